@@ -1,0 +1,129 @@
+/**
+ * Numeric and string codes of the brokerage API (spec "Resources" and gaps.md).
+ *
+ * The wire format speaks in bare numbers (status 6, side -1, exchange 10). Naming them once
+ * here means the sandbox, the client and the renderer cannot disagree about what `6` means,
+ * and a typo in a code becomes a type error instead of a silent mismatch.
+ */
+
+/** Order status codes; 3 is "not used currently" in the spec and deliberately absent. */
+export const OrderStatus = {
+  Canceled: 1,
+  Traded: 2,
+  Transit: 4,
+  Rejected: 5,
+  Pending: 6,
+  Expired: 7,
+} as const;
+/** One of the order status codes the broker can report. */
+export type OrderStatusCode = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Order type codes as sent on placement and reported in the order book. */
+export const OrderType = {
+  Limit: 1,
+  Market: 2,
+  Stop: 3,
+  StopLimit: 4,
+} as const;
+/** One of the order type codes (1 Limit, 2 Market, 3 SL-M, 4 SL-L). */
+export type OrderTypeCode = (typeof OrderType)[keyof typeof OrderType];
+
+/** Side codes: the API encodes buy/sell as +1/-1 rather than strings. */
+export const Side = {
+  Buy: 1,
+  Sell: -1,
+} as const;
+/** 1 for buy, -1 for sell. */
+export type SideCode = (typeof Side)[keyof typeof Side];
+
+/** Product types, in the spelling the API uses on the wire. */
+export const ProductType = {
+  CNC: 'CNC',
+  INTRADAY: 'INTRADAY',
+  MARGIN: 'MARGIN',
+  CO: 'CO',
+  BO: 'BO',
+} as const;
+/** One of the product type strings. */
+export type ProductType = (typeof ProductType)[keyof typeof ProductType];
+/** All product types, for validation loops and pickers. */
+export const PRODUCT_TYPES: readonly ProductType[] = ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'];
+
+/** Order validity: good for the day, or immediate-or-cancel. */
+export const Validity = {
+  DAY: 'DAY',
+  IOC: 'IOC',
+} as const;
+/** 'DAY' or 'IOC'. */
+export type Validity = (typeof Validity)[keyof typeof Validity];
+/** All validities, for validation loops and pickers. */
+export const VALIDITIES: readonly Validity[] = ['DAY', 'IOC'];
+
+/** Exchange codes (gaps.md: 10 NSE, 11 MCX, 12 BSE). */
+export const Exchange = {
+  NSE: 10,
+  MCX: 11,
+  BSE: 12,
+} as const;
+/** One of the exchange codes. */
+export type ExchangeCode = (typeof Exchange)[keyof typeof Exchange];
+
+/** Segment codes (gaps.md: 10 capital market, 11 equity derivatives, 12 currency, 20 commodity). */
+export const Segment = {
+  CapitalMarket: 10,
+  EquityDerivatives: 11,
+  Currency: 12,
+  Commodity: 20,
+} as const;
+/** One of the segment codes. */
+export type SegmentCode = (typeof Segment)[keyof typeof Segment];
+
+/** Market status strings of the market-status endpoint. */
+export type MarketStatusValue = 'OPEN' | 'CLOSE';
+
+/** Success codes other than 200 that order actions return (gaps.md). */
+export const OrderSuccessCode = {
+  /** Placed or modified. */
+  Placed: 1101,
+  /** Cancelled. */
+  Cancelled: 1103,
+  /** Sent to the exchange, no acknowledgement yet: check the order book before acting again. */
+  SentNoAck: 201,
+} as const;
+
+const ORDER_STATUS_SET = new Set<number>(Object.values(OrderStatus));
+const ORDER_TYPE_SET = new Set<number>(Object.values(OrderType));
+const EXCHANGE_SET = new Set<number>(Object.values(Exchange));
+const SEGMENT_SET = new Set<number>(Object.values(Segment));
+
+/** Narrows an untrusted number (from JSON) to an order status code. */
+export function isOrderStatus(v: unknown): v is OrderStatusCode {
+  return typeof v === 'number' && ORDER_STATUS_SET.has(v);
+}
+/** Narrows an untrusted number (from JSON) to an order type code. */
+export function isOrderType(v: unknown): v is OrderTypeCode {
+  return typeof v === 'number' && ORDER_TYPE_SET.has(v);
+}
+/** Narrows an untrusted number (from JSON) to a side code. */
+export function isSide(v: unknown): v is SideCode {
+  return v === 1 || v === -1;
+}
+/** Narrows an untrusted string (from JSON) to a product type. */
+export function isProductType(v: unknown): v is ProductType {
+  return typeof v === 'string' && (PRODUCT_TYPES as readonly string[]).includes(v);
+}
+/** Narrows an untrusted string (from JSON) to a validity. */
+export function isValidity(v: unknown): v is Validity {
+  return v === 'DAY' || v === 'IOC';
+}
+/** Narrows an untrusted number (from JSON) to an exchange code. */
+export function isExchange(v: unknown): v is ExchangeCode {
+  return typeof v === 'number' && EXCHANGE_SET.has(v);
+}
+/** Narrows an untrusted number (from JSON) to a segment code. */
+export function isSegment(v: unknown): v is SegmentCode {
+  return typeof v === 'number' && SEGMENT_SET.has(v);
+}
+
+/** Order statuses after which nothing more can happen to the order. */
+export const TERMINAL_ORDER_STATUSES: readonly OrderStatusCode[] = [1, 2, 5, 7];
