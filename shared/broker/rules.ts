@@ -1,0 +1,306 @@
+/**
+ * The order placement rules of the spec (placement rules 1-9, product and segment
+ * restrictions, CO/BO rules, tick and lot multiples) as ONE pure function.
+ *
+ * Why one function: the sandbox uses it to reject orders and the client uses it to pre-check
+ * the order ticket. If both sides ran their own copy, the ticket could accept an order the
+ * broker rejects (or the reverse). Every violation carries the gaps.md code the broker would
+ * send and a message that names the field, so the ticket can point at the exact input.
+ *
+ * Fat-finger guards (max value, distance from ltp) are client policy and live elsewhere.
+ */
+import type {
+  ExchangeCode,
+  OrderTypeCode,
+  ProductType,
+  SegmentCode,
+  SideCode,
+  Validity,
+} from './enums';
+import { ErrorCode } from './errors';
+
+/** An order as the trader (or the API body) describes it, already parsed into typed fields. */
+export interface OrderDraft {
+  symbol: string;
+  qty: number;
+  type: OrderTypeCode;
+  side: SideCode;
+  productType: ProductType;
+  limitPrice: number;
+  stopPrice: number;
+  disclosedQty: number;
+  validity: Validity;
+  offlineOrder: boolean;
+  stopLoss: number;
+  takeProfit: number;
+}
+
+/** The parts of an instrument (from the symbol master) that the rules depend on. */
+export interface InstrumentRules {
+  tickSize: number;
+  lotSize: number;
+  exchange: ExchangeCode;
+  segment: SegmentCode;
+  /** Exchange freeze quantity: the largest quantity one order may carry, when known. */
+  freezeQty?: number;
+}
+
+/** One broken rule: the broker code, the field to highlight, and a message naming it. */
+export interface RuleViolation {
+  /** gaps.md code, e.g. -392 for a price off the tick grid. */
+  code: number;
+  field: keyof OrderDraft | 'order';
+  message: string;
+}
+
+const PRODUCTS: readonly string[] = ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'];
+const EQUITY_SEGMENT = 10;
+const EQUITY_DERIVATIVES_SEGMENT = 11;
+
+function decimalsOf(n: number): number {
+  const s = String(n);
+  if (s.includes('e-')) return Number(s.split('e-')[1]);
+  const dot = s.indexOf('.');
+  return dot < 0 ? 0 : s.length - dot - 1;
+}
+
+/**
+ * Whether `price` lies on the tick grid, without binary-float surprises
+ * (0.15 / 0.05 is 2.9999999999999996 in floating point, yet 0.15 is a valid price).
+ */
+export function isTickMultiple(price: number, tickSize: number): boolean {
+  if (!Number.isFinite(price) || !Number.isFinite(tickSize) || tickSize <= 0) return false;
+  const scale = 10 ** Math.min(8, Math.max(decimalsOf(tickSize), 0));
+  const scaledPrice = price * scale;
+  const roundedPrice = Math.round(scaledPrice);
+  if (Math.abs(scaledPrice - roundedPrice) > 1e-6 * Math.max(1, Math.abs(scaledPrice)))
+    return false;
+  const scaledTick = Math.round(tickSize * scale);
+  return roundedPrice % scaledTick === 0;
+}
+
+/** Rounds a price to the nearest tick, for simulators and ticket helpers that must produce valid prices. */
+export function roundToTick(price: number, tickSize: number): number {
+  const d = decimalsOf(tickSize);
+  const ticks = Math.round(price / tickSize);
+  return Number((ticks * tickSize).toFixed(d));
+}
+
+/** The quantity multiple the broker enforces for a segment (spec placement rule 9). */
+export function lotMultiple(instrument: InstrumentRules): number {
+  return instrument.segment === EQUITY_DERIVATIVES_SEGMENT ? Math.max(1, instrument.lotSize) : 1;
+}
+
+const isNonNegFinite = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0;
+
+/**
+ * Checks one order against every placement rule and returns all violations (empty = valid).
+ * `ltp` is the last traded price; pass 0 when unknown and the ltp comparisons are skipped.
+ */
+export function checkOrder(
+  draft: OrderDraft,
+  instrument: InstrumentRules,
+  ltp: number,
+): RuleViolation[] {
+  const out: RuleViolation[] = [];
+  const v = (code: number, field: RuleViolation['field'], message: string): void => {
+    out.push({ code, field, message });
+  };
+  const { type, side, productType } = draft;
+  const haveLtp = Number.isFinite(ltp) && ltp > 0;
+
+  if (typeof draft.symbol !== 'string' || !/^[A-Z]+:\S+$/.test(draft.symbol)) {
+    v(
+      ErrorCode.InvalidSymbol,
+      'symbol',
+      `symbol must look like NSE:SBIN-EQ, got ${JSON.stringify(draft.symbol)}`,
+    );
+  }
+  if (side !== 1 && side !== -1)
+    v(ErrorCode.InvalidSide, 'side', 'side must be 1 (buy) or -1 (sell)');
+  const typeOk = type === 1 || type === 2 || type === 3 || type === 4;
+  if (!typeOk)
+    v(
+      ErrorCode.InvalidOrderType,
+      'type',
+      'type must be 1 (limit), 2 (market), 3 (stop) or 4 (stop limit)',
+    );
+  if (!PRODUCTS.includes(productType)) {
+    v(
+      ErrorCode.InvalidProductType,
+      'productType',
+      'productType must be CNC, INTRADAY, MARGIN, CO or BO',
+    );
+  }
+  if (draft.validity !== 'DAY' && draft.validity !== 'IOC') {
+    v(ErrorCode.InvalidValidity, 'validity', 'validity must be DAY or IOC');
+  }
+
+  // Quantity: positive integer, lot multiple (rule 9), freeze quantity.
+  const lot = lotMultiple(instrument);
+  if (typeof draft.qty !== 'number' || !Number.isInteger(draft.qty) || draft.qty <= 0) {
+    v(ErrorCode.InvalidQty, 'qty', 'qty must be a whole number greater than 0');
+  } else if (draft.qty % lot !== 0) {
+    v(ErrorCode.InvalidQty, 'qty', `qty ${draft.qty} not a multiple of lot size ${lot}`);
+  } else if (instrument.freezeQty && draft.qty > instrument.freezeQty) {
+    v(
+      ErrorCode.InvalidQty,
+      'qty',
+      `qty ${draft.qty} above the exchange freeze quantity ${instrument.freezeQty}; split the order`,
+    );
+  }
+
+  // Product and segment restrictions (rule 5 and the productType table).
+  if (productType === 'CNC' && instrument.segment !== EQUITY_SEGMENT) {
+    v(
+      ErrorCode.InvalidProductType,
+      'productType',
+      'productType CNC is allowed only for equity (capital market) symbols',
+    );
+  }
+  if (productType === 'MARGIN' && instrument.segment === EQUITY_SEGMENT) {
+    v(
+      ErrorCode.InvalidProductType,
+      'productType',
+      'productType MARGIN is allowed only for derivative contracts',
+    );
+  }
+
+  // Disclosed quantity: equity only, never above qty, never for CO/BO (rules 6, 7).
+  if (!isNonNegFinite(draft.disclosedQty) || !Number.isInteger(draft.disclosedQty)) {
+    v(
+      ErrorCode.InvalidDisclosedQty,
+      'disclosedQty',
+      'disclosedQty must be a whole number, 0 or more',
+    );
+  } else if (draft.disclosedQty > 0) {
+    if (productType === 'CO' || productType === 'BO') {
+      v(
+        ErrorCode.InvalidDisclosedQty,
+        'disclosedQty',
+        `disclosedQty must be 0 for ${productType} orders`,
+      );
+    } else if (instrument.segment !== EQUITY_SEGMENT) {
+      v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty is allowed only for equity');
+    } else if (typeof draft.qty === 'number' && draft.disclosedQty > draft.qty) {
+      v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty must not exceed qty');
+    }
+  }
+
+  // Prices: finite and not negative.
+  const prices = ['limitPrice', 'stopPrice', 'stopLoss', 'takeProfit'] as const;
+  const priceCode = {
+    limitPrice: ErrorCode.InvalidLimitPrice,
+    stopPrice: ErrorCode.InvalidStopPrice,
+    stopLoss: ErrorCode.InvalidStopLoss,
+    takeProfit: ErrorCode.InvalidTakeProfit,
+  } as const;
+  const badPrice = new Set<string>();
+  for (const f of prices) {
+    if (!isNonNegFinite(draft[f])) {
+      v(priceCode[f], f, `${f} must be a number, 0 or more`);
+      badPrice.add(f);
+    }
+  }
+  const { limitPrice, stopPrice, stopLoss, takeProfit } = draft;
+
+  // Order type rules 1-4.
+  if (typeOk && !badPrice.has('limitPrice') && !badPrice.has('stopPrice')) {
+    const needsLimit = type === 1 || type === 4;
+    const needsStop = type === 3 || type === 4;
+    const typeName = { 1: 'Limit', 2: 'Market', 3: 'Stop (SL-M)', 4: 'Stoplimit (SL-L)' }[type];
+    if (needsLimit && limitPrice <= 0)
+      v(
+        ErrorCode.InvalidLimitPrice,
+        'limitPrice',
+        `limitPrice is required for a ${typeName} order`,
+      );
+    if (!needsLimit && limitPrice !== 0)
+      v(ErrorCode.InvalidLimitPrice, 'limitPrice', `limitPrice must be 0 for a ${typeName} order`);
+    if (needsStop && stopPrice <= 0)
+      v(ErrorCode.InvalidStopPrice, 'stopPrice', `stopPrice is required for a ${typeName} order`);
+    if (!needsStop && stopPrice !== 0)
+      v(ErrorCode.InvalidStopPrice, 'stopPrice', `stopPrice must be 0 for a ${typeName} order`);
+    if (needsStop && stopPrice > 0 && haveLtp) {
+      if (side === -1 && stopPrice > ltp)
+        v(
+          ErrorCode.StopPriceVsLtp,
+          'stopPrice',
+          `stopPrice ${stopPrice} must not be above ltp ${ltp} for a sell`,
+        );
+      if (side === 1 && stopPrice < ltp)
+        v(
+          ErrorCode.StopPriceVsLtp,
+          'stopPrice',
+          `stopPrice ${stopPrice} must not be below ltp ${ltp} for a buy`,
+        );
+    }
+    if (type === 4 && stopPrice > 0 && limitPrice > 0) {
+      if (side === 1 && !(stopPrice < limitPrice))
+        v(
+          ErrorCode.InvalidStopPrice,
+          'stopPrice',
+          'stopPrice must be lower than limitPrice for a stop limit buy',
+        );
+      if (side === -1 && !(stopPrice > limitPrice))
+        v(
+          ErrorCode.InvalidStopPrice,
+          'stopPrice',
+          'stopPrice must be higher than limitPrice for a stop limit sell',
+        );
+    }
+  }
+
+  // CO and BO rules 6 and 7; stopLoss/takeProfit only make sense for them.
+  if (productType === 'CO' || productType === 'BO') {
+    if (draft.validity === 'IOC')
+      v(ErrorCode.InvalidValidity, 'validity', `validity must be DAY for ${productType} orders`);
+    if (!badPrice.has('stopLoss') && stopLoss <= 0)
+      v(ErrorCode.InvalidStopLoss, 'stopLoss', `stopLoss is required for ${productType} orders`);
+  }
+  if (productType === 'CO') {
+    if (typeOk && type !== 1 && type !== 2)
+      v(ErrorCode.InvalidCoBoType, 'type', 'CO orders must be market or limit');
+    if (!badPrice.has('stopLoss') && stopLoss > 0 && typeOk) {
+      const ref = type === 1 ? limitPrice : haveLtp ? ltp : 0;
+      const refName = type === 1 ? 'limitPrice' : 'ltp';
+      if (ref > 0 && side === 1 && stopLoss > ref)
+        v(
+          ErrorCode.InvalidStopLoss,
+          'stopLoss',
+          `stopLoss ${stopLoss} must not be above ${refName} ${ref} for a CO buy`,
+        );
+      if (ref > 0 && side === -1 && stopLoss < ref)
+        v(
+          ErrorCode.InvalidStopLoss,
+          'stopLoss',
+          `stopLoss ${stopLoss} must not be below ${refName} ${ref} for a CO sell`,
+        );
+    }
+  }
+  if (productType === 'BO') {
+    if (!badPrice.has('takeProfit') && takeProfit <= 0)
+      v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'takeProfit is required for BO orders');
+  } else if (!badPrice.has('takeProfit') && takeProfit !== 0) {
+    v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'takeProfit must be 0 except for BO orders');
+  }
+  if (
+    productType !== 'CO' &&
+    productType !== 'BO' &&
+    PRODUCTS.includes(productType) &&
+    !badPrice.has('stopLoss') &&
+    stopLoss !== 0
+  ) {
+    v(ErrorCode.InvalidStopLoss, 'stopLoss', 'stopLoss must be 0 except for CO and BO orders');
+  }
+
+  // Rule 8: every price input on the tick grid.
+  for (const f of prices) {
+    const p = draft[f];
+    if (!badPrice.has(f) && p > 0 && !isTickMultiple(p, instrument.tickSize)) {
+      v(ErrorCode.TickSize, f, `${f} not a multiple of tick size ${instrument.tickSize}`);
+    }
+  }
+  return out;
+}
