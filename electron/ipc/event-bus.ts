@@ -1,0 +1,37 @@
+import type { Router } from './router';
+import type { EmitFn } from './handler-types';
+
+/** A transport's listener for outgoing events (already validated against the contract). */
+export type EventSink = (name: string, payload: unknown) => void;
+
+/**
+ * Fans push events from core services out to whichever transport is attached. Payloads
+ * are checked against the contract here, once, so a malformed event is a bug in our
+ * code reported in the log, never something the renderer has to survive.
+ */
+export interface EventBus {
+  emit: EmitFn;
+  attach(sink: EventSink): () => void;
+}
+
+/** Creates the bus; `onInvalid` hears about payloads that break the contract. */
+export function createEventBus(router: Pick<Router, 'checkEvent'>, onInvalid: (name: string, err: unknown) => void): EventBus {
+  const sinks = new Set<EventSink>();
+  const emit: EmitFn = (name, payload) => {
+    let checked: unknown;
+    try {
+      checked = router.checkEvent(name, payload);
+    } catch (err) {
+      onInvalid(name, err);
+      return;
+    }
+    for (const sink of sinks) sink(name, checked);
+  };
+  return {
+    emit,
+    attach(sink) {
+      sinks.add(sink);
+      return () => sinks.delete(sink);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run harness`: starts the browser harness and prints one JSON line,
+ * {"url": "http://127.0.0.1:PORT/#secret=..."}, when ready. Logs go to stderr so the
+ * line on stdout stays machine-readable for Playwright and scripts.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startHarness } from './start-harness';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    renderer: { type: 'string' },
+  },
+});
+
+const root = resolve(import.meta.dirname, '../../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; productName: string };
+const harness = await startHarness({
+  rendererRoot: values.renderer ?? join(root, 'dist/renderer-harness'),
+  ...(values.port ? { port: Number(values.port) } : {}),
+  deps: {
+    appName: pkg.productName,
+    version: pkg.version,
+    platform: process.platform,
+    environment: 'demo',
+    dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
+    openExternal: async (url) => {
+      process.stderr.write(JSON.stringify({ msg: 'harness: would open in the system browser', url }) + '\n');
+    },
+  },
+});
+process.stdout.write(JSON.stringify({ url: harness.url }) + '\n');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    void harness.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The one IPC contract. Every request channel and every push event lives here, with
+ * zod schemas on both sides. The preload, the main-side router and the renderer's api
+ * object are all derived from these maps, so a channel cannot exist in one place and
+ * not in the others (tests/unit/ipc/contract.test.ts proves it).
+ *
+ * Each domain keeps its channels in ./channels/<domain>.ts; add the map here.
+ */
+import { appChannels, appEvents } from './channels/app';
+
+export const contract = {
+  ...appChannels,
+};
+
+export const events = {
+  ...appEvents,
+};
+
+export type Contract = typeof contract;
+export type ChannelName = keyof Contract;
+export type Events = typeof events;
+export type EventName = keyof Events;
+
+/** Channel names in a stable order, for the preload and the transports. */
+export const channelNames = Object.keys(contract).sort() as ChannelName[];
+/** Event names in a stable order. */
+export const eventNames = Object.keys(events).sort() as EventName[];

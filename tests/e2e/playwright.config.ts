@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium-path';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('No Chromium found for end-to-end tests. Install chromium or set TICKDESK_CHROMIUM=/path/to/chrome.');
+}
+
+/** End-to-end tests drive the real renderer and core through the browser harness. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  outputDir: '../../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    headless: true,
+    browserName: 'chromium',
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
