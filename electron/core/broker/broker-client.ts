@@ -1,0 +1,259 @@
+/**
+ * One typed function per broker operation (spec plus gaps.md).
+ *
+ * Each function sends through the request scheduler (so every request counts against the
+ * one budget, with the right priority) and returns a clean model from shared/broker/models,
+ * never the wire format. Reads of the same resource that overlap are coalesced by the
+ * scheduler; order actions never are.
+ */
+import type {
+  ConvertAck,
+  EdisDetail,
+  EdisForm,
+  EdisInquiry,
+  Funds,
+  Holdings,
+  MarketStatus,
+  MultiItemResult,
+  Order,
+  OrderAck,
+  PositionExitAck,
+  Positions,
+  Profile,
+  TpinAck,
+  Trade,
+} from '../../../shared/broker/models';
+import type { Priority, RequestScheduler } from '../limiter/request-scheduler';
+import { BrokerError } from './broker-error';
+import type { HttpTransport, TransportRequest } from './http-transport';
+import {
+  normalizeConvertAck,
+  normalizeExitAck,
+  normalizeMultiResults,
+  normalizeOrderAck,
+} from './normalize/acks';
+import { num, obj, str } from './normalize/coerce';
+import { normalizeEdisDetails, normalizeEdisForm, normalizeEdisInquiry } from './normalize/edis';
+import { normalizeFunds } from './normalize/funds';
+import { normalizeHoldings } from './normalize/holdings';
+import { normalizeMarketStatus } from './normalize/market-status';
+import { normalizeOrderBook } from './normalize/orders';
+import { normalizePositions } from './normalize/positions';
+import { normalizeProfile } from './normalize/profile';
+import { normalizeTradeBook } from './normalize/trades';
+import type {
+  ConvertPositionInput,
+  EdisRecord,
+  ModifyOrderInput,
+  PlaceOrderInput,
+} from './order-requests';
+import { convertBody, modifyBody, placeBody } from './order-requests';
+
+/** Most orders one multi request may carry (spec, Limits). */
+export const MAX_MULTI_ORDERS = 10;
+
+/** Per-call options of the read operations. */
+export interface ReadOptions {
+  /** 'background' for the refresher; reads by the trader default to 'user'. */
+  priority?: Exclude<Priority, 'order'>;
+  signal?: AbortSignal;
+}
+
+/** Constructor dependencies of the broker client. */
+export interface BrokerClientOptions {
+  transport: HttpTransport;
+  /** The one request budget; without it requests go straight out (tests, tools). */
+  scheduler?: Pick<RequestScheduler, 'schedule'>;
+}
+
+/** The broker client type, so services can take it as a dependency and tests can fake it. */
+export type BrokerClient = ReturnType<typeof createBrokerClient>;
+
+const direct: Pick<RequestScheduler, 'schedule'> = {
+  schedule: (job) => job.run(),
+};
+
+/** Creates the client; see the module comment for why every call goes through the scheduler. */
+export function createBrokerClient(opts: BrokerClientOptions) {
+  const { transport } = opts;
+  const scheduler = opts.scheduler ?? direct;
+
+  function read(req: TransportRequest, o: ReadOptions = {}): Promise<Record<string, unknown>> {
+    const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
+    return scheduler.schedule({
+      priority: o.priority ?? 'user',
+      key: `${req.method} ${req.path}${query}`,
+      label: `${req.method} ${req.path}`,
+      run: () => transport.request({ ...req, signal: o.signal }),
+    });
+  }
+
+  function act(req: TransportRequest): Promise<Record<string, unknown>> {
+    return scheduler.schedule({
+      priority: 'order',
+      label: `${req.method} ${req.path}`,
+      run: () => transport.request(req),
+    });
+  }
+
+  async function actMulti(req: TransportRequest & { body: unknown[] }): Promise<MultiItemResult[]> {
+    if (req.body.length === 0 || req.body.length > MAX_MULTI_ORDERS) {
+      throw BrokerError.invalidInput(
+        'order',
+        `A multi-order request takes 1 to ${MAX_MULTI_ORDERS} orders (got ${req.body.length}).`,
+      );
+    }
+    const res = await scheduler.schedule({
+      priority: 'order',
+      label: `${req.method} ${req.path}`,
+      run: () => transport.send(req),
+    });
+    const env = obj(res.body);
+    if (Array.isArray(env.data)) return normalizeMultiResults(env.data, req.body.length);
+    const code = env.code === undefined ? null : num(env.code);
+    throw BrokerError.fromEnvelope(res.status >= 400 ? res.status : 400, code, str(env.message));
+  }
+
+  return {
+    /** The account holder. */
+    async getProfile(o?: ReadOptions): Promise<Profile> {
+      return normalizeProfile((await read({ method: 'GET', path: '/api/v2/profile' }, o)).data);
+    },
+    /** Ledger lines and available balance. */
+    async getFunds(o?: ReadOptions): Promise<Funds> {
+      return normalizeFunds((await read({ method: 'GET', path: '/api/v2/funds' }, o)).fund_limit);
+    },
+    /** Demat holdings with totals. */
+    async getHoldings(o?: ReadOptions): Promise<Holdings> {
+      return normalizeHoldings(await read({ method: 'GET', path: '/api/v2/holdings' }, o));
+    },
+    /** The whole order book of the day. */
+    async getOrders(o?: ReadOptions): Promise<Order[]> {
+      return normalizeOrderBook(
+        (await read({ method: 'GET', path: '/api/v2/orders' }, o)).orderBook,
+      );
+    },
+    /** One order by id, or null when the broker returns none. */
+    async getOrder(id: string, o?: ReadOptions): Promise<Order | null> {
+      const env = await read({ method: 'GET', path: '/api/v2/orders', query: { id } }, o);
+      const rows = normalizeOrderBook(
+        env.orderBook ?? (env.data !== undefined ? [env.data].flat() : []),
+      );
+      return rows.find((r) => r.id === id) ?? rows[0] ?? null;
+    },
+    /** Several orders by id in one request (gaps.md). */
+    async getOrdersByIds(ids: string[], o?: ReadOptions): Promise<Order[]> {
+      if (ids.length === 0) return [];
+      const env = await read(
+        { method: 'GET', path: '/api/v2/orders-multi', query: { id: ids.join(',') } },
+        o,
+      );
+      return normalizeOrderBook(env.orderBook ?? env.data);
+    },
+    /** Net positions of the day with totals. */
+    async getPositions(o?: ReadOptions): Promise<Positions> {
+      return normalizePositions(await read({ method: 'GET', path: '/api/v2/positions' }, o));
+    },
+    /** Fills of the day. */
+    async getTradebook(o?: ReadOptions): Promise<Trade[]> {
+      return normalizeTradeBook(
+        (await read({ method: 'GET', path: '/api/v2/tradebook' }, o)).tradeBook,
+      );
+    },
+    /** Open/closed state per exchange segment. */
+    async getMarketStatus(o?: ReadOptions): Promise<MarketStatus[]> {
+      return normalizeMarketStatus(
+        (await read({ method: 'GET', path: '/api/v2/market-status' }, o)).marketStatus,
+      );
+    },
+
+    /** Places one order. Callers wanting duplicate safety use the order service, not this. */
+    async placeOrder(order: PlaceOrderInput): Promise<OrderAck> {
+      return normalizeOrderAck(
+        await act({ method: 'POST', path: '/api/v2/orders', body: placeBody(order) }),
+      );
+    },
+    /** Places up to 10 orders; each succeeds or fails alone. */
+    placeOrders(orders: PlaceOrderInput[]): Promise<MultiItemResult[]> {
+      return actMulti({
+        method: 'POST',
+        path: '/api/v2/orders-multi',
+        body: orders.map(placeBody),
+      });
+    },
+    /** Modifies one pending order. */
+    async modifyOrder(m: ModifyOrderInput): Promise<OrderAck> {
+      return normalizeOrderAck(
+        await act({ method: 'PUT', path: '/api/v2/orders', body: modifyBody(m) }),
+      );
+    },
+    /** Modifies up to 10 pending orders. */
+    modifyOrders(ms: ModifyOrderInput[]): Promise<MultiItemResult[]> {
+      return actMulti({ method: 'PUT', path: '/api/v2/orders-multi', body: ms.map(modifyBody) });
+    },
+    /** Cancels one pending order. */
+    async cancelOrder(id: string): Promise<OrderAck> {
+      return normalizeOrderAck(
+        await act({ method: 'DELETE', path: '/api/v2/orders', body: { id } }),
+      );
+    },
+    /** Cancels up to 10 pending orders. */
+    cancelOrders(ids: string[]): Promise<MultiItemResult[]> {
+      return actMulti({
+        method: 'DELETE',
+        path: '/api/v2/orders-multi',
+        body: ids.map((id) => ({ id })),
+      });
+    },
+    /** Exits one position by its id (<symbol>-<productType>). */
+    async exitPosition(id: string): Promise<PositionExitAck> {
+      return normalizeExitAck(
+        await act({ method: 'DELETE', path: '/api/v2/positions', body: { id } }),
+      );
+    },
+    /** Exits every open position. */
+    async exitAllPositions(): Promise<PositionExitAck> {
+      return normalizeExitAck(await act({ method: 'DELETE', path: '/api/v2/positions', body: {} }));
+    },
+    /** Converts a position to another product type. */
+    async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {
+      return normalizeConvertAck(
+        await act({ method: 'PUT', path: '/api/v2/positions', body: convertBody(c) }),
+      );
+    },
+
+    /** Asks the depository to send the trader a TPIN. */
+    async requestTpin(): Promise<TpinAck> {
+      const env = await scheduler.schedule({
+        priority: 'user',
+        label: 'GET /api/v2/tpin',
+        run: () => transport.request({ method: 'GET', path: '/api/v2/tpin' }),
+      });
+      return { code: num(env.code, 200), message: str(env.message) };
+    },
+    /** History of eDIS authorizations. */
+    async getEdisDetails(o?: ReadOptions): Promise<EdisDetail[]> {
+      return normalizeEdisDetails((await read({ method: 'GET', path: '/api/v2/details' }, o)).data);
+    },
+    /** Starts an eDIS authorization; returns the depository form to post in its own window. */
+    async edisIndex(records: EdisRecord[]): Promise<EdisForm> {
+      const body = { recordLst: records.map((r) => ({ isin_code: r.isin, qty: r.qty })) };
+      const env = await scheduler.schedule({
+        priority: 'user',
+        label: 'POST /api/dev/index',
+        run: () => transport.request({ method: 'POST', path: '/api/dev/index', body }),
+      });
+      return normalizeEdisForm(env.data);
+    },
+    /** Outcome of an eDIS authorization. */
+    async edisInquiry(transactionId: string): Promise<EdisInquiry> {
+      const env = await scheduler.schedule({
+        priority: 'user',
+        label: 'POST /api/v2/inquiry',
+        run: () =>
+          transport.request({ method: 'POST', path: '/api/v2/inquiry', body: { transactionId } }),
+      });
+      return normalizeEdisInquiry(env.data);
+    },
+  };
+}

@@ -1,0 +1,300 @@
+/**
+ * The one error type of the broker client.
+ *
+ * Every failure (a broker error envelope, a timeout, a reset connection, a body that is not
+ * JSON, a redirect, an insecure URL, no session) becomes a BrokerError carrying what the UI
+ * needs to explain it and what the order service needs to stay safe: `ambiguous` says "the
+ * request may have been carried out", which forbids resending an order until the order book
+ * has been read (spec, Errors rule 6).
+ */
+import { brokerError, isAuthError } from '../../../shared/broker/errors';
+import type { BrokerErrorAction } from '../../../shared/broker/errors';
+import type { BrokerFailure } from '../../../shared/broker/models';
+import type { IpcError, IpcPresentable } from '../../../shared/ipc/errors';
+
+/** What went wrong, at the level the app reacts to. */
+export type BrokerErrorKind = BrokerFailure['kind'];
+
+/** Order fields named by the per-field error codes (-305..-328 and friends), for highlighting. */
+const FIELD_BY_CODE: Record<number, string> = {
+  [-101]: 'type',
+  [-300]: 'symbol',
+  [-305]: 'type',
+  [-308]: 'limitPrice',
+  [-309]: 'stopPrice',
+  [-310]: 'qty',
+  [-311]: 'stopLoss',
+  [-313]: 'side',
+  [-314]: 'productType',
+  [-325]: 'takeProfit',
+  [-326]: 'validity',
+  [-327]: 'disclosedQty',
+  [-328]: 'offlineOrder',
+  [-390]: 'stopPrice',
+};
+const ORDER_FIELDS = [
+  'symbol',
+  'qty',
+  'type',
+  'side',
+  'productType',
+  'limitPrice',
+  'stopPrice',
+  'disclosedQty',
+  'validity',
+  'offlineOrder',
+  'stopLoss',
+  'takeProfit',
+];
+
+interface BrokerErrorInit {
+  kind: BrokerErrorKind;
+  code: number;
+  httpStatus: number | null;
+  brokerMessage: string;
+  explanation: string;
+  action: BrokerErrorAction;
+  ambiguous: boolean;
+  retryAfterMs?: number | null;
+  field?: string | null;
+}
+
+/** A typed failure of one broker request; see the module comment for why it is one class. */
+export class BrokerError extends Error implements IpcPresentable {
+  readonly kind: BrokerErrorKind;
+  /** The broker's negative code; 0 when the failure happened before the broker answered. */
+  readonly code: number;
+  readonly httpStatus: number | null;
+  readonly brokerMessage: string;
+  readonly explanation: string;
+  readonly action: BrokerErrorAction;
+  /** True when the request may have been carried out although it failed. */
+  readonly ambiguous: boolean;
+  readonly retryAfterMs: number | null;
+  /** The order field the error is about, when the code or message names one. */
+  readonly field: string | null;
+
+  constructor(init: BrokerErrorInit) {
+    super(init.brokerMessage ? `${init.explanation} (${init.brokerMessage})` : init.explanation);
+    this.name = 'BrokerError';
+    this.kind = init.kind;
+    this.code = init.code;
+    this.httpStatus = init.httpStatus;
+    this.brokerMessage = init.brokerMessage;
+    this.explanation = init.explanation;
+    this.action = init.action;
+    this.ambiguous = init.ambiguous;
+    this.retryAfterMs = init.retryAfterMs ?? null;
+    this.field = init.field ?? null;
+  }
+
+  /** Maps a failure envelope (or an error HTTP status without one) to a typed error. */
+  static fromEnvelope(
+    httpStatus: number,
+    code: number | null,
+    message: string,
+    retryAfterMs: number | null = null,
+  ): BrokerError {
+    const effective = code ?? (httpStatus === 429 ? -353 : httpStatus === 401 ? -16 : 0);
+    const info = effective !== 0 ? brokerError(effective) : undefined;
+    const serverSide = httpStatus >= 500 || (effective <= -201 && effective >= -205);
+    return new BrokerError({
+      kind: 'broker',
+      code: effective,
+      httpStatus,
+      brokerMessage: message,
+      explanation:
+        info?.explanation ??
+        (serverSide
+          ? 'The broker had an internal problem. Check the order book before trying again.'
+          : `The broker refused the request (HTTP ${httpStatus}).`),
+      action: info?.action ?? (serverSide ? 'check-state' : 'report'),
+      ambiguous: serverSide,
+      retryAfterMs: effective === -353 || httpStatus === 429 ? (retryAfterMs ?? 1000) : null,
+      field: FIELD_BY_CODE[effective] ?? fieldFromMessage(effective, message),
+    });
+  }
+
+  /** The request did not finish within its time limit; it may still have been carried out. */
+  static timeout(ms: number): BrokerError {
+    return new BrokerError({
+      kind: 'timeout',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: '',
+      explanation: `The broker did not answer within ${Math.round(ms / 100) / 10} s. It may still have acted on the request; check before repeating it.`,
+      action: 'check-state',
+      ambiguous: true,
+    });
+  }
+
+  /**
+   * The connection failed. `reachedServer` false (connection refused, DNS) means the request
+   * certainly was not carried out; a reset after sending is ambiguous.
+   */
+  static network(detail: string, reachedServer: boolean): BrokerError {
+    return new BrokerError({
+      kind: 'network',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: detail,
+      explanation: reachedServer
+        ? 'The connection to the broker broke during the request. It may have been carried out; check before repeating it.'
+        : 'The broker could not be reached. Check your network connection.',
+      action: reachedServer ? 'check-state' : 'retry-later',
+      ambiguous: reachedServer,
+    });
+  }
+
+  /** The broker answered with a body that is not JSON; what happened is unknown. */
+  static malformed(httpStatus: number, detail: string): BrokerError {
+    return new BrokerError({
+      kind: 'malformed',
+      code: 0,
+      httpStatus,
+      brokerMessage: detail,
+      explanation:
+        'The broker sent an answer this app cannot read. It may have acted on the request; check before repeating it.',
+      action: 'check-state',
+      ambiguous: true,
+    });
+  }
+
+  /** The JSON was readable but not the shape the spec describes (a list that is not a list). */
+  static malformedPayload(detail: string): BrokerError {
+    return new BrokerError({
+      kind: 'malformed',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: detail,
+      explanation: 'The broker sent data in an unexpected shape.',
+      action: 'report',
+      ambiguous: true,
+    });
+  }
+
+  /** A redirect was refused: following it could send the Authorization header elsewhere. */
+  static redirect(httpStatus: number, location: string): BrokerError {
+    return new BrokerError({
+      kind: 'redirect',
+      code: 0,
+      httpStatus,
+      brokerMessage: location ? `redirect to ${safeOrigin(location)}` : 'redirect',
+      explanation:
+        'The broker tried to redirect the request; the app does not follow redirects with your session.',
+      action: 'report',
+      ambiguous: false,
+    });
+  }
+
+  /** The configured broker URL is not HTTPS and not loopback. */
+  static insecure(url: string): BrokerError {
+    return new BrokerError({
+      kind: 'insecure',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: safeOrigin(url),
+      explanation:
+        'The broker address must use HTTPS (plain HTTP is allowed only to this computer).',
+      action: 'report',
+      ambiguous: false,
+    });
+  }
+
+  /** The caller's input cannot be sent as it is (checked before anything went out). */
+  static invalidInput(field: string | null, message: string): BrokerError {
+    return new BrokerError({
+      kind: 'invalid-input',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: '',
+      explanation: message,
+      action: 'fix-field',
+      ambiguous: false,
+      field,
+    });
+  }
+
+  /** No session: nothing was sent. */
+  static notLoggedIn(): BrokerError {
+    return new BrokerError({
+      kind: 'not-logged-in',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: '',
+      explanation: 'You are not logged in to the broker.',
+      action: 'login',
+      ambiguous: false,
+    });
+  }
+
+  /** The caller cancelled before an answer came; treated like a timeout for safety. */
+  static aborted(): BrokerError {
+    return new BrokerError({
+      kind: 'aborted',
+      code: 0,
+      httpStatus: null,
+      brokerMessage: '',
+      explanation:
+        'The request was cancelled before the broker answered. It may have been carried out.',
+      action: 'check-state',
+      ambiguous: true,
+    });
+  }
+
+  /** True when the trader must log in again. */
+  get isAuthFailure(): boolean {
+    return (
+      this.kind === 'not-logged-in' ||
+      (this.code !== 0 && isAuthError(this.code)) ||
+      this.httpStatus === 401
+    );
+  }
+
+  /** The JSON form for the journal and IPC outputs. */
+  toJSON(): BrokerFailure {
+    return {
+      kind: this.kind,
+      code: this.code,
+      httpStatus: this.httpStatus,
+      brokerMessage: this.brokerMessage,
+      explanation: this.explanation,
+      action: this.action,
+      ambiguous: this.ambiguous,
+      retryAfterMs: this.retryAfterMs,
+    };
+  }
+
+  /** The IPC error form, so the router can pass it to the renderer without knowing this class. */
+  toIpc(): IpcError {
+    const out: IpcError = {
+      kind: this.kind === 'broker' ? 'broker' : `broker-${this.kind}`,
+      message: this.message,
+      action: this.action,
+    };
+    if (this.code !== 0) out.code = this.code;
+    if (this.field) out.field = this.field;
+    if (this.retryAfterMs !== null) out.retryAfterSec = Math.ceil(this.retryAfterMs / 1000);
+    return out;
+  }
+}
+
+/** Narrows an unknown thrown value. */
+export function isBrokerError(e: unknown): e is BrokerError {
+  return e instanceof BrokerError;
+}
+
+function fieldFromMessage(code: number, message: string): string | null {
+  if (code !== -50 && code !== -392 && code !== -99) return null;
+  const m = /^\s*([A-Za-z]+)/.exec(message);
+  const word = m?.[1];
+  return word && ORDER_FIELDS.includes(word) ? word : null;
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an invalid address';
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * The HTTP layer of the broker client, built on the platform `fetch`.
+ *
+ * It exists to make four safety rules impossible to forget in any endpoint: HTTPS to every
+ * non-loopback host; the Authorization header only ever goes to the broker's own origin
+ * (redirects are refused, never followed); every request has a time limit; every failure
+ * is a typed BrokerError, with transport failures marked ambiguous.
+ */
+import { BrokerError } from './broker-error';
+
+/** The session secret pair; comes from the auth/session service, never stored here. */
+export interface Credentials {
+  appId: string;
+  accessToken: string;
+}
+
+/** Supplies the current credentials, or undefined when logged out. */
+export type CredentialsProvider = () => Credentials | undefined | Promise<Credentials | undefined>;
+
+/** Timer functions, injectable so tests run on a fake clock. */
+export interface TransportTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** HTTP methods the spec uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One request as the endpoints describe it. */
+export interface TransportRequest {
+  method: HttpMethod;
+  /** Path under the base URL, starting with '/'. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A parsed JSON answer with its status, whatever the envelope says. */
+export interface TransportResponse {
+  status: number;
+  body: unknown;
+}
+
+/** Constructor dependencies of the transport. */
+export interface HttpTransportOptions {
+  /** The broker's base URL ({base_url} of the spec). */
+  baseUrl: string;
+  credentials: CredentialsProvider;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Default time limit per request (ms). */
+  timeoutMs?: number;
+  timers?: TransportTimers;
+  /** Called when the broker says the session is no longer valid (401 codes), so the session service can react. */
+  onAuthFailure?: (err: BrokerError) => void;
+}
+
+/** The transport: `send` returns any JSON answer, `request` only success envelopes. */
+export interface HttpTransport {
+  readonly origin: string;
+  /** Sends and parses; throws BrokerError only for transport failures and refused redirects. */
+  send(req: TransportRequest): Promise<TransportResponse>;
+  /** Sends and returns the success envelope; every failure envelope becomes a BrokerError. */
+  request(req: TransportRequest): Promise<Record<string, unknown>>;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** True when the URL may carry a session: HTTPS, or plain HTTP to this computer only. */
+export function isAllowedBrokerUrl(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  return (
+    url.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || /^127\./.test(url.hostname))
+  );
+}
+
+/** Reads a Retry-After header (seconds or an HTTP date) as milliseconds from now. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | null {
+  if (!value) return null;
+  const t = value.trim();
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
+  const at = Date.parse(t);
+  return Number.isFinite(at) ? Math.max(0, at - nowMs) : null;
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function describeFetchError(err: unknown): { detail: string; reachedServer: boolean } {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (err as { code?: string })?.code ?? '';
+  const detail = code || cause?.message || (err instanceof Error ? err.message : 'network error');
+  return { detail, reachedServer: !NOT_SENT_CODES.has(code) };
+}
+
+/** Creates the transport; throws BrokerError('insecure') at once for a non-HTTPS remote URL. */
+export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
+  const base = new URL(opts.baseUrl);
+  if (!isAllowedBrokerUrl(base)) throw BrokerError.insecure(opts.baseUrl);
+  const basePrefix = base.href.replace(/\/+$/, '');
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const timers: TransportTimers = opts.timers ?? {
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+  const defaultTimeout = opts.timeoutMs ?? 10_000;
+
+  function urlFor(req: TransportRequest): URL {
+    if (!req.path.startsWith('/') || req.path.startsWith('//')) {
+      throw BrokerError.malformedPayload(`bad request path ${req.path}`);
+    }
+    const url = new URL(basePrefix + req.path);
+    for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
+    if (url.origin !== base.origin) throw BrokerError.insecure(url.href);
+    return url;
+  }
+
+  async function send(req: TransportRequest): Promise<TransportResponse> {
+    const url = urlFor(req);
+    const creds = await opts.credentials();
+    if (!creds) throw BrokerError.notLoggedIn();
+    const headers: Record<string, string> = {
+      Authorization: `${creds.appId}:${creds.accessToken}`,
+      Accept: 'application/json',
+    };
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+    const timeoutMs = req.timeoutMs ?? defaultTimeout;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    try {
+      let res: Response;
+      try {
+        res = await doFetch(url, {
+          method: req.method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: controller.signal,
+        });
+      } catch (err) {
+        if (timedOut) throw BrokerError.timeout(timeoutMs);
+        if (controller.signal.aborted) throw BrokerError.aborted();
+        const { detail, reachedServer } = describeFetchError(err);
+        throw BrokerError.network(detail, reachedServer);
+      }
+      if ((res.status >= 300 && res.status < 400) || res.type === 'opaqueredirect') {
+        void res.body?.cancel().catch(() => undefined);
+        throw BrokerError.redirect(res.status, res.headers.get('location') ?? '');
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (err) {
+        if (timedOut) throw BrokerError.timeout(timeoutMs);
+        if (controller.signal.aborted) throw BrokerError.aborted();
+        throw BrokerError.network(describeFetchError(err).detail, true);
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        if (res.status === 429) {
+          throw BrokerError.fromEnvelope(
+            429,
+            -353,
+            '',
+            parseRetryAfter(res.headers.get('retry-after'), Date.now()),
+          );
+        }
+        throw BrokerError.malformed(res.status, `not JSON (${text.length} bytes)`);
+      }
+      if (res.status === 429) {
+        const env = asRecord(parsed);
+        throw BrokerError.fromEnvelope(
+          429,
+          typeof env.code === 'number' ? env.code : -353,
+          typeof env.message === 'string' ? env.message : '',
+          parseRetryAfter(res.headers.get('retry-after'), Date.now()),
+        );
+      }
+      return { status: res.status, body: parsed };
+    } finally {
+      timers.clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  async function request(req: TransportRequest): Promise<Record<string, unknown>> {
+    const res = await send(req);
+    const env = asRecord(res.body);
+    if (res.status < 400 && env.s === 'ok') return env;
+    const code =
+      typeof env.code === 'number'
+        ? env.code
+        : typeof env.code === 'string' && /^-?\d+$/.test(env.code)
+          ? Number(env.code)
+          : null;
+    if (res.status < 400 && env.s !== 'error') {
+      throw BrokerError.malformed(res.status, 'answer without a success or failure envelope');
+    }
+    const err = BrokerError.fromEnvelope(
+      res.status >= 400 ? res.status : 400,
+      code,
+      typeof env.message === 'string' ? env.message : '',
+    );
+    if (err.isAuthFailure) opts.onAuthFailure?.(err);
+    throw err;
+  }
+
+  return { origin: base.origin, send, request };
+}
+
+function asRecord(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : {};
+}

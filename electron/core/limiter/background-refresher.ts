@@ -1,0 +1,119 @@
+/**
+ * Keeps the order book and positions fresh without spending the request budget.
+ *
+ * While an order is pending (or an order action is unconfirmed) the trader needs to see
+ * fills quickly, so it refreshes fast; otherwise slowly. Each refresh is a background-
+ * priority request, so the scheduler lets it use only part of each window, and the interval
+ * also stretches when the day's remaining budget could not sustain it until IST midnight.
+ */
+import type { Order, Positions } from '../../../shared/broker/models';
+import { systemClock } from './clock';
+import type { Clock } from './clock';
+import type { BudgetState } from './request-scheduler';
+
+/** The reads the refresher needs (the broker client satisfies this). */
+export interface RefreshSource {
+  getOrders(o: { priority: 'background' }): Promise<Order[]>;
+  getPositions(o: { priority: 'background' }): Promise<Positions>;
+}
+
+/** Constructor dependencies and tuning. */
+export interface BackgroundRefresherOptions {
+  source: RefreshSource;
+  /** Budget state, to stretch the interval when the day's budget runs low. */
+  budget: () => BudgetState;
+  clock?: Clock;
+  /** Interval while orders are pending (default 2 s). */
+  fastMs?: number;
+  /** Interval otherwise (default 15 s). */
+  slowMs?: number;
+  /** Share of the remaining day budget the refresher may plan to use (default 0.5). */
+  dayShare?: number;
+  /** True while the order service has unconfirmed actions: refresh fast regardless of the book. */
+  hasActiveIntents?: () => boolean;
+  onOrders?: (orders: Order[]) => void;
+  onPositions?: (positions: Positions) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** Handle of the running refresher. */
+export interface BackgroundRefresher {
+  start(): void;
+  stop(): void;
+  /** Refresh soon (after an order action), still within the interval rules of the scheduler. */
+  poke(): void;
+  /** The interval the next refresh will wait (ms), for the UI and tests. */
+  currentIntervalMs(): number;
+}
+
+const PENDING = new Set([4, 6]);
+
+/** Creates the refresher (stopped); see the module comment for its pacing rules. */
+export function createBackgroundRefresher(opts: BackgroundRefresherOptions): BackgroundRefresher {
+  const clock = opts.clock ?? systemClock;
+  const fastMs = opts.fastMs ?? 2000;
+  const slowMs = opts.slowMs ?? 15_000;
+  const dayShare = opts.dayShare ?? 0.5;
+  let running = false;
+  let busy = false;
+  let timer: unknown = undefined;
+  let pending = false;
+
+  function intervalMs(): number {
+    const base = pending || opts.hasActiveIntents?.() ? fastMs : slowMs;
+    const b = opts.budget();
+    const now = clock.now();
+    const left = Math.max(0, (b.day.limit - b.day.used) * dayShare);
+    const msLeft = Math.max(0, Date.parse(b.day.resetsAt) - now);
+    // Two requests per cycle must fit in what is left of today's share.
+    const budgetFloor = left >= 2 ? (msLeft / left) * 2 : msLeft;
+    return Math.max(base, Math.ceil(budgetFloor));
+  }
+
+  function schedule(ms: number): void {
+    if (!running) return;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => {
+      timer = undefined;
+      void cycle();
+    }, ms);
+  }
+
+  async function cycle(): Promise<void> {
+    if (!running || busy) return;
+    busy = true;
+    try {
+      const [orders, positions] = await Promise.allSettled([
+        opts.source.getOrders({ priority: 'background' }),
+        opts.source.getPositions({ priority: 'background' }),
+      ]);
+      if (orders.status === 'fulfilled') {
+        pending = orders.value.some((o) => PENDING.has(o.status));
+        opts.onOrders?.(orders.value);
+      } else opts.onError?.(orders.reason);
+      if (positions.status === 'fulfilled') opts.onPositions?.(positions.value);
+      else opts.onError?.(positions.reason);
+    } finally {
+      busy = false;
+      schedule(intervalMs());
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    stop() {
+      running = false;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+    },
+    poke() {
+      if (!running || busy) return;
+      schedule(0);
+    },
+    currentIntervalMs: intervalMs,
+  };
+}

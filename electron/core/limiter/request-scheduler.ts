@@ -1,0 +1,340 @@
+/**
+ * The one scheduler every broker request passes through.
+ *
+ * The broker allows 10 requests a second, 200 a minute and 10,000 a day, and blocks the
+ * account for the day after repeated per-minute breaches. A 429 is therefore a bug in our
+ * client, not a hint. The scheduler holds requests until all three windows have room,
+ * sends order actions before the trader's reads before background refresh (lower
+ * priorities may use only part of each window, leaving headroom for orders), serves
+ * identical in-flight reads from one request, and stops everything until Retry-After
+ * when the broker says so anyway (another device on the same account).
+ */
+import { systemClock } from './clock';
+import type { Clock } from './clock';
+import { DayBudget, memoryDayStore } from './day-budget';
+import type { DayCountStore } from './day-budget';
+import { SlidingWindow } from './sliding-window';
+
+/** Who is asking: order actions, the trader's reads, or the background refresher. */
+export type Priority = 'order' | 'user' | 'background';
+const PRIORITIES: readonly Priority[] = ['order', 'user', 'background'];
+
+/** One unit of work: `run` sends exactly one request. */
+export interface ScheduledJob<T> {
+  priority: Priority;
+  /** Same key while one is queued or running: the later caller shares the first one's result. Only for reads. */
+  key?: string;
+  /** Short label for state and logs (method and path; never a body). */
+  label?: string;
+  run: () => Promise<T>;
+}
+
+/** Used/limit of one window. */
+export interface WindowState {
+  used: number;
+  limit: number;
+}
+
+/** What the UI shows about the budget. JSON-only so it can be pushed through IPC as is. */
+export interface BudgetState {
+  at: string;
+  second: WindowState;
+  minute: WindowState;
+  day: WindowState & { resetsAt: string };
+  queued: Record<Priority, number>;
+  inFlight: number;
+  pausedUntil: string | null;
+  rateLimitedCount: number;
+}
+
+/** The broker's published limits. */
+export interface Limits {
+  perSecond: number;
+  perMinute: number;
+  perDay: number;
+}
+
+/** Share of each window a priority may fill; orders always get all of it. */
+export type Shares = Record<
+  Exclude<Priority, 'order'>,
+  { second: number; minute: number; day: number }
+>;
+
+/** Constructor dependencies and tuning. */
+export interface RequestSchedulerOptions {
+  clock?: Clock;
+  /** Where the day's count survives restarts; memory when absent. */
+  store?: DayCountStore;
+  limits?: Partial<Limits>;
+  /** Added to each window's length to absorb network jitter (ms). */
+  marginMs?: { second?: number; minute?: number };
+  shares?: Partial<Shares>;
+  /** Most requests in flight at once. */
+  maxInFlight?: number;
+  /** Extracts a Retry-After (ms) from a failure; non-null means "rate limited". */
+  retryAfterOf?: (err: unknown) => number | null;
+}
+
+/** The scheduler's interface, for dependents and fakes. */
+export interface RequestScheduler {
+  schedule<T>(job: ScheduledJob<T>): Promise<T>;
+  getState(): BudgetState;
+  /** Calls `fn` with every new state; returns the unsubscribe function. */
+  subscribe(fn: (s: BudgetState) => void): () => void;
+  /** Stops sending until `ms` from now (Retry-After seen elsewhere, e.g. by the login service). */
+  pauseFor(ms: number): void;
+  /** Stops timers, rejects queued jobs and writes the day count. */
+  dispose(): void;
+}
+
+/** Thrown to queued callers when the scheduler shuts down. */
+export class SchedulerClosedError extends Error {
+  constructor() {
+    super('The request scheduler was shut down before this request was sent.');
+    this.name = 'SchedulerClosedError';
+  }
+}
+
+/** The spec's limits. */
+export const BROKER_LIMITS: Limits = { perSecond: 10, perMinute: 200, perDay: 10_000 };
+
+const DEFAULT_SHARES: Shares = {
+  user: { second: 0.8, minute: 0.9, day: 0.97 },
+  background: { second: 0.5, minute: 0.6, day: 0.9 },
+};
+
+interface Entry {
+  job: ScheduledJob<unknown>;
+  priority: Priority;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+  promise: Promise<unknown>;
+  retried: boolean;
+}
+
+function defaultRetryAfterOf(err: unknown): number | null {
+  const e = err as { httpStatus?: unknown; retryAfterMs?: unknown };
+  if (e && e.httpStatus === 429) return typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 1000;
+  return null;
+}
+
+/** Creates the scheduler; see the module comment for why there is exactly one per account. */
+export function createRequestScheduler(opts: RequestSchedulerOptions = {}): RequestScheduler {
+  const clock = opts.clock ?? systemClock;
+  const limits = { ...BROKER_LIMITS, ...opts.limits };
+  const second = new SlidingWindow(limits.perSecond, 1000 + (opts.marginMs?.second ?? 100));
+  const minute = new SlidingWindow(limits.perMinute, 60_000 + (opts.marginMs?.minute ?? 1000));
+  const day = new DayBudget(limits.perDay, opts.store ?? memoryDayStore(), clock.now());
+  const shares: Shares = { ...DEFAULT_SHARES, ...opts.shares };
+  const maxInFlight = opts.maxInFlight ?? 8;
+  const retryAfterOf = opts.retryAfterOf ?? defaultRetryAfterOf;
+
+  const queues: Record<Priority, Entry[]> = { order: [], user: [], background: [] };
+  const byKey = new Map<string, Entry>();
+  const listeners = new Set<(s: BudgetState) => void>();
+  let inFlight = 0;
+  let pausedUntil = 0;
+  let rateLimitedCount = 0;
+  let wake: unknown = undefined;
+  let disposed = false;
+
+  function caps(p: Priority) {
+    if (p === 'order') return { s: limits.perSecond, m: limits.perMinute, d: limits.perDay };
+    const sh = shares[p];
+    const cap = (limit: number, share: number) => Math.max(1, Math.floor(limit * share));
+    return {
+      s: cap(limits.perSecond, sh.second),
+      m: cap(limits.perMinute, sh.minute),
+      d: cap(limits.perDay, sh.day),
+    };
+  }
+
+  function waitFor(p: Priority, now: number): number {
+    const c = caps(p);
+    return Math.max(
+      pausedUntil - now,
+      second.waitMs(now, c.s),
+      minute.waitMs(now, c.m),
+      day.waitMs(now, c.d),
+      0,
+    );
+  }
+
+  function getState(): BudgetState {
+    const now = clock.now();
+    return {
+      at: new Date(now).toISOString(),
+      second: { used: second.used(now), limit: limits.perSecond },
+      minute: { used: minute.used(now), limit: limits.perMinute },
+      day: {
+        used: day.used(now),
+        limit: limits.perDay,
+        resetsAt: new Date(day.resetsAt(now)).toISOString(),
+      },
+      queued: {
+        order: queues.order.length,
+        user: queues.user.length,
+        background: queues.background.length,
+      },
+      inFlight,
+      pausedUntil: pausedUntil > now ? new Date(pausedUntil).toISOString() : null,
+      rateLimitedCount,
+    };
+  }
+
+  function publish(): void {
+    if (listeners.size === 0) return;
+    const s = getState();
+    for (const fn of listeners) {
+      try {
+        fn(s);
+      } catch {
+        // A failing listener must not stop the scheduler.
+      }
+    }
+  }
+
+  function setWake(ms: number): void {
+    if (wake !== undefined) clock.clearTimeout(wake);
+    wake = clock.setTimeout(
+      () => {
+        wake = undefined;
+        pump();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
+  }
+
+  function next(): Entry | undefined {
+    for (const p of PRIORITIES) if (queues[p].length > 0) return queues[p][0];
+    return undefined;
+  }
+
+  function pump(): void {
+    if (disposed) return;
+    let changed = false;
+    for (;;) {
+      if (inFlight >= maxInFlight) break;
+      const entry = next();
+      if (!entry) break;
+      const now = clock.now();
+      const wait = waitFor(entry.priority, now);
+      if (wait > 0) {
+        setWake(wait);
+        break;
+      }
+      queues[entry.priority].shift();
+      second.record(now);
+      minute.record(now);
+      day.record(now);
+      inFlight++;
+      changed = true;
+      start(entry);
+    }
+    if (changed) publish();
+  }
+
+  function start(entry: Entry): void {
+    let p: Promise<unknown>;
+    try {
+      p = entry.job.run();
+    } catch (err) {
+      p = Promise.reject(err);
+    }
+    p.then(
+      (v) => finish(entry, () => entry.resolve(v)),
+      (err: unknown) => {
+        const retryAfter = retryAfterOf(err);
+        if (retryAfter !== null) {
+          rateLimitedCount++;
+          pausedUntil = Math.max(pausedUntil, clock.now() + retryAfter);
+          // A rate-limited read was refused, not carried out: send it once more after the pause.
+          if (entry.priority !== 'order' && !entry.retried && !disposed) {
+            entry.retried = true;
+            inFlight--;
+            queues[entry.priority].unshift(entry);
+            publish();
+            pump();
+            return;
+          }
+        }
+        finish(entry, () => entry.reject(err));
+      },
+    );
+  }
+
+  function finish(entry: Entry, settle: () => void): void {
+    inFlight--;
+    if (entry.job.key !== undefined && byKey.get(entry.job.key) === entry)
+      byKey.delete(entry.job.key);
+    settle();
+    publish();
+    pump();
+  }
+
+  function schedule<T>(job: ScheduledJob<T>): Promise<T> {
+    if (disposed) return Promise.reject(new SchedulerClosedError());
+    if (job.key !== undefined) {
+      const existing = byKey.get(job.key);
+      if (existing) {
+        promote(existing, job.priority);
+        return existing.promise as Promise<T>;
+      }
+    }
+    let resolve!: (v: unknown) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const entry: Entry = {
+      job: job as ScheduledJob<unknown>,
+      priority: job.priority,
+      resolve,
+      reject,
+      promise,
+      retried: false,
+    };
+    if (job.key !== undefined) byKey.set(job.key, entry);
+    queues[job.priority].push(entry);
+    pump();
+    if (queues[job.priority].includes(entry)) publish();
+    return promise as Promise<T>;
+  }
+
+  /** A coalesced caller with a higher priority lifts the queued request to its priority. */
+  function promote(entry: Entry, to: Priority): void {
+    if (PRIORITIES.indexOf(to) >= PRIORITIES.indexOf(entry.priority)) return;
+    const q = queues[entry.priority];
+    const i = q.indexOf(entry);
+    if (i < 0) return; // already running
+    q.splice(i, 1);
+    entry.priority = to;
+    queues[to].push(entry);
+    pump();
+  }
+
+  return {
+    schedule,
+    getState,
+    subscribe(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    pauseFor(ms) {
+      pausedUntil = Math.max(pausedUntil, clock.now() + ms);
+      publish();
+      pump();
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (wake !== undefined) clock.clearTimeout(wake);
+      for (const p of PRIORITIES)
+        for (const e of queues[p].splice(0)) e.reject(new SchedulerClosedError());
+      byKey.clear();
+      day.flush(true);
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import { z } from 'zod';
+
+/**
+ * The clean models of every broker resource, as zod schemas with their types.
+ *
+ * The wire format has spelling variants, numeric strings, letters in number fields and three
+ * date formats (spec; gaps.md). The client's normalizers turn all of that into these shapes,
+ * and nothing else in the app ever sees the wire format. They double as IPC output schemas,
+ * so they hold only JSON values: numbers, strings, booleans, null, and ISO UTC timestamps.
+ */
+
+const Iso = z.string().describe('ISO 8601 UTC timestamp');
+const Day = z.string().describe('calendar date YYYY-MM-DD');
+const OrderStatusCode = z.union(
+  [1, 2, 4, 5, 6, 7].map((n) => z.literal(n)) as unknown as [
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<4>,
+    z.ZodLiteral<5>,
+    z.ZodLiteral<6>,
+    z.ZodLiteral<7>,
+  ],
+);
+const OrderTypeCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const SideCode = z.union([z.literal(1), z.literal(-1)]);
+const ProductTypeS = z.enum(['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO']);
+const ValidityS = z.enum(['DAY', 'IOC']);
+
+/** The account holder, for the profile screen and the title bar. */
+export const Profile = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  clientId: z.string(),
+  imageUrl: z.string(),
+  email: z.string(),
+  pan: z.string(),
+  passwordChangedAt: Iso.nullable(),
+  passwordExpiryDays: z.number().nullable(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/**
+ * One ledger line of the funds view. `key` is stable across the duplicate id 3 rows the
+ * broker sends; amounts are null when the broker put a letter where the number belongs.
+ */
+export const FundLine = z.object({
+  id: z.number(),
+  key: z.string(),
+  title: z.string(),
+  equity: z.number().nullable(),
+  commodity: z.number().nullable(),
+});
+export type FundLine = z.infer<typeof FundLine>;
+
+/** The funds view: all ledger lines plus the figures the order ticket needs without searching. */
+export const Funds = z.object({
+  lines: z.array(FundLine),
+  availableBalance: z.object({ equity: z.number().nullable(), commodity: z.number().nullable() }),
+  utilizedAmount: z.object({ equity: z.number().nullable(), commodity: z.number().nullable() }),
+});
+export type Funds = z.infer<typeof Funds>;
+
+/** One demat holding. */
+export const Holding = z.object({
+  id: z.number(),
+  symbol: z.string(),
+  holdingType: z.string(),
+  qty: z.number(),
+  remainingQty: z.number(),
+  costPrice: z.number(),
+  marketValue: z.number(),
+  ltp: z.number(),
+  pl: z.number(),
+  token: z.string(),
+  exchange: z.number(),
+});
+export type Holding = z.infer<typeof Holding>;
+
+/** Holdings with the broker's totals. */
+export const Holdings = z.object({
+  holdings: z.array(Holding),
+  overall: z.object({
+    count: z.number(),
+    investment: z.number(),
+    currentValue: z.number(),
+    pl: z.number(),
+    plPercent: z.number(),
+  }),
+});
+export type Holdings = z.infer<typeof Holdings>;
+
+/** One row of the order book (also the answer to "order by id"). */
+export const Order = z.object({
+  id: z.string(),
+  exchangeOrderId: z.string(),
+  symbol: z.string(),
+  qty: z.number(),
+  remainingQty: z.number(),
+  filledQty: z.number(),
+  status: OrderStatusCode,
+  slNo: z.number(),
+  message: z.string(),
+  segment: z.number(),
+  exchange: z.number(),
+  instrument: z.number().nullable(),
+  limitPrice: z.number(),
+  stopPrice: z.number(),
+  productType: ProductTypeS,
+  type: OrderTypeCode,
+  side: SideCode,
+  disclosedQty: z.number(),
+  disclosedQtyRemaining: z.number().nullable(),
+  validity: ValidityS,
+  placedAt: Iso.nullable(),
+  parentId: z.string().nullable(),
+  tradedPrice: z.number(),
+  source: z.string(),
+  token: z.string(),
+  offline: z.boolean(),
+  ltp: z.number().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+/** One net position of the current trading day. */
+export const Position = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  productType: ProductTypeS,
+  side: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+  netQty: z.number(),
+  qty: z.number(),
+  buyQty: z.number(),
+  sellQty: z.number(),
+  buyAvg: z.number(),
+  sellAvg: z.number(),
+  netAvg: z.number(),
+  buyValue: z.number().nullable(),
+  sellValue: z.number().nullable(),
+  realizedPl: z.number(),
+  unrealizedPl: z.number(),
+  pl: z.number(),
+  crossCurrency: z.boolean(),
+  rbiRefRate: z.number(),
+  commodityMultiplier: z.number(),
+  segment: z.number(),
+  exchange: z.number(),
+  slNo: z.number(),
+  ltp: z.number(),
+  token: z.string(),
+});
+export type Position = z.infer<typeof Position>;
+
+/** Positions with the broker's totals. */
+export const Positions = z.object({
+  positions: z.array(Position),
+  overall: z.object({
+    count: z.number(),
+    openCount: z.number(),
+    plTotal: z.number(),
+    plRealized: z.number(),
+    plUnrealized: z.number(),
+  }),
+});
+export type Positions = z.infer<typeof Positions>;
+
+/** One fill in the trade book. */
+export const Trade = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  tradedAt: Iso.nullable(),
+  orderId: z.string(),
+  tradeNumber: z.string(),
+  exchangeOrderNo: z.string(),
+  price: z.number(),
+  value: z.number(),
+  qty: z.number(),
+  side: SideCode,
+  productType: z.string(),
+  orderType: z.number().nullable(),
+  segment: z.number(),
+  exchange: z.number(),
+  token: z.string(),
+});
+export type Trade = z.infer<typeof Trade>;
+
+/** Whether one exchange segment is open. */
+export const MarketStatus = z.object({
+  exchange: z.number(),
+  segment: z.number(),
+  marketType: z.string(),
+  status: z.enum(['OPEN', 'CLOSE']),
+});
+export type MarketStatus = z.infer<typeof MarketStatus>;
+
+/** The broker's answer to one order action (place, modify, cancel). */
+export const OrderAck = z.object({
+  id: z.string(),
+  code: z.number(),
+  message: z.string(),
+  /** Code 201: sent to the exchange with no acknowledgement yet; the order book decides. */
+  unacknowledged: z.boolean(),
+});
+export type OrderAck = z.infer<typeof OrderAck>;
+
+/** The broker's typed failure, in the JSON form that crosses IPC and lands in the journal. */
+export const BrokerFailure = z.object({
+  kind: z.enum([
+    'broker',
+    'timeout',
+    'network',
+    'malformed',
+    'redirect',
+    'insecure',
+    'not-logged-in',
+    'aborted',
+    'invalid-input',
+  ]),
+  code: z.number(),
+  httpStatus: z.number().nullable(),
+  brokerMessage: z.string(),
+  explanation: z.string(),
+  action: z.enum(['login', 'fix-field', 'wait', 'check-state', 'report', 'retry-later']),
+  ambiguous: z.boolean(),
+  retryAfterMs: z.number().nullable(),
+});
+export type BrokerFailure = z.infer<typeof BrokerFailure>;
+
+/** One item of a multi place / modify / cancel answer: each order succeeds or fails alone. */
+export const MultiItemResult = z.object({
+  index: z.number(),
+  httpStatus: z.number(),
+  ok: z.boolean(),
+  ack: OrderAck.nullable(),
+  error: BrokerFailure.nullable(),
+});
+export type MultiItemResult = z.infer<typeof MultiItemResult>;
+
+/** Exit of one or all positions. */
+export const PositionExitAck = z.object({ code: z.number(), message: z.string() });
+export type PositionExitAck = z.infer<typeof PositionExitAck>;
+
+/** Convert of a position between product types. */
+export const ConvertAck = z.object({
+  code: z.number(),
+  message: z.string(),
+  positionDetails: z.number().nullable(),
+});
+export type ConvertAck = z.infer<typeof ConvertAck>;
+
+/** One eDIS authorization record of the details history. */
+export const EdisDetail = z.object({
+  clientId: z.string(),
+  isin: z.string(),
+  qty: z.number(),
+  qtyUtilized: z.number(),
+  enteredAt: Iso.nullable(),
+  startDate: Day.nullable(),
+  endDate: Day.nullable(),
+  days: z.number(),
+  source: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  internalTxnId: z.string(),
+  dpTxnId: z.string(),
+  errCode: z.string(),
+  errorCount: z.string(),
+  transactionId: z.string(),
+});
+export type EdisDetail = z.infer<typeof EdisDetail>;
+
+/** The depository hand-off form returned by the eDIS index call (HTML to post in its own window). */
+export const EdisForm = z.object({ html: z.string() });
+export type EdisForm = z.infer<typeof EdisForm>;
+
+/** Outcome counts of an eDIS authorization. */
+export const EdisInquiry = z.object({ failedCount: z.number(), successCount: z.number() });
+export type EdisInquiry = z.infer<typeof EdisInquiry>;
+
+/** The empty answer of the TPIN request (the TPIN itself goes to the trader by SMS). */
+export const TpinAck = z.object({ code: z.number(), message: z.string() });
+export type TpinAck = z.infer<typeof TpinAck>;
