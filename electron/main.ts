@@ -1,0 +1,83 @@
+/**
+ * The composition root: the only file that wires Electron to the core. Everything it
+ * creates is either an Electron adapter from ./shell or a plain-Node service from ./core,
+ * so the same core runs in the browser harness and in tests without Electron.
+ */
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { join } from 'node:path';
+import { createAppCore, type AppCore } from './core/app-core';
+import { createEventBus } from './ipc/event-bus';
+import { createHandlers } from './ipc/handlers';
+import { createRouter } from './ipc/router';
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/app-protocol';
+import { denyAllPermissions, hardenAllWebContents, openIfHttps } from './shell/hardening';
+import { attachIpcMainTransport } from './shell/ipc-main-transport';
+import { createMainWindow } from './shell/main-window';
+
+/** DevTools and verbose logs only when a developer asks for them on an unpackaged build. */
+const isDev = !app.isPackaged && process.env.TICKDESK_DEV === '1';
+
+// Before `ready`: the privileged scheme, the sandbox for every renderer, one instance only.
+registerAppScheme();
+app.enableSandbox();
+hardenAllWebContents(app);
+const primary = app.requestSingleInstanceLock();
+
+let mainWindow: BrowserWindow | null = null;
+let core: AppCore | null = null;
+
+/** Resolves once the window exists and IPC is wired; the main-process test awaits it. */
+export const ready: Promise<void> = primary ? start() : quitSecondInstance();
+
+async function quitSecondInstance(): Promise<void> {
+  app.quit();
+}
+
+async function start(): Promise<void> {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  await app.whenReady();
+  denyAllPermissions(session.defaultSession);
+  const root = app.getAppPath();
+  serveRenderer(protocol, join(root, 'dist/renderer'));
+
+  core = await createAppCore({
+    appName: app.getName(),
+    version: app.getVersion(),
+    platform: process.platform,
+    host: 'electron',
+    environment: 'demo',
+    dataDir: app.getPath('userData'),
+    openExternal: async (url) => {
+      if (!openIfHttps(url)) throw new Error('Only https links open in the system browser.');
+    },
+  });
+  const log = (msg: string, fields?: Record<string, unknown>) =>
+    console.warn(JSON.stringify({ msg, ...fields }));
+  const router = createRouter({
+    handlers: createHandlers(core),
+    trustedOrigins: [APP_ORIGIN],
+    logger: { warn: log, error: log },
+  });
+  const bus = createEventBus(router, (name, err) =>
+    log('event payload outside the contract', { name, err: String(err) }),
+  );
+  core.attachEmitter(bus.emit);
+  attachIpcMainTransport({ ipcMain, router, bus, windows: () => BrowserWindow.getAllWindows() });
+
+  mainWindow = createMainWindow({
+    preload: join(root, 'dist/electron/preload.cjs'),
+    devTools: isDev,
+    title: 'Tickdesk',
+  });
+  mainWindow.on('closed', () => (mainWindow = null));
+
+  app.on('before-quit', () => {
+    void core?.close();
+  });
+}

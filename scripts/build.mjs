@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: bundles the main process and the preload with esbuild (CommonJS, since
+ * a sandboxed preload cannot load ES modules) and the renderer with Vite, into dist/.
+ * `--watch` rebuilds main and preload on change (used by `npm run dev`).
+ */
+import { build, context } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  sourcemap: true,
+  logLevel: 'warning',
+  // Native or Electron-provided modules stay outside the bundle.
+  external: ['electron', '@napi-rs/keyring', '@napi-rs/keyring-*'],
+};
+// The main bundle is CommonJS, but shared modules may use import.meta (they also run as ESM under tsx).
+const mainShims = {
+  define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__importMetaUrl' },
+  banner: { js: 'const __importMetaUrl = require("url").pathToFileURL(__filename).href;' },
+};
+const entries = [
+  { entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', ...mainShims },
+  { entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', minify: !watch },
+];
+
+if (watch) {
+  for (const e of entries) await (await context({ ...common, ...e })).watch();
+} else {
+  await Promise.all(entries.map((e) => build({ ...common, ...e })));
+  const vite = spawnSync(
+    'npx',
+    ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
+  process.exit(vite.status ?? 1);
+}

@@ -1,0 +1,36 @@
+/**
+ * The shape every benchmark file returns, so `npm run bench` can print one set of
+ * comparison tables and write one JSON file (BENCH_JSON) for tracking over time.
+ */
+export interface BenchTable {
+  title: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+export interface BenchSection {
+  title: string;
+  tables: BenchTable[];
+  /** Machine-readable figures, written under this section's key when BENCH_JSON is set. */
+  json: Record<string, unknown>;
+  /** Targets met or missed, printed after the tables. */
+  notes?: string[];
+}
+
+/** What the runner hands every benchmark. */
+export interface BenchContext {
+  /** Set by `npm run bench -- --quick` for a smoke run with fewer iterations. */
+  quick: boolean;
+  log(message: string): void;
+}
+
+/** Each `tests/bench/*.bench.ts` exports this. */
+export type BenchModule = { run(ctx: BenchContext): Promise<BenchSection> };
+
+/** p-th percentile (0..100) of samples, by nearest rank; used by every bench for p50/p99. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}

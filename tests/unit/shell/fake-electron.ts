@@ -1,0 +1,163 @@
+/**
+ * A stand-in for the 'electron' module that records what the main process and preload
+ * ask of it, so their security settings can be asserted in plain Node. Loaded in place of
+ * 'electron' by ./electron-loader.mjs.
+ */
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: unknown[]) => unknown;
+
+export const recorded = {
+  sandboxEnabled: false,
+  singleInstanceLockRequested: false,
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, (req: Request) => Promise<Response> | Response>(),
+  windows: [] as FakeBrowserWindow[],
+  ipcHandlers: new Map<string, Listener>(),
+  permissionRequestHandler: null as null | Listener,
+  permissionCheckHandler: null as null | Listener,
+  devicePermissionHandler: null as null | Listener,
+  openedExternally: [] as string[],
+  exposed: new Map<string, unknown>(),
+  invoked: [] as { channel: string; input: unknown }[],
+  rendererListeners: new EventEmitter(),
+  appPath: '',
+};
+
+class FakeApp extends EventEmitter {
+  isPackaged = true;
+  enableSandbox() {
+    recorded.sandboxEnabled = true;
+  }
+  requestSingleInstanceLock() {
+    recorded.singleInstanceLockRequested = true;
+    return true;
+  }
+  whenReady() {
+    return Promise.resolve();
+  }
+  getAppPath() {
+    return recorded.appPath;
+  }
+  getName() {
+    return 'Tickdesk';
+  }
+  getVersion() {
+    return '0.0.0-test';
+  }
+  getPath() {
+    return recorded.appPath;
+  }
+  quit() {}
+}
+export const app = new FakeApp();
+
+let nextId = 1;
+export class FakeWebContents extends EventEmitter {
+  id = nextId++;
+  windowOpenHandler: null | ((d: { url: string }) => { action: string }) = null;
+  sent: { name: string; payload: unknown }[] = [];
+  setWindowOpenHandler(h: (d: { url: string }) => { action: string }) {
+    this.windowOpenHandler = h;
+  }
+  send(name: string, payload: unknown) {
+    this.sent.push({ name, payload });
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  webContents = new FakeWebContents();
+  loadedUrl = '';
+  constructor(public options: { webPreferences?: Record<string, unknown> }) {
+    super();
+    recorded.windows.push(this);
+    app.emit('web-contents-created', {}, this.webContents);
+  }
+  static getAllWindows() {
+    return recorded.windows;
+  }
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  show() {}
+  focus() {}
+  restore() {}
+  isMinimized() {
+    return false;
+  }
+  isDestroyed() {
+    return false;
+  }
+}
+export const BrowserWindow = FakeBrowserWindow;
+
+export const ipcMain = {
+  handle(channel: string, listener: Listener) {
+    if (recorded.ipcHandlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    recorded.ipcHandlers.set(channel, listener);
+  },
+  removeHandler(channel: string) {
+    recorded.ipcHandlers.delete(channel);
+  },
+};
+
+export const protocol = {
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    recorded.privilegedSchemes.push(...schemes);
+  },
+  handle(scheme: string, handler: (req: Request) => Promise<Response>) {
+    recorded.protocolHandlers.set(scheme, handler);
+  },
+};
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler(h: Listener) {
+      recorded.permissionRequestHandler = h;
+    },
+    setPermissionCheckHandler(h: Listener) {
+      recorded.permissionCheckHandler = h;
+    },
+    setDevicePermissionHandler(h: Listener) {
+      recorded.devicePermissionHandler = h;
+    },
+  },
+};
+
+export const shell = {
+  openExternal(url: string) {
+    recorded.openedExternally.push(url);
+    return Promise.resolve();
+  },
+};
+
+export const contextBridge = {
+  exposeInMainWorld(key: string, api: unknown) {
+    recorded.exposed.set(key, api);
+  },
+};
+
+export const ipcRenderer = {
+  invoke(channel: string, input: unknown) {
+    recorded.invoked.push({ channel, input });
+    return Promise.resolve({ ok: true, data: null });
+  },
+  on(name: string, l: Listener) {
+    recorded.rendererListeners.on(name, l);
+  },
+  removeListener(name: string, l: Listener) {
+    recorded.rendererListeners.removeListener(name, l);
+  },
+};
+
+export default {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+  contextBridge,
+  ipcRenderer,
+};

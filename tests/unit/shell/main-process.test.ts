@@ -1,0 +1,143 @@
+/**
+ * Loads electron/main.ts under Node with a recording fake of 'electron' and checks the
+ * hardening the issue asks for, the IPC wiring, and the fuses in the build config.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { channelNames } from '../../../shared/ipc/contract';
+
+register('./electron-loader.mjs', import.meta.url);
+const fake = await import('./fake-electron');
+const { recorded } = fake;
+
+const appPath = mkdtempSync(join(tmpdir(), 'tickdesk-main-test-'));
+mkdirSync(join(appPath, 'dist/renderer/assets'), { recursive: true });
+writeFileSync(join(appPath, 'dist/renderer/index.html'), '<!doctype html><title>t</title>');
+writeFileSync(join(appPath, 'package.json'), '{"secret":"do not serve"}');
+recorded.appPath = appPath;
+
+before(async () => {
+  delete process.env.TICKDESK_DEV;
+  const main = (await import('../../../electron/main')) as { ready: Promise<void> };
+  await main.ready;
+});
+
+describe('electron/main.ts under a fake electron', () => {
+  it('enables the sandbox for every renderer and takes the single-instance lock', () => {
+    assert.equal(recorded.sandboxEnabled, true);
+    assert.equal(recorded.singleInstanceLockRequested, true);
+  });
+
+  it('creates the window with context isolation, sandbox, no Node, no DevTools', () => {
+    assert.equal(recorded.windows.length, 1);
+    const prefs = recorded.windows[0]!.options.webPreferences!;
+    assert.equal(prefs.contextIsolation, true);
+    assert.equal(prefs.sandbox, true);
+    assert.equal(prefs.nodeIntegration, false);
+    assert.equal(prefs.webviewTag, false);
+    assert.equal(prefs.devTools, false, 'DevTools only in development');
+    assert.match(String(prefs.preload), /dist[/\\]electron[/\\]preload\.cjs$/);
+    assert.equal(
+      recorded.windows[0]!.loadedUrl,
+      'app://tickdesk/index.html',
+      'served from our scheme, not file://',
+    );
+  });
+
+  it('registers app:// as a standard, secure scheme and serves the renderer with a strict CSP', async () => {
+    const scheme = recorded.privilegedSchemes.find(
+      (s) => (s as { scheme: string }).scheme === 'app',
+    ) as {
+      privileges: { standard: boolean; secure: boolean };
+    };
+    assert.ok(scheme, 'app scheme registered as privileged');
+    assert.equal(scheme.privileges.standard, true);
+    assert.equal(scheme.privileges.secure, true);
+    const handler = recorded.protocolHandlers.get('app')!;
+    const ok = await handler(new Request('app://tickdesk/index.html'));
+    assert.equal(ok.status, 200);
+    const csp = ok.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+  });
+
+  it('refuses paths that escape the renderer folder', async () => {
+    const handler = recorded.protocolHandlers.get('app')!;
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/..%5cpackage.json',
+    ]) {
+      const res = await handler(new Request(`app://tickdesk${path}`));
+      assert.equal(res.status, 404, path);
+    }
+    const otherHost = await handler(new Request('app://elsewhere/index.html'));
+    assert.equal(otherHost.status, 404);
+  });
+
+  it('blocks navigation away from our origin and denies new windows, opening only https externally', () => {
+    const contents = recorded.windows[0]!.webContents;
+    const navigate = (url: string) => {
+      let prevented = false;
+      contents.emit('will-navigate', { preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    };
+    assert.equal(navigate('https://evil.example/'), true);
+    assert.equal(navigate('file:///etc/passwd'), true);
+    assert.equal(navigate('app://tickdesk/index.html'), false);
+
+    const open = contents.windowOpenHandler!;
+    assert.deepEqual(open({ url: 'https://www.nseindia.com/' }), { action: 'deny' });
+    assert.deepEqual(open({ url: 'http://insecure.example/' }), { action: 'deny' });
+    assert.deepEqual(open({ url: 'file:///etc/passwd' }), { action: 'deny' });
+    assert.deepEqual(recorded.openedExternally, ['https://www.nseindia.com/']);
+  });
+
+  it('denies every permission request and check by default', () => {
+    let granted: boolean | undefined;
+    recorded.permissionRequestHandler!({}, 'media', (g: boolean) => (granted = g));
+    assert.equal(granted, false);
+    assert.equal(recorded.permissionCheckHandler!({}, 'notifications'), false);
+    assert.equal(recorded.devicePermissionHandler!({}), false);
+  });
+
+  it('has an ipcMain handler for every contract channel and nothing else', () => {
+    assert.deepEqual([...recorded.ipcHandlers.keys()].sort(), [...channelNames].sort());
+  });
+
+  it('answers our own top frame and refuses an untrusted or embedded frame', async () => {
+    const handler = recorded.ipcHandlers.get('app.info')!;
+    const call = (url: string, parent: unknown) =>
+      handler({ senderFrame: { url, parent }, sender: { id: 1 } }, undefined) as Promise<{
+        ok: boolean;
+        error?: { kind: string };
+        data?: { host: string };
+      }>;
+    const trusted = await call('app://tickdesk/index.html', null);
+    assert.equal(trusted.ok, true);
+    assert.equal(trusted.data?.host, 'electron');
+    const evil = await call('https://evil.example/', null);
+    assert.equal(evil.ok, false);
+    assert.equal(evil.error?.kind, 'untrusted-sender');
+    const iframe = await call('app://tickdesk/index.html', {});
+    assert.equal(iframe.error?.kind, 'untrusted-sender');
+  });
+
+  it('sets the fuses in the electron-builder config', () => {
+    const config = createRequire(import.meta.url)('../../../build/electron-builder.config.cjs') as {
+      electronFuses: Record<string, boolean>;
+      asar: boolean;
+    };
+    assert.equal(config.asar, true);
+    assert.equal(config.electronFuses.runAsNode, false);
+    assert.equal(config.electronFuses.enableNodeOptionsEnvironmentVariable, false);
+    assert.equal(config.electronFuses.enableNodeCliInspectArguments, false);
+    assert.equal(config.electronFuses.onlyLoadAppFromAsar, true);
+    assert.equal(config.electronFuses.enableEmbeddedAsarIntegrityValidation, true);
+  });
+});
