@@ -1,0 +1,90 @@
+/**
+ * Where the settings document is kept.
+ *
+ * Deliberately just "get/set one JSON document", so the Electron adapter over
+ * electron-store is two lines (`get: () => store.store`, `set: (d) => { store.store = d }`)
+ * and Node tests use the JSON-file backend below.
+ */
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Storage for the settings document; validation and migration happen above it. */
+export interface SettingsBackend {
+  /** The stored document, or undefined when nothing has been stored yet. */
+  get(): Promise<unknown>;
+  /** Replace the stored document. Must be all-or-nothing. */
+  set(doc: unknown): Promise<void>;
+}
+
+/** The settings file exists but is not JSON; it was moved aside to `movedTo`. */
+export class SettingsFileCorruptError extends Error {
+  override readonly name = 'SettingsFileCorruptError';
+  constructor(readonly movedTo: string | null) {
+    super(`The settings file was not valid JSON${movedTo ? `; it was kept as ${movedTo}` : ''}.`);
+  }
+}
+
+let tmpCounter = 0;
+
+/**
+ * A backend that keeps the document in one JSON file, written atomically: the new content
+ * goes to a temp file in the same folder, is flushed to disk, then renamed over the old
+ * file, so a crash leaves either the old or the new document, never half of one.
+ */
+export function createJsonFileSettingsBackend(path: string): SettingsBackend & { path: string } {
+  mkdirSync(dirname(path), { recursive: true });
+  return {
+    path,
+    async get() {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        const aside = `${path}.corrupt`;
+        const moved = await rename(path, aside).then(
+          () => aside,
+          () => null,
+        );
+        throw new SettingsFileCorruptError(moved);
+      }
+    },
+    async set(doc) {
+      const data = `${JSON.stringify(doc, null, 2)}\n`;
+      const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
+      const fh = await open(tmp, 'w', 0o600);
+      try {
+        await fh.writeFile(data, 'utf8');
+        await fh.sync();
+      } catch (err) {
+        await fh.close();
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      await fh.close();
+      try {
+        await rename(tmp, path);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    },
+  };
+}
+
+/** A backend in memory, for tests and for the harness when no data folder is wanted. */
+export function createMemorySettingsBackend(initial?: unknown): SettingsBackend {
+  let doc: unknown = initial === undefined ? undefined : structuredClone(initial);
+  return {
+    get: async () => (doc === undefined ? undefined : structuredClone(doc)),
+    set: async (d) => {
+      doc = structuredClone(d);
+    },
+  };
+}

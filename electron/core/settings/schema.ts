@@ -1,0 +1,125 @@
+/**
+ * The settings document: accounts, the active account and preferences. Never secrets.
+ *
+ * One zod schema is the source of truth for what a valid document is; the store validates
+ * every load and every write against it, so a hand-edited or half-migrated file can never
+ * put the app in a state it does not understand.
+ */
+import { z } from 'zod';
+
+/** The document version this build writes; migrations bring older ones up to it. */
+export const SETTINGS_VERSION = 1;
+
+/** The permission template the app was created with at the broker (spec Authentication 7). */
+export const PermissionTemplate = z.enum(['basic', 'transactions', 'orders']);
+/** One of the three templates. */
+export type PermissionTemplate = z.infer<typeof PermissionTemplate>;
+
+function isLoopbackHttp(u: URL): boolean {
+  return (
+    u.protocol === 'http:' &&
+    (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]')
+  );
+}
+
+const httpsOrLoopback = z.string().refine(
+  (s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'https:' || isLoopbackHttp(u);
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an https URL (plain http only to 127.0.0.1)' },
+);
+
+const redirectUrl = z.string().refine(
+  (s) => {
+    try {
+      const u = new URL(s);
+      return (
+        u.protocol === 'https:' ||
+        u.protocol === 'tickdesk:' ||
+        (u.protocol === 'http:' && u.hostname === '127.0.0.1')
+      );
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be https://…, tickdesk://… or http://127.0.0.1…' },
+);
+
+/** One broker login the trader keeps; several can be stored, one is active. */
+export const AccountSettings = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, 'letters, digits, - and _ only (max 40)'),
+  label: z.string().trim().min(1).max(60),
+  environment: z.enum(['demo', 'live']),
+  appId: z.string().trim().min(1).max(64),
+  redirectUrl,
+  template: PermissionTemplate,
+  /** Broker base URL override; absent means the environment's default (the sandbox for demo). */
+  baseUrl: httpsOrLoopback.optional(),
+});
+/** A stored account (no secrets: those live in the vault under the account id). */
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
+/**
+ * Client-side fat-finger limits, checked before an order is sent (issue 4 item 6). The
+ * defaults are deliberately tighter than the broker's caps (1,00,000 shares, ₹10 crore).
+ */
+export const FatFingerLimits = z.object({
+  maxOrderQty: z.number().int().positive().default(10_000),
+  maxOrderValue: z.number().positive().default(10_00_000),
+  maxLtpDistancePct: z.number().positive().max(100).default(5),
+  enforceFreezeQty: z.boolean().default(true),
+});
+/** The trader's own order-size guard rails. */
+export type FatFingerLimits = z.infer<typeof FatFingerLimits>;
+
+/** Preferences that are not per account. */
+export const Preferences = z.object({
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  /** How long before the 06:00 IST token expiry the session warns. */
+  expiryWarningLeadMinutes: z.number().int().min(1).max(240).default(30),
+  fatFinger: FatFingerLimits.default(FatFingerLimits.parse({})),
+});
+/** Global preferences. */
+export type Preferences = z.infer<typeof Preferences>;
+
+/** The whole document as stored. */
+export const SettingsDocument = z
+  .object({
+    version: z.literal(SETTINGS_VERSION),
+    accounts: z.array(AccountSettings).max(20).default([]),
+    activeAccountId: z.string().nullable().default(null),
+    preferences: Preferences.default(Preferences.parse({})),
+  })
+  .superRefine((doc, ctx) => {
+    const ids = new Set<string>();
+    for (const [i, a] of doc.accounts.entries()) {
+      if (ids.has(a.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accounts', i, 'id'],
+          message: `duplicate account id ${a.id}`,
+        });
+      ids.add(a.id);
+    }
+    if (doc.activeAccountId !== null && !ids.has(doc.activeAccountId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['activeAccountId'],
+        message: 'active account does not exist',
+      });
+    }
+  });
+/** A valid settings document. */
+export type SettingsDocument = z.infer<typeof SettingsDocument>;
+
+/** The document a first run starts with. */
+export function defaultSettings(): SettingsDocument {
+  return SettingsDocument.parse({ version: SETTINGS_VERSION });
+}

@@ -1,0 +1,175 @@
+/**
+ * The settings service: load (migrate, validate), read, change and persist settings.
+ *
+ * All changes go through small named operations validated against the schema, and writes
+ * are serialized, so two quick changes from the UI cannot interleave and lose one.
+ */
+import { silentLogger, type Logger } from '../diagnostics/logger';
+import type { SettingsBackend } from './backend';
+import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
+import {
+  AccountSettings,
+  Preferences,
+  SettingsDocument,
+  defaultSettings,
+  type AccountSettings as Account,
+  type Preferences as Prefs,
+} from './schema';
+
+/** Why the stored document could not be used as it was; shown once to the user. */
+export interface SettingsLoadIssue {
+  kind: 'corrupt' | 'invalid' | 'newer-version' | 'unreadable';
+  message: string;
+}
+
+/** A rejected change: which field, and why, for the form to show. */
+export class SettingsValidationError extends Error {
+  override readonly name = 'SettingsValidationError';
+  constructor(
+    message: string,
+    readonly issues: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+/** Dependencies of `createSettingsStore`. */
+export interface SettingsStoreDeps {
+  backend: SettingsBackend;
+  logger?: Logger;
+  migrations?: readonly Migration[];
+}
+
+/** The settings service used by the session, the login flow and the IPC handlers. */
+export interface SettingsStore {
+  /** Read, migrate and validate the stored document; falls back to defaults with an issue. */
+  load(): Promise<{ settings: SettingsDocument; issue: SettingsLoadIssue | null }>;
+  get(): SettingsDocument;
+  /** Why settings are read-only (a newer build wrote them), or null. */
+  readOnlyReason(): string | null;
+  activeAccount(): Account | null;
+  account(id: string): Account | null;
+  /** Add or replace an account (matched by id); the first account becomes active. */
+  upsertAccount(account: Account): Promise<SettingsDocument>;
+  removeAccount(id: string): Promise<SettingsDocument>;
+  setActiveAccount(id: string | null): Promise<SettingsDocument>;
+  updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
+  onChange(listener: (s: SettingsDocument) => void): () => void;
+}
+
+function toValidationError(
+  what: string,
+  err: { issues: { path: PropertyKey[]; message: string }[] },
+): SettingsValidationError {
+  const issues = err.issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    message: i.message,
+  }));
+  return new SettingsValidationError(
+    `${what}: ${issues.map((i) => `${i.path || '(document)'} ${i.message}`).join('; ')}`,
+    issues,
+  );
+}
+
+/** Build the settings service over a backend. Call `load()` before anything else. */
+export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
+  const log = (deps.logger ?? silentLogger).child('settings');
+  let current = defaultSettings();
+  let readOnly: string | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(s: SettingsDocument) => void>();
+
+  /** Validate and persist a new document; serialized so writes never interleave. */
+  function commit(next: unknown, what: string): Promise<SettingsDocument> {
+    const run = async (): Promise<SettingsDocument> => {
+      if (readOnly) throw new SettingsValidationError(readOnly, []);
+      const parsed = SettingsDocument.safeParse(next);
+      if (!parsed.success) throw toValidationError(what, parsed.error);
+      await deps.backend.set(parsed.data);
+      current = parsed.data;
+      for (const l of listeners) l(current);
+      return current;
+    };
+    const p = queue.then(run, run);
+    queue = p.catch(() => undefined);
+    return p;
+  }
+
+  return {
+    async load() {
+      let raw: unknown;
+      try {
+        raw = await deps.backend.get();
+      } catch (err) {
+        current = defaultSettings();
+        const kind = (err as Error).name === 'SettingsFileCorruptError' ? 'corrupt' : 'unreadable';
+        log.error('settings could not be read; starting from defaults', { error: err });
+        return { settings: current, issue: { kind, message: (err as Error).message } };
+      }
+      const fresh = raw === undefined;
+      try {
+        const { doc, applied } = migrateSettings(raw, deps.migrations ?? MIGRATIONS);
+        const parsed = SettingsDocument.safeParse(doc);
+        if (!parsed.success) {
+          current = defaultSettings();
+          const e = toValidationError('stored settings are invalid', parsed.error);
+          log.error('stored settings invalid; starting from defaults', { issues: e.issues });
+          return { settings: current, issue: { kind: 'invalid', message: e.message } };
+        }
+        current = parsed.data;
+        if (applied.length > 0 && !fresh) {
+          log.info('settings migrated', { from: applied[0], to: current.version });
+          await deps.backend.set(current);
+        }
+        return { settings: current, issue: null };
+      } catch (err) {
+        current = defaultSettings();
+        if (err instanceof MigrationError && err.kind === 'newer-version') {
+          readOnly = `${err.message} Changes are disabled so they are not lost; update Tickdesk.`;
+          log.warn('settings from a newer version; read-only', {});
+          return { settings: current, issue: { kind: 'newer-version', message: readOnly } };
+        }
+        log.error('settings migration failed; starting from defaults', { error: err });
+        return { settings: current, issue: { kind: 'invalid', message: (err as Error).message } };
+      }
+    },
+    get: () => current,
+    readOnlyReason: () => readOnly,
+    activeAccount() {
+      return current.accounts.find((a) => a.id === current.activeAccountId) ?? null;
+    },
+    account: (id) => current.accounts.find((a) => a.id === id) ?? null,
+    upsertAccount(account) {
+      const parsed = AccountSettings.safeParse(account);
+      if (!parsed.success)
+        return Promise.reject(toValidationError('invalid account', parsed.error));
+      const accounts = current.accounts.filter((a) => a.id !== parsed.data.id);
+      const index = current.accounts.findIndex((a) => a.id === parsed.data.id);
+      accounts.splice(index === -1 ? accounts.length : index, 0, parsed.data);
+      return commit(
+        { ...current, accounts, activeAccountId: current.activeAccountId ?? parsed.data.id },
+        'invalid account',
+      );
+    },
+    removeAccount(id) {
+      const accounts = current.accounts.filter((a) => a.id !== id);
+      const activeAccountId =
+        current.activeAccountId === id ? (accounts[0]?.id ?? null) : current.activeAccountId;
+      return commit({ ...current, accounts, activeAccountId }, 'cannot remove account');
+    },
+    setActiveAccount(id) {
+      return commit({ ...current, activeAccountId: id }, 'cannot switch account');
+    },
+    updatePreferences(patch) {
+      const merged = { ...current.preferences, ...patch };
+      const parsed = Preferences.safeParse(merged);
+      if (!parsed.success)
+        return Promise.reject(toValidationError('invalid preferences', parsed.error));
+      return commit({ ...current, preferences: parsed.data }, 'invalid preferences');
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
