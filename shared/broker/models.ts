@@ -279,3 +279,56 @@ export type EdisInquiry = z.infer<typeof EdisInquiry>;
 /** The empty answer of the TPIN request (the TPIN itself goes to the trader by SMS). */
 export const TpinAck = z.object({ code: z.number(), message: z.string() });
 export type TpinAck = z.infer<typeof TpinAck>;
+
+/** The order and position actions the order service performs. */
+export const OrderAction = z.enum([
+  'place',
+  'modify',
+  'cancel',
+  'exit-position',
+  'exit-all',
+  'convert',
+]);
+export type OrderAction = z.infer<typeof OrderAction>;
+
+/**
+ * Where one order action stands. `unconfirmed` means the request may or may not have been
+ * carried out (timeout, reset, 5xx, code 201) and the app is reading the order book to find
+ * out; only `confirmed-not-done` and `failed` let the trader send it again.
+ */
+export const IntentStatus = z.enum([
+  'blocked',
+  'sending',
+  'done',
+  'failed',
+  'unconfirmed',
+  'confirmed-done',
+  'confirmed-not-done',
+]);
+export type IntentStatus = z.infer<typeof IntentStatus>;
+
+/** One problem found before sending: a broker rule (with its code) or a fat-finger guard. */
+export const PrecheckViolation = z.object({
+  field: z.string(),
+  message: z.string(),
+  code: z.number().nullable(),
+  guard: z.string().nullable(),
+});
+export type PrecheckViolation = z.infer<typeof PrecheckViolation>;
+
+/** The UI's view of one order action, pushed on every change. */
+export const OrderIntent = z.object({
+  intentId: z.string(),
+  batchId: z.string().nullable(),
+  action: OrderAction,
+  status: IntentStatus,
+  summary: z.string(),
+  orderId: z.string().nullable(),
+  createdAt: Iso,
+  updatedAt: Iso,
+  error: BrokerFailure.nullable(),
+  violations: z.array(PrecheckViolation),
+  note: z.string(),
+  resendAllowed: z.boolean(),
+});
+export type OrderIntent = z.infer<typeof OrderIntent>;

@@ -54,8 +54,10 @@ export const MAX_MULTI_ORDERS = 10;
 
 /** Per-call options of the read operations. */
 export interface ReadOptions {
-  /** 'background' for the refresher; reads by the trader default to 'user'. */
-  priority?: Exclude<Priority, 'order'>;
+  /** 'background' for the refresher, 'order' for reconciliation reads; default 'user'. */
+  priority?: Priority;
+  /** Do not share an in-flight read: the answer must reflect state after this call began. */
+  fresh?: boolean;
   signal?: AbortSignal;
 }
 
@@ -82,7 +84,7 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
     return scheduler.schedule({
       priority: o.priority ?? 'user',
-      key: `${req.method} ${req.path}${query}`,
+      key: o.fresh ? undefined : `${req.method} ${req.path}${query}`,
       label: `${req.method} ${req.path}`,
       run: () => transport.request({ ...req, signal: o.signal }),
     });

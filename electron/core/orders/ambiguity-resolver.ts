@@ -1,0 +1,68 @@
+/**
+ * Settles an order action whose request failed ambiguously, by reading account state.
+ *
+ * The spec (Errors rule 6) says: after a timeout or network error, check before repeating.
+ * This runs the check a few times over a settling period (a delayed request can still land
+ * after our timeout), stops as soon as the state shows the action happened or definitely
+ * did not, and declares "not done" only after a successful read at the end of the period
+ * found nothing. If the reads themselves keep failing, the action stays unconfirmed: the
+ * app never guesses.
+ */
+import type { Clock } from '../limiter/clock';
+
+/** What one read of account state showed. */
+export type CheckResult =
+  | { kind: 'done'; orderId?: string; note: string }
+  | { kind: 'not-done'; note: string }
+  | { kind: 'unknown'; note: string };
+
+/** Final answer of the resolver. */
+export type Resolution =
+  | { kind: 'done'; orderId?: string; note: string }
+  | { kind: 'not-done'; note: string }
+  | { kind: 'unresolved'; note: string };
+
+/** Default delays (ms after the failure) of the state reads: the last one ends the settling period. */
+export const DEFAULT_RECONCILE_DELAYS_MS = [300, 1500, 4000, 10_000];
+
+function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimeout(resolve, ms));
+}
+
+/**
+ * Runs `check` at each delay (measured from the start). `onAttempt` lets the caller journal
+ * every read and its result.
+ */
+export async function resolveByReading(
+  check: () => Promise<CheckResult>,
+  clock: Clock,
+  delaysMs: readonly number[] = DEFAULT_RECONCILE_DELAYS_MS,
+  onAttempt?: (
+    attempt: number,
+    result: CheckResult | { kind: 'read-failed'; error: unknown },
+  ) => Promise<void>,
+): Promise<Resolution> {
+  const start = clock.now();
+  let lastRead: CheckResult | undefined;
+  for (let i = 0; i < delaysMs.length; i++) {
+    const wait = start + (delaysMs[i] ?? 0) - clock.now();
+    if (wait > 0) await sleep(clock, wait);
+    try {
+      lastRead = await check();
+      await onAttempt?.(i + 1, lastRead);
+      if (lastRead.kind !== 'unknown') return lastRead;
+    } catch (error) {
+      lastRead = undefined;
+      await onAttempt?.(i + 1, { kind: 'read-failed', error });
+    }
+  }
+  if (lastRead)
+    return {
+      kind: 'not-done',
+      note: `Not found after ${delaysMs.at(-1) ?? 0} ms of checking: ${lastRead.note}`,
+    };
+  return {
+    kind: 'unresolved',
+    note: 'Account state could not be read; the outcome is still unknown.',
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Keeps every order action's state, journals each step and pushes each change.
+ *
+ * One place owns the state machine so that the journal, the events the UI sees and the
+ * promise a caller awaits can never disagree about whether an order was placed.
+ */
+import type {
+  BrokerFailure,
+  IntentStatus,
+  OrderAction,
+  OrderIntent,
+  PrecheckViolation,
+} from '../../../shared/broker/models';
+import type { Clock } from '../limiter/clock';
+import type { JournalStep, OrderJournal } from './order-journal';
+
+/** Events the order service publishes (the lead forwards them over IPC). */
+export type OrderServiceEvent =
+  { type: 'intent'; intent: OrderIntent } | { type: 'orders'; orders: Order[] };
+
+/** Statuses after which nothing more will happen to an intent. */
+const SETTLED: ReadonlySet<IntentStatus> = new Set([
+  'blocked',
+  'done',
+  'failed',
+  'confirmed-done',
+  'confirmed-not-done',
+]);
+
+/** True when the intent's outcome is known. */
+export function isSettled(s: IntentStatus): boolean {
+  return SETTLED.has(s);
+}
+
+/** A change to an intent. */
+export interface IntentPatch {
+  status?: IntentStatus;
+  orderId?: string | null;
+  error?: BrokerFailure | null;
+  violations?: PrecheckViolation[];
+  note?: string;
+}
+
+/** Dependencies of the tracker. */
+export interface IntentTrackerOptions {
+  journal: OrderJournal;
+  clock: Clock;
+  newId: () => string;
+  emit?: (e: OrderServiceEvent) => void;
+  /** Called when journaling fails: the action goes on, but the app must say so. */
+  onJournalError?: (err: unknown) => void;
+}
+
+/** The state holder; see the module comment. */
+export class IntentTracker {
+  private readonly intents = new Map<string, OrderIntent>();
+  private readonly waiters = new Map<string, Array<(i: OrderIntent) => void>>();
+
+  constructor(private readonly opts: IntentTrackerOptions) {}
+
+  /** Starts a new intent and journals it with the full payload. */
+  async create(
+    action: OrderAction,
+    summary: string,
+    payload: unknown,
+    batchId: string | null = null,
+  ): Promise<OrderIntent> {
+    const at = new Date(this.opts.clock.now()).toISOString();
+    const intent: OrderIntent = {
+      intentId: this.opts.newId(),
+      batchId,
+      action,
+      status: 'sending',
+      summary,
+      orderId: null,
+      createdAt: at,
+      updatedAt: at,
+      error: null,
+      violations: [],
+      note: '',
+      resendAllowed: false,
+    };
+    this.intents.set(intent.intentId, intent);
+    await this.journal(intent, 'intent', { summary, payload, batchId });
+    return intent;
+  }
+
+  /** Writes one journal step for an intent. */
+  async journal(intent: OrderIntent, step: JournalStep, data?: unknown): Promise<void> {
+    try {
+      await this.opts.journal.append({
+        at: new Date(this.opts.clock.now()).toISOString(),
+        intentId: intent.intentId,
+        step,
+        action: intent.action,
+        data,
+      });
+    } catch (err) {
+      this.opts.onJournalError?.(err);
+    }
+  }
+
+  /** Applies a change, journals status changes, publishes, and wakes waiters once settled. */
+  async update(intentId: string, patch: IntentPatch, step?: JournalStep): Promise<OrderIntent> {
+    const prev = this.get(intentId);
+    const next: OrderIntent = {
+      ...prev,
+      ...patch,
+      updatedAt: new Date(this.opts.clock.now()).toISOString(),
+    };
+    next.resendAllowed =
+      next.status === 'confirmed-not-done' ||
+      (next.status === 'failed' && !(next.error?.ambiguous ?? false));
+    this.intents.set(intentId, next);
+    const journalStep =
+      step ??
+      (isSettled(next.status)
+        ? 'outcome'
+        : next.status === 'unconfirmed'
+          ? 'unconfirmed'
+          : undefined);
+    if (journalStep) {
+      await this.journal(next, journalStep, {
+        status: next.status,
+        orderId: next.orderId,
+        error: next.error,
+        violations: next.violations,
+        note: next.note,
+      });
+    }
+    this.opts.emit?.({ type: 'intent', intent: next });
+    if (isSettled(next.status)) {
+      for (const w of this.waiters.get(intentId) ?? []) w(next);
+      this.waiters.delete(intentId);
+    }
+    return next;
+  }
+
+  /** The intent, or an error for an unknown id. */
+  get(intentId: string): OrderIntent {
+    const i = this.intents.get(intentId);
+    if (!i) throw new RangeError(`unknown order intent ${intentId}`);
+    return i;
+  }
+
+  /** All intents, newest first. */
+  list(): OrderIntent[] {
+    return [...this.intents.values()].reverse();
+  }
+
+  /** True while any action's outcome is still being established. */
+  hasUnsettled(): boolean {
+    for (const i of this.intents.values()) if (!isSettled(i.status)) return true;
+    return false;
+  }
+
+  /** Resolves when the intent's outcome is known (at once if it already is). */
+  settled(intentId: string): Promise<OrderIntent> {
+    const i = this.get(intentId);
+    if (isSettled(i.status)) return Promise.resolve(i);
+    return new Promise((resolve) => {
+      const list = this.waiters.get(intentId) ?? [];
+      list.push(resolve);
+      this.waiters.set(intentId, list);
+    });
+  }
+}

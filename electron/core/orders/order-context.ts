@@ -1,0 +1,187 @@
+/**
+ * What the order and position actions share: the broker, the intent tracker, the cache of
+ * the last order book seen, the ids already attributed, and the one way to turn a failure
+ * into "failed" or "unconfirmed, reconciling".
+ */
+import type { BrokerFailure, Order, OrderIntent, Positions } from '../../../shared/broker/models';
+import { BrokerError, isBrokerError } from '../broker/broker-error';
+import type { BrokerClient } from '../broker/broker-client';
+import type { Clock } from '../limiter/clock';
+import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from './ambiguity-resolver';
+import type { CheckResult } from './ambiguity-resolver';
+import type { FatFingerLimits } from './fat-finger-guards';
+import type { IntentTracker, OrderServiceEvent } from './intent-tracker';
+import type { InstrumentLookup } from './order-prechecks';
+
+/** The broker operations the order services use. */
+export type OrderBroker = Pick<
+  BrokerClient,
+  | 'placeOrder'
+  | 'placeOrders'
+  | 'modifyOrder'
+  | 'modifyOrders'
+  | 'cancelOrder'
+  | 'cancelOrders'
+  | 'exitPosition'
+  | 'exitAllPositions'
+  | 'convertPosition'
+  | 'getOrders'
+  | 'getOrder'
+  | 'getPositions'
+>;
+
+/** Shared state and helpers of the order and position services. */
+export class OrderContext {
+  /** Last known row of every order id seen in a book read. */
+  readonly orders = new Map<string, Order>();
+  /** Every order id the app has seen or attributed; a reconciliation never claims these. */
+  readonly knownIds = new Set<string>();
+  /** Ids attributed to an intent by reconciliation (guards two intents claiming one order). */
+  readonly claimedIds = new Set<string>();
+  positions: Positions | undefined;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    readonly broker: OrderBroker,
+    readonly tracker: IntentTracker,
+    readonly instruments: InstrumentLookup,
+    readonly clock: Clock,
+    private readonly limitsOf: () => FatFingerLimits,
+    readonly emit: ((e: OrderServiceEvent) => void) | undefined,
+    readonly reconcileDelaysMs: readonly number[] = DEFAULT_RECONCILE_DELAYS_MS,
+    readonly skewMs = 5000,
+  ) {}
+
+  /** Current fat-finger limits (settings may change them at any time). */
+  limits(): FatFingerLimits {
+    return this.limitsOf();
+  }
+
+  /** Records an order book read (from the refresher or a reconciliation). */
+  observeOrders(book: readonly Order[]): void {
+    for (const o of book) {
+      this.orders.set(o.id, o);
+      this.knownIds.add(o.id);
+    }
+    this.emit?.({ type: 'orders', orders: [...book] });
+  }
+
+  /** A fresh, order-priority read of the book (reconciliation must not share an older read). */
+  async readBook(): Promise<Order[]> {
+    const book = await this.broker.getOrders({ priority: 'order', fresh: true });
+    this.observeOrders(book);
+    return book;
+  }
+
+  /** A fresh, order-priority read of positions. */
+  async readPositions(): Promise<Positions> {
+    this.positions = await this.broker.getPositions({ priority: 'order', fresh: true });
+    return this.positions;
+  }
+
+  /** Marks an order id as belonging to an intent. */
+  claim(id: string): void {
+    this.claimedIds.add(id);
+    this.knownIds.add(id);
+  }
+
+  /** A snapshot of the ids known now, taken just before sending. */
+  knownSnapshot(): Set<string> {
+    return new Set(this.knownIds);
+  }
+
+  /**
+   * Handles a failed send: an ambiguous failure makes the intent unconfirmed and starts
+   * reconciliation with `check`; anything else marks it failed (safe to correct and resend).
+   */
+  async onFailure(
+    intent: OrderIntent,
+    err: unknown,
+    check: () => Promise<CheckResult>,
+  ): Promise<OrderIntent> {
+    const failure = toFailure(err);
+    await this.tracker.journal(intent, 'response', { error: failure });
+    if (!failure.ambiguous)
+      return this.tracker.update(intent.intentId, { status: 'failed', error: failure });
+    return this.unconfirmed(intent, failure, check);
+  }
+
+  /** A read needed before sending failed: nothing was sent, so the action simply failed. */
+  async failBeforeSend(intent: OrderIntent, err: unknown): Promise<OrderIntent> {
+    const failure = { ...toFailure(err), ambiguous: false };
+    return this.tracker.update(intent.intentId, {
+      status: 'failed',
+      error: failure,
+      note: 'Nothing was sent.',
+    });
+  }
+
+  /** Marks the intent unconfirmed and reconciles in the background. */
+  async unconfirmed(
+    intent: OrderIntent,
+    failure: BrokerFailure | null,
+    check: () => Promise<CheckResult>,
+  ): Promise<OrderIntent> {
+    const updated = await this.tracker.update(intent.intentId, {
+      status: 'unconfirmed',
+      error: failure,
+      note: 'Outcome unknown: checking the order book before anything is sent again.',
+    });
+    this.track(this.reconcile(intent, check));
+    return updated;
+  }
+
+  /** Runs the resolver for an intent and records its answer. */
+  async reconcile(intent: OrderIntent, check: () => Promise<CheckResult>): Promise<void> {
+    const res = await resolveByReading(
+      check,
+      this.clock,
+      this.reconcileDelaysMs,
+      (attempt, result) =>
+        this.tracker.journal(intent, 'reconcile', {
+          attempt,
+          result:
+            'error' in result ? { kind: result.kind, error: toFailure(result.error) } : result,
+        }),
+    );
+    if (res.kind === 'done') {
+      await this.tracker.update(intent.intentId, {
+        status: 'confirmed-done',
+        orderId: res.orderId ?? intent.orderId,
+        note: res.note,
+      });
+    } else if (res.kind === 'not-done') {
+      await this.tracker.update(intent.intentId, { status: 'confirmed-not-done', note: res.note });
+    } else {
+      await this.tracker.update(intent.intentId, { note: res.note }, 'reconcile');
+    }
+  }
+
+  /** Keeps background work visible so `idle()` can wait for it (tests, shutdown). */
+  track(p: Promise<void>): void {
+    const guarded = p.catch(() => undefined);
+    this.running.add(guarded);
+    void guarded.finally(() => this.running.delete(guarded));
+  }
+
+  /** Resolves when no reconciliation is running. */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+}
+
+/** The JSON failure of any thrown value (non-broker errors are bugs: 'report'). */
+export function toFailure(err: unknown): BrokerFailure {
+  if (isBrokerError(err)) return err.toJSON();
+  const e = new BrokerError({
+    kind: 'malformed',
+    code: 0,
+    httpStatus: null,
+    brokerMessage: err instanceof Error ? err.message : String(err),
+    explanation:
+      'An internal error stopped this action. It may have been sent; check the order book.',
+    action: 'report',
+    ambiguous: true,
+  });
+  return e.toJSON();
+}

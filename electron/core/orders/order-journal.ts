@@ -1,0 +1,110 @@
+/**
+ * The append-only order journal: one JSON line per step of every order action (intent,
+ * request, response, reconcile, outcome), fsync'd before the step continues.
+ *
+ * Why: after a crash, a timeout or a dispute, this file is the record of what the app meant
+ * to do, what it sent and what it learnt. It is also how a restarted app finds actions whose
+ * outcome was never established and reconciles them. It never holds secrets: only order
+ * fields, broker answers and typed errors.
+ */
+import { mkdir, open, readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** The steps the journal records. */
+export type JournalStep =
+  'intent' | 'blocked' | 'request' | 'response' | 'unconfirmed' | 'reconcile' | 'outcome';
+
+/** One line of the journal. */
+export interface JournalEntry {
+  at: string;
+  intentId: string;
+  step: JournalStep;
+  action: string;
+  data?: unknown;
+}
+
+/** The journal's interface, for the order service and fakes in tests. */
+export interface OrderJournal {
+  append(entry: JournalEntry): Promise<void>;
+  /** Every entry, oldest first (for recovery and support bundles). */
+  readAll(): Promise<JournalEntry[]>;
+  close(): Promise<void>;
+}
+
+const SECRET_KEY = /token|secret|password|pin|otp|verifier|auth_?code|authorization/i;
+
+/** Drops any key that looks secret, however deep, so a careless caller cannot journal one. */
+export function scrubSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrubSecrets);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!SECRET_KEY.test(k)) out[k] = scrubSecrets(v);
+    return out;
+  }
+  return value;
+}
+
+/** Opens (creating if needed) the journal file at `path`; writes are serialized and fsync'd. */
+export function createOrderJournal(path: string): OrderJournal {
+  let handle: Promise<FileHandle> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  function fileHandle(): Promise<FileHandle> {
+    handle ??= mkdir(dirname(path), { recursive: true }).then(() => open(path, 'a', 0o600));
+    return handle;
+  }
+
+  return {
+    append(entry) {
+      const line = `${JSON.stringify(scrubSecrets(entry))}\n`;
+      const next = chain.then(async () => {
+        const fh = await fileHandle();
+        await fh.write(line);
+        await fh.datasync();
+      });
+      chain = next.catch(() => undefined);
+      return next;
+    },
+    async readAll() {
+      await chain;
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      const out: JournalEntry[] = [];
+      for (const line of text.split('\n')) {
+        if (!line.trim()) continue;
+        try {
+          out.push(JSON.parse(line) as JournalEntry);
+        } catch {
+          // A torn last line after a crash: everything before it is intact.
+        }
+      }
+      return out;
+    },
+    async close() {
+      await chain;
+      if (handle) await (await handle).close();
+      handle = undefined;
+    },
+  };
+}
+
+/** A journal kept in memory, for tests and for runs that must not write files. */
+export function memoryJournal(): OrderJournal & { entries: JournalEntry[] } {
+  const entries: JournalEntry[] = [];
+  return {
+    entries,
+    async append(e) {
+      entries.push(JSON.parse(JSON.stringify(scrubSecrets(e))) as JournalEntry);
+    },
+    async readAll() {
+      return [...entries];
+    },
+    async close() {},
+  };
+}

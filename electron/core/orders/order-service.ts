@@ -1,0 +1,349 @@
+/**
+ * Order and position actions that never duplicate an order.
+ *
+ * Every action is pre-checked (shared broker rules with symbol-master sizes, plus fat-finger
+ * guards), journaled before and after sending, and, when the answer is ambiguous (timeout,
+ * reset, 5xx, -201..-205, code 201), never resent: the intent shows as unconfirmed while the
+ * order book or positions are read and matched against what was sent. Only an action
+ * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  Order,
+  OrderIntent,
+  Positions,
+  PrecheckViolation,
+} from '../../../shared/broker/models';
+import type { OrderDraft } from '../../../shared/broker/rules';
+import { placeBody, modifyBody } from '../broker/order-requests';
+import type { ConvertPositionInput, ModifyOrderInput } from '../broker/order-requests';
+import { systemClock } from '../limiter/clock';
+import type { Clock } from '../limiter/clock';
+import type { CheckResult } from './ambiguity-resolver';
+import { DEFAULT_FAT_FINGER_LIMITS } from './fat-finger-guards';
+import type { FatFingerLimits } from './fat-finger-guards';
+import { IntentTracker } from './intent-tracker';
+import type { OrderServiceEvent } from './intent-tracker';
+import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from './order-checks';
+import { OrderContext } from './order-context';
+import type { OrderBroker } from './order-context';
+import type { OrderJournal } from './order-journal';
+import { precheckConvert, precheckModify, precheckPlace } from './order-prechecks';
+import type { InstrumentLookup } from './order-prechecks';
+import { runBatch } from './order-batch';
+
+/** Constructor dependencies of the order service. */
+export interface OrderServiceOptions {
+  broker: OrderBroker;
+  /** Tick/lot sizes and last prices from the symbol master service. */
+  instruments: InstrumentLookup;
+  journal: OrderJournal;
+  clock?: Clock;
+  newId?: () => string;
+  /** Receives intent changes and order book updates (forwarded to the renderer). */
+  emit?: (e: OrderServiceEvent) => void;
+  /** Fat-finger limits, or a function returning the current ones from settings. */
+  limits?: FatFingerLimits | (() => FatFingerLimits);
+  /** When the state reads after an ambiguous failure happen (ms after it). */
+  reconcileDelaysMs?: number[];
+  /** Clock tolerance when matching broker order times (ms). */
+  skewMs?: number;
+  onJournalError?: (err: unknown) => void;
+}
+
+/** Per-call options of order actions. */
+export interface ActionOptions {
+  /** The trader confirmed a fat-finger warning; broker rules still apply. */
+  confirmGuards?: boolean;
+}
+
+/** The order service type, for the IPC handlers and fakes. */
+export type OrderService = ReturnType<typeof createOrderService>;
+
+function describe(d: OrderDraft): string {
+  const type = ['', 'LIMIT', 'MARKET', 'SL-M', 'SL-L'][d.type] ?? String(d.type);
+  const price = d.type === 1 || d.type === 4 ? ` @ ${d.limitPrice}` : '';
+  const trigger = d.type === 3 || d.type === 4 ? ` trigger ${d.stopPrice}` : '';
+  return `${d.side === 1 ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
+}
+
+/** Creates the service; see the module comment for the rules it enforces. */
+export function createOrderService(opts: OrderServiceOptions) {
+  const clock = opts.clock ?? systemClock;
+  const limits = opts.limits ?? DEFAULT_FAT_FINGER_LIMITS;
+  const tracker = new IntentTracker({
+    journal: opts.journal,
+    clock,
+    newId: opts.newId ?? randomUUID,
+    emit: opts.emit,
+    onJournalError: opts.onJournalError,
+  });
+  const ctx = new OrderContext(
+    opts.broker,
+    tracker,
+    opts.instruments,
+    clock,
+    typeof limits === 'function' ? limits : () => limits,
+    opts.emit,
+    opts.reconcileDelaysMs,
+    opts.skewMs,
+  );
+  const payloads = new Map<string, () => Promise<OrderIntent>>();
+
+  async function blocked(
+    intent: OrderIntent,
+    violations: PrecheckViolation[],
+    note = '',
+  ): Promise<OrderIntent> {
+    return tracker.update(intent.intentId, {
+      status: 'blocked',
+      violations,
+      note: note || violations.map((v) => v.message).join(' '),
+    });
+  }
+
+  /** Sends one action, journaling request and response, and routes failures. */
+  async function send<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
+    intent: OrderIntent,
+    body: unknown,
+    call: () => Promise<T>,
+    check: (hintId?: string) => () => Promise<CheckResult>,
+  ): Promise<OrderIntent> {
+    await tracker.journal(intent, 'request', { body });
+    let ack: T;
+    try {
+      ack = await call();
+    } catch (err) {
+      return ctx.onFailure(intent, err, check());
+    }
+    await tracker.journal(intent, 'response', { ack });
+    if (ack.unacknowledged || ack.code === 201) {
+      const withId = await tracker.update(intent.intentId, { orderId: ack.id || null });
+      return ctx.unconfirmed(withId, null, check(ack.id || undefined));
+    }
+    if (ack.id) ctx.claim(ack.id);
+    return tracker.update(intent.intentId, {
+      status: 'done',
+      orderId: ack.id || intent.orderId,
+      note: 'Accepted by the broker.',
+    });
+  }
+
+  async function currentOrder(id: string): Promise<Order | null> {
+    return ctx.orders.get(id) ?? (await opts.broker.getOrder(id, { priority: 'order' }));
+  }
+
+  const service = {
+    /** Places one order. */
+    async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
+      const intent = await tracker.create('place', describe(draft), { draft });
+      payloads.set(intent.intentId, () => service.place(draft, o));
+      const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
+      if (v.length) return blocked(intent, v);
+      const known = ctx.knownSnapshot();
+      const sentAt = clock.now();
+      return send(
+        intent,
+        placeBody(draft),
+        () => opts.broker.placeOrder(draft),
+        (hint) => placeCheck(ctx, draft, sentAt, known, hint),
+      );
+    },
+
+    /** Places up to 10 orders in one request; a failed pre-check blocks the whole basket. */
+    async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
+      const known = ctx.knownSnapshot();
+      let sentAt = 0;
+      return runBatch(ctx, {
+        action: 'place',
+        items: drafts,
+        describe,
+        payload: (d) => ({ draft: d }),
+        precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
+        body: placeBody,
+        send: () => {
+          sentAt = clock.now();
+          return opts.broker.placeOrders(drafts);
+        },
+        check: (d, hint) => placeCheck(ctx, d, sentAt, known, hint),
+      });
+    },
+
+    /** Modifies one pending order. */
+    async modify(m: ModifyOrderInput, o: ActionOptions = {}): Promise<OrderIntent> {
+      const intent = await tracker.create('modify', `MODIFY ${m.id}`, { modify: m });
+      payloads.set(intent.intentId, () => service.modify(m, o));
+      let current: Order | null;
+      try {
+        current = await currentOrder(m.id);
+      } catch (err) {
+        return ctx.failBeforeSend(intent, err);
+      }
+      if (!current)
+        return blocked(intent, [
+          {
+            field: 'id',
+            message: `Order ${m.id} is not in the order book.`,
+            code: -51,
+            guard: null,
+          },
+        ]);
+      const v = precheckModify(current, m, opts.instruments, ctx.limits(), o.confirmGuards);
+      if (v.length) return blocked(intent, v);
+      return send(
+        intent,
+        modifyBody(m),
+        () => opts.broker.modifyOrder(m),
+        () => modifyCheck(ctx, m),
+      );
+    },
+
+    /** Modifies up to 10 pending orders in one request. */
+    async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
+      const current = new Map<string, Order | null>();
+      for (const m of ms) current.set(m.id, ctx.orders.get(m.id) ?? null);
+      return runBatch(ctx, {
+        action: 'modify',
+        items: ms,
+        describe: (m) => `MODIFY ${m.id}`,
+        payload: (m) => ({ modify: m }),
+        precheck: (m) => {
+          const cur = current.get(m.id);
+          return cur ? precheckModify(cur, m, opts.instruments, ctx.limits(), o.confirmGuards) : [];
+        },
+        body: modifyBody,
+        send: () => opts.broker.modifyOrders(ms),
+        check: (m) => modifyCheck(ctx, m),
+      });
+    },
+
+    /** Cancels one pending order. */
+    async cancel(id: string): Promise<OrderIntent> {
+      const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
+      payloads.set(intent.intentId, () => service.cancel(id));
+      const cached = ctx.orders.get(id);
+      if (cached && [1, 2, 5, 7].includes(cached.status)) {
+        return blocked(intent, [
+          {
+            field: 'id',
+            message: `Order ${id} is no longer pending (status ${cached.status}).`,
+            code: null,
+            guard: null,
+          },
+        ]);
+      }
+      return send(
+        intent,
+        { id },
+        () => opts.broker.cancelOrder(id),
+        () => cancelCheck(ctx, id),
+      );
+    },
+
+    /** Cancels up to 10 pending orders in one request. */
+    async cancelMany(ids: string[]): Promise<OrderIntent[]> {
+      return runBatch(ctx, {
+        action: 'cancel',
+        items: ids,
+        describe: (id) => `CANCEL ${id}`,
+        payload: (id) => ({ id }),
+        precheck: () => [],
+        body: (id) => ({ id }),
+        send: () => opts.broker.cancelOrders(ids),
+        check: (id) => cancelCheck(ctx, id),
+      });
+    },
+
+    /** Exits one position (id '<symbol>-<productType>'), or all when `positionId` is null. */
+    async exit(positionId: string | null): Promise<OrderIntent> {
+      const action = positionId === null ? 'exit-all' : 'exit-position';
+      const intent = await tracker.create(
+        action,
+        positionId === null ? 'EXIT ALL POSITIONS' : `EXIT ${positionId}`,
+        { positionId },
+      );
+      payloads.set(intent.intentId, () => service.exit(positionId));
+      let before: Positions;
+      try {
+        if (ctx.orders.size === 0) await ctx.readBook();
+        before = await ctx.readPositions();
+      } catch (err) {
+        return ctx.failBeforeSend(intent, err);
+      }
+      const open = new Map(
+        before.positions.filter((p) => p.netQty !== 0).map((p) => [p.id, p.netQty]),
+      );
+      if (positionId !== null && !open.has(positionId)) {
+        return blocked(intent, [
+          { field: 'id', message: `No open position ${positionId}.`, code: -53, guard: null },
+        ]);
+      }
+      const known = ctx.knownSnapshot();
+      const call = () =>
+        positionId === null ? opts.broker.exitAllPositions() : opts.broker.exitPosition(positionId);
+      return send(intent, positionId === null ? {} : { id: positionId }, call, () =>
+        exitCheck(ctx, positionId, open, known),
+      );
+    },
+
+    /** Converts a position to another product type. */
+    async convert(c: ConvertPositionInput): Promise<OrderIntent> {
+      const intent = await tracker.create(
+        'convert',
+        `CONVERT ${c.convertQty} ${c.symbol} ${c.convertFrom}→${c.convertTo}`,
+        { convert: c },
+      );
+      payloads.set(intent.intentId, () => service.convert(c));
+      const v = precheckConvert(c, opts.instruments);
+      if (v.length) return blocked(intent, v);
+      let beforeTo = 0;
+      try {
+        const p = await ctx.readPositions();
+        beforeTo = Math.abs(
+          p.positions.find((x) => x.symbol === c.symbol && x.productType === c.convertTo)?.netQty ??
+            0,
+        );
+      } catch (err) {
+        return ctx.failBeforeSend(intent, err);
+      }
+      return send(
+        intent,
+        c,
+        () => opts.broker.convertPosition(c),
+        () => convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, beforeTo),
+      );
+    },
+
+    /** Sends an action again as a new intent; allowed only once it is known not to have happened. */
+    async resend(intentId: string): Promise<OrderIntent> {
+      const prev = tracker.get(intentId);
+      const again = payloads.get(intentId);
+      if (!prev.resendAllowed || !again) {
+        throw new RangeError(
+          `Order action ${intentId} cannot be sent again: its outcome is ${prev.status}.`,
+        );
+      }
+      return again();
+    },
+
+    /** Feeds an order book read from elsewhere (the background refresher) into the cache. */
+    observeOrders(book: Order[]): void {
+      ctx.observeOrders(book);
+    },
+    /** Feeds a positions read from elsewhere into the cache. */
+    observePositions(p: Positions): void {
+      ctx.positions = p;
+    },
+    /** One intent. */
+    get: (intentId: string) => tracker.get(intentId),
+    /** All intents, newest first. */
+    list: () => tracker.list(),
+    /** True while an outcome is being established (the refresher goes fast). */
+    hasUnsettled: () => tracker.hasUnsettled(),
+    /** Resolves when the intent's outcome is known. */
+    settled: (intentId: string) => tracker.settled(intentId),
+    /** Resolves when no reconciliation runs (tests, shutdown). */
+    idle: () => ctx.idle(),
+  };
+  return service;
+}

@@ -1,0 +1,82 @@
+/**
+ * Finds, in an order book, the order a failed request may have placed.
+ *
+ * After a timeout or reset the app does not know whether its order exists. Resending could
+ * double the position, so instead it looks for a row that matches what it sent: same
+ * symbol, side, quantity, type, product and prices, placed inside the time window of the
+ * request, and not an order the app already knew about (before the request, or claimed by
+ * another intent). Pure function, so every matching rule is unit-tested.
+ */
+import type { Order } from '../../../shared/broker/models';
+import type { OrderDraft } from '../../../shared/broker/rules';
+
+/** Where and when to look. */
+export interface MatchWindow {
+  /** Epoch ms when the request was sent. */
+  sentAt: number;
+  /** Epoch ms of the check. */
+  checkedAt: number;
+  /** Tolerance for clock differences and second-resolution broker times (ms). */
+  skewMs: number;
+  /** Orders known before the request or already attributed to other intents. */
+  excludeIds: ReadonlySet<string>;
+}
+
+function samePrice(a: number, b: number): boolean {
+  return Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** The id of an order's root: '123-BO-1' is the entry leg of bracket order '123'. */
+export function rootOrderId(id: string): string {
+  return id.replace(/-(BO|CO)-\d+$/, '');
+}
+
+/** True when the row carries the same order as the draft (prices only where the type uses them). */
+export function orderMatchesDraft(o: Order, d: OrderDraft): boolean {
+  if (o.parentId !== null) return false; // exit legs of CO/BO are not what was sent
+  if (o.symbol !== d.symbol || o.side !== d.side || o.qty !== d.qty || o.type !== d.type)
+    return false;
+  if (o.productType !== d.productType) return false;
+  if ((d.type === 1 || d.type === 4) && !samePrice(o.limitPrice, d.limitPrice)) return false;
+  if ((d.type === 3 || d.type === 4) && !samePrice(o.stopPrice, d.stopPrice)) return false;
+  return true;
+}
+
+/**
+ * All rows that could be the draft's order, oldest first. Rows without a time are kept
+ * (the id exclusion still protects known orders); rows timed outside the window are not.
+ */
+export function findPlacedCandidates(
+  book: readonly Order[],
+  draft: OrderDraft,
+  w: MatchWindow,
+): Order[] {
+  const from = w.sentAt - w.skewMs;
+  const to = w.checkedAt + w.skewMs;
+  return book
+    .filter((o) => !w.excludeIds.has(o.id) && !w.excludeIds.has(rootOrderId(o.id)))
+    .filter((o) => orderMatchesDraft(o, draft))
+    .filter((o) => {
+      if (o.placedAt === null) return true;
+      const t = Date.parse(o.placedAt);
+      return t >= from && t <= to;
+    })
+    .sort((a, b) => a.slNo - b.slNo || (a.placedAt ?? '').localeCompare(b.placedAt ?? ''));
+}
+
+/** Values a modify meant to set, for checking whether it took effect. */
+export interface ModifyTarget {
+  qty?: number;
+  type?: number;
+  limitPrice?: number;
+  stopPrice?: number;
+}
+
+/** True when every field the modify sent now shows its new value. */
+export function modifyApplied(o: Order, m: ModifyTarget): boolean {
+  if (m.qty !== undefined && o.qty !== m.qty) return false;
+  if (m.type !== undefined && o.type !== m.type) return false;
+  if (m.limitPrice !== undefined && !samePrice(o.limitPrice, m.limitPrice)) return false;
+  if (m.stopPrice !== undefined && !samePrice(o.stopPrice, m.stopPrice)) return false;
+  return true;
+}
