@@ -7,6 +7,7 @@
 import type {
   BrokerFailure,
   IntentStatus,
+  Order,
   OrderAction,
   OrderIntent,
   PrecheckViolation,
