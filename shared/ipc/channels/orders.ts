@@ -71,24 +71,35 @@ export const ordersChannels = {
     output: z.array(PrecheckViolation),
   }),
   'orders.place': channel({
-    doc: 'Places one order.',
-    input: OrderDraftInput,
+    doc: 'Places one order. confirmGuards: the trader confirmed a fat-finger warning (broker rules still apply).',
+    input: z.object({ draft: OrderDraftInput, confirmGuards: z.boolean().default(false) }),
     output: OrderIntent,
   }),
   'orders.placeMany': channel({
     doc: 'Places up to 10 orders in one request (a basket); each succeeds or fails alone.',
-    input: z.array(OrderDraftInput).min(1).max(10),
+    input: z.object({
+      drafts: z.array(OrderDraftInput).min(1).max(10),
+      confirmGuards: z.boolean().default(false),
+    }),
     output: z.array(OrderIntent),
   }),
   'orders.modify': channel({
     doc: 'Changes a pending order.',
-    input: ModifyInput,
+    input: z.object({ change: ModifyInput, confirmGuards: z.boolean().default(false) }),
     output: OrderIntent,
   }),
   'orders.modifyMany': channel({
     doc: 'Changes up to 10 pending orders at once.',
-    input: z.array(ModifyInput).min(1).max(10),
+    input: z.object({
+      changes: z.array(ModifyInput).min(1).max(10),
+      confirmGuards: z.boolean().default(false),
+    }),
     output: z.array(OrderIntent),
+  }),
+  'orders.resend': channel({
+    doc: 'Sends an action again as a new intent, allowed only once it is known not to have happened.',
+    input: z.object({ intentId: z.string().min(1).max(64) }),
+    output: OrderIntent,
   }),
   'orders.cancel': channel({
     doc: 'Cancels a pending order.',
