@@ -1,0 +1,90 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createBackgroundRefresher } from '../../../electron/core/limiter/background-refresher';
+import type { BudgetState } from '../../../electron/core/limiter/request-scheduler';
+import type { Order, Positions } from '../../../shared/broker/models';
+import { FakeClock } from './fake-clock';
+
+const emptyPositions: Positions = {
+  positions: [],
+  overall: { count: 0, openCount: 0, plTotal: 0, plRealized: 0, plUnrealized: 0 },
+};
+
+function budget(clock: FakeClock, used: number): () => BudgetState {
+  return () => ({
+    at: new Date(clock.now()).toISOString(),
+    second: { used: 0, limit: 10 },
+    minute: { used: 0, limit: 200 },
+    day: { used, limit: 10_000, resetsAt: new Date(clock.now() + 3600_000).toISOString() },
+    queued: { order: 0, user: 0, background: 0 },
+    inFlight: 0,
+    pausedUntil: null,
+    rateLimitedCount: 0,
+  });
+}
+
+function source(statuses: { value: number[] }, calls: string[]) {
+  return {
+    async getOrders(o: { priority: 'background' }) {
+      calls.push(`orders:${o.priority}`);
+      return statuses.value.map((status, i) => ({ id: String(i), status }) as unknown as Order);
+    },
+    async getPositions(o: { priority: 'background' }) {
+      calls.push(`positions:${o.priority}`);
+      return emptyPositions;
+    },
+  };
+}
+
+test('refreshes fast while an order is pending and slowly otherwise, always at background priority', async () => {
+  const clock = new FakeClock();
+  const statuses = { value: [6] };
+  const calls: string[] = [];
+  const seen: Order[][] = [];
+  const r = createBackgroundRefresher({
+    source: source(statuses, calls),
+    budget: budget(clock, 0),
+    clock,
+    fastMs: 2000,
+    slowMs: 15_000,
+    onOrders: (o) => seen.push(o),
+  });
+  r.start();
+  await clock.advance(0);
+  assert.equal(calls.length, 2);
+  assert.ok(calls.every((c) => c.endsWith(':background')));
+  await clock.advance(2000);
+  assert.equal(calls.length, 4, 'pending order: next refresh after 2 s');
+  statuses.value = [2];
+  await clock.advance(2000);
+  assert.equal(calls.length, 6);
+  await clock.advance(14_999);
+  assert.equal(calls.length, 6, 'nothing pending: waits 15 s');
+  await clock.advance(1);
+  assert.equal(calls.length, 8);
+  assert.equal(seen.length, 4);
+  r.stop();
+  assert.equal(clock.pending(), 0);
+});
+
+test('unconfirmed order actions keep the refresh fast', async () => {
+  const clock = new FakeClock();
+  const r = createBackgroundRefresher({
+    source: source({ value: [] }, []),
+    budget: budget(clock, 0),
+    clock,
+    hasActiveIntents: () => true,
+  });
+  assert.equal(r.currentIntervalMs(), 2000);
+});
+
+test('the interval stretches so the rest of the day budget is not exhausted', () => {
+  const clock = new FakeClock();
+  // 9,990 of 10,000 used, 1 h left: half of the 10 left is 5 requests, 2 per cycle -> 1440 s.
+  const r = createBackgroundRefresher({
+    source: source({ value: [] }, []),
+    budget: budget(clock, 9990),
+    clock,
+  });
+  assert.equal(r.currentIntervalMs(), 1_440_000);
+});
