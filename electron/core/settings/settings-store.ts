@@ -79,11 +79,17 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(s: SettingsDocument) => void>();
 
-  /** Validate and persist a new document; serialized so writes never interleave. */
-  function commit(next: unknown, what: string): Promise<SettingsDocument> {
+  /**
+   * Validate and persist a change. `change` runs inside the write queue against the latest
+   * document, so quick successive changes build on each other instead of overwriting.
+   */
+  function commit(
+    change: (cur: SettingsDocument) => unknown,
+    what: string,
+  ): Promise<SettingsDocument> {
     const run = async (): Promise<SettingsDocument> => {
       if (readOnly) throw new SettingsValidationError(readOnly, []);
-      const parsed = SettingsDocument.safeParse(next);
+      const parsed = SettingsDocument.safeParse(change(current));
       if (!parsed.success) throw toValidationError(what, parsed.error);
       await deps.backend.set(parsed.data);
       current = parsed.data;
@@ -143,29 +149,33 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       const parsed = AccountSettings.safeParse(account);
       if (!parsed.success)
         return Promise.reject(toValidationError('invalid account', parsed.error));
-      const accounts = current.accounts.filter((a) => a.id !== parsed.data.id);
-      const index = current.accounts.findIndex((a) => a.id === parsed.data.id);
-      accounts.splice(index === -1 ? accounts.length : index, 0, parsed.data);
-      return commit(
-        { ...current, accounts, activeAccountId: current.activeAccountId ?? parsed.data.id },
-        'invalid account',
-      );
+      const next = parsed.data;
+      return commit((cur) => {
+        const index = cur.accounts.findIndex((a) => a.id === next.id);
+        const accounts = cur.accounts.filter((a) => a.id !== next.id);
+        accounts.splice(index === -1 ? accounts.length : index, 0, next);
+        return { ...cur, accounts, activeAccountId: cur.activeAccountId ?? next.id };
+      }, 'invalid account');
     },
     removeAccount(id) {
-      const accounts = current.accounts.filter((a) => a.id !== id);
-      const activeAccountId =
-        current.activeAccountId === id ? (accounts[0]?.id ?? null) : current.activeAccountId;
-      return commit({ ...current, accounts, activeAccountId }, 'cannot remove account');
+      return commit((cur) => {
+        const accounts = cur.accounts.filter((a) => a.id !== id);
+        const activeAccountId =
+          cur.activeAccountId === id ? (accounts[0]?.id ?? null) : cur.activeAccountId;
+        return { ...cur, accounts, activeAccountId };
+      }, 'cannot remove account');
     },
     setActiveAccount(id) {
-      return commit({ ...current, activeAccountId: id }, 'cannot switch account');
+      return commit((cur) => ({ ...cur, activeAccountId: id }), 'cannot switch account');
     },
     updatePreferences(patch) {
-      const merged = { ...current.preferences, ...patch };
-      const parsed = Preferences.safeParse(merged);
-      if (!parsed.success)
-        return Promise.reject(toValidationError('invalid preferences', parsed.error));
-      return commit({ ...current, preferences: parsed.data }, 'invalid preferences');
+      const check = Preferences.safeParse({ ...current.preferences, ...patch });
+      if (!check.success)
+        return Promise.reject(toValidationError('invalid preferences', check.error));
+      return commit(
+        (cur) => ({ ...cur, preferences: Preferences.parse({ ...cur.preferences, ...patch }) }),
+        'invalid preferences',
+      );
     },
     onChange(listener) {
       listeners.add(listener);

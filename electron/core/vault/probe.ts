@@ -25,7 +25,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-    timer.unref?.();
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,0 +1,243 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  DepositoryFormError,
+  decodeEntities,
+  encodeDepositoryForm,
+  parseDepositoryForm,
+} from '../../../electron/core/edis/depository-form';
+import {
+  EdisInputError,
+  createEdisService,
+  defaultIsCompletion,
+  transactionIdFor,
+  validateEdisItems,
+  type EdisBroker,
+} from '../../../electron/core/edis/edis-service';
+import type {
+  DepositorySubmission,
+  DepositoryWindowPort,
+} from '../../../electron/core/edis/depository-window-port';
+
+const FORM = `<html><body onload="document.forms[0].submit()">
+<!-- <form action="http://evil.example/steal"> -->
+<script>var x = '<input type="hidden" name="DPId" value="fake">';</script>
+<form name="frmEdis" method="POST" action="https://edis.depository.example/eDIS/VerifyDIS/">
+  <input type="hidden" name="DPId" value="12345" />
+  <input type='hidden' name='ReqId' value='REQ0001'>
+  <input type="hidden" name="Version" value=1.1>
+  <input type="hidden" name="TransDtls" value="eyJ0cmFuc2FjdGlvbklkIjoiVFhOLTQyIn0=&amp;x" />
+  <input type="text" name="Note" value="ignored" />
+  <input type="submit" value="Go">
+</form></body></html>`;
+
+test('parses action and the four hidden fields; ignores comments, scripts and other inputs', () => {
+  const f = parseDepositoryForm(FORM);
+  assert.equal(f.action, 'https://edis.depository.example/eDIS/VerifyDIS/');
+  assert.equal(f.method, 'POST');
+  assert.deepEqual(f.fields, {
+    DPId: '12345',
+    ReqId: 'REQ0001',
+    Version: '1.1',
+    TransDtls: 'eyJ0cmFuc2FjdGlvbklkIjoiVFhOLTQyIn0=&x',
+  });
+  assert.equal(
+    encodeDepositoryForm(f),
+    'DPId=12345&ReqId=REQ0001&Version=1.1&TransDtls=eyJ0cmFuc2FjdGlvbklkIjoiVFhOLTQyIn0%3D%26x',
+  );
+});
+
+test('relative actions resolve against the broker; plain http to a remote host is refused', () => {
+  const rel = FORM.replace('https://edis.depository.example/eDIS/VerifyDIS/', '/depository/login');
+  assert.equal(
+    parseDepositoryForm(rel, 'http://127.0.0.1:4000').action,
+    'http://127.0.0.1:4000/depository/login',
+  );
+  const insecure = FORM.replace('https://', 'http://');
+  assert.throws(
+    () => parseDepositoryForm(insecure),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'insecure-action',
+  );
+  const js = FORM.replace('https://edis.depository.example/eDIS/VerifyDIS/', 'javascript:alert(1)');
+  assert.throws(() => parseDepositoryForm(js), DepositoryFormError);
+});
+
+test('missing, duplicate or empty fields and GET forms are refused', () => {
+  assert.throws(
+    () => parseDepositoryForm(FORM.replace(/<input type='hidden' name='ReqId'[^>]*>/, '')),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'missing-field',
+  );
+  assert.throws(
+    () => parseDepositoryForm(FORM.replace('value="12345"', 'value=""')),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'missing-field',
+  );
+  assert.throws(
+    () =>
+      parseDepositoryForm(
+        FORM.replace(
+          '<input type="text"',
+          '<input type="hidden" name="DPId" value="2"><input type="text"',
+        ),
+      ),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'duplicate-field',
+  );
+  assert.throws(
+    () => parseDepositoryForm(FORM.replace('method="POST"', 'method="get"')),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'bad-method',
+  );
+  assert.throws(
+    () => parseDepositoryForm('<p>no form</p>'),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'no-form',
+  );
+  assert.throws(
+    () => parseDepositoryForm('x'.repeat(300_000)),
+    (e: unknown) => e instanceof DepositoryFormError && e.why === 'too-large',
+  );
+});
+
+test('entity decoding', () => {
+  assert.equal(decodeEntities('a&amp;b&lt;&gt;&quot;&#39;&#x41;&#66;&bogus;'), 'a&b<>"\'AB&bogus;');
+});
+
+test('property: the parser never throws anything but DepositoryFormError on arbitrary input', () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 400 }), (s) => {
+      try {
+        parseDepositoryForm(s, 'http://127.0.0.1:1');
+      } catch (e) {
+        assert.ok(e instanceof DepositoryFormError, String(e));
+      }
+    }),
+  );
+});
+
+test('item validation', () => {
+  assert.deepEqual(validateEdisItems([{ isin: 'ine062a01020', qty: 5 }]), [
+    { isin: 'INE062A01020', qty: 5 },
+  ]);
+  assert.throws(() => validateEdisItems([]), EdisInputError);
+  assert.throws(() => validateEdisItems([{ isin: 'US0378331005', qty: 1 }]), EdisInputError);
+  assert.throws(() => validateEdisItems([{ isin: 'INE062A01020', qty: 1.5 }]), EdisInputError);
+  assert.throws(
+    () =>
+      validateEdisItems([
+        { isin: 'INE062A01020', qty: 1 },
+        { isin: 'INE062A01020', qty: 2 },
+      ]),
+    EdisInputError,
+  );
+});
+
+test('transaction id: completion URL, then TransDtls JSON, then ReqId', () => {
+  const f = parseDepositoryForm(FORM.replace('&amp;x', ''));
+  assert.equal(
+    transactionIdFor(f, 'https://broker.example/edis/done?transactionId=URL-1'),
+    'URL-1',
+  );
+  assert.equal(transactionIdFor(f, null), 'TXN-42');
+  const plain = parseDepositoryForm(FORM.replace(/eyJ[^"]*/, 'opaque-encrypted'));
+  assert.equal(transactionIdFor(plain, null), 'REQ0001');
+});
+
+test('completion: leaving the depository origin, or its folder on a shared origin', () => {
+  const f = parseDepositoryForm(FORM);
+  assert.equal(defaultIsCompletion('https://edis.depository.example/eDIS/VerifyDIS/otp', f), false);
+  assert.equal(defaultIsCompletion('https://broker.example/edis/return?status=ok', f), true);
+  const local = parseDepositoryForm(
+    FORM.replace('https://edis.depository.example/eDIS/VerifyDIS/', '/depository/login'),
+    'http://127.0.0.1:9',
+  );
+  assert.equal(defaultIsCompletion('http://127.0.0.1:9/depository/otp', local), false);
+  assert.equal(defaultIsCompletion('http://127.0.0.1:9/edis/complete', local), true);
+});
+
+function fakeBroker(inquiry = { successCount: 1, failedCount: 0 }) {
+  const calls: string[] = [];
+  const broker: EdisBroker = {
+    requestTpin: async () => (calls.push('tpin'), { code: 200, message: 'TPIN sent' }),
+    edisIndex: async (records) => (
+      calls.push(`index:${JSON.stringify(records)}`),
+      { html: FORM.replace('&amp;x', '') }
+    ),
+    edisInquiry: async (id) => (calls.push(`inquiry:${id}`), inquiry),
+    getEdisDetails: async () => (calls.push('details'), []),
+  };
+  return { broker, calls };
+}
+
+test('authorize: index → window → inquiry; the window gets the parsed form, never TPIN handling', async () => {
+  const { broker, calls } = fakeBroker();
+  const seen: DepositorySubmission[] = [];
+  const window: DepositoryWindowPort = {
+    open(sub) {
+      seen.push(sub);
+      return {
+        result: Promise.resolve({ kind: 'completed', url: 'https://broker.example/edis/return' }),
+        close: () => undefined,
+      };
+    },
+  };
+  const svc = createEdisService({
+    broker,
+    depositoryWindow: window,
+    baseUrl: () => 'https://broker.example',
+  });
+  const r = await svc.authorize([{ isin: 'INE062A01020', qty: 3 }]);
+  assert.equal(r.outcome, 'completed');
+  assert.equal(r.transactionId, 'TXN-42');
+  assert.deepEqual(calls, ['index:[{"isin":"INE062A01020","qty":3}]', 'inquiry:TXN-42']);
+  assert.match(seen[0]?.encodedBody ?? '', /^DPId=12345&ReqId=REQ0001/);
+  assert.match(seen[0]?.partition ?? '', /^edis-/);
+  assert.equal(seen[0]?.isCompletion('https://edis.depository.example/eDIS/VerifyDIS/x'), false);
+});
+
+test('authorize: window closed → cancelled, no inquiry; failed inquiry → failed', async () => {
+  const a = fakeBroker();
+  const closed = createEdisService({
+    broker: a.broker,
+    depositoryWindow: {
+      open: () => ({ result: Promise.resolve({ kind: 'closed' }), close: () => undefined }),
+    },
+    baseUrl: () => 'https://broker.example',
+  });
+  assert.equal((await closed.authorize([{ isin: 'INE062A01020', qty: 1 }])).outcome, 'cancelled');
+  assert.equal(
+    a.calls.some((c) => c.startsWith('inquiry')),
+    false,
+  );
+
+  const b = fakeBroker({ successCount: 0, failedCount: 1 });
+  const failed = createEdisService({
+    broker: b.broker,
+    depositoryWindow: {
+      open: () => ({
+        result: Promise.resolve({ kind: 'completed', url: 'https://b/x' }),
+        close: () => undefined,
+      }),
+    },
+    baseUrl: () => 'https://broker.example',
+  });
+  const r = await failed.authorize([{ isin: 'INE062A01020', qty: 1 }]);
+  assert.equal(r.outcome, 'failed');
+  assert.deepEqual(r.inquiry, { successCount: 0, failedCount: 1 });
+});
+
+test('an unusable form fails cleanly without opening a window', async () => {
+  const { broker } = fakeBroker();
+  broker.edisIndex = async () => ({ html: '<form action="http://evil.example/x"></form>' });
+  let opened = false;
+  const svc = createEdisService({
+    broker,
+    depositoryWindow: {
+      open: () => (
+        (opened = true),
+        { result: Promise.resolve({ kind: 'closed' }), close: () => undefined }
+      ),
+    },
+    baseUrl: () => 'https://broker.example',
+  });
+  const r = await svc.authorize([{ isin: 'INE062A01020', qty: 1 }]);
+  assert.equal(r.outcome, 'failed');
+  assert.equal(opened, false);
+});
