@@ -1,0 +1,176 @@
+/**
+ * An in-memory broker for order-service unit tests: a book of orders and positions and a
+ * programmable failure for the next action, so each ambiguous case can be staged exactly.
+ */
+import { BrokerError } from '../../../electron/core/broker/broker-error';
+import type { OrderBroker } from '../../../electron/core/orders/order-context';
+import type { MultiItemResult, Order, OrderAck, Positions } from '../../../shared/broker/models';
+import type { OrderDraft } from '../../../shared/broker/rules';
+
+/** What the next write does. */
+export type Mode = 'ok' | 'commit-then-timeout' | 'timeout-before-commit' | 'ack201' | 'reject';
+
+export class FakeBroker {
+  book: Order[] = [];
+  positions: Positions = {
+    positions: [],
+    overall: { count: 0, openCount: 0, plTotal: 0, plRealized: 0, plUnrealized: 0 },
+  };
+  mode: Mode = 'ok';
+  failReads = 0;
+  calls: string[] = [];
+  private seq = 100;
+  constructor(private readonly now: () => number) {}
+
+  private commit(d: OrderDraft): Order {
+    const id = String(++this.seq);
+    const o: Order = {
+      id,
+      exchangeOrderId: '',
+      symbol: d.symbol,
+      qty: d.qty,
+      remainingQty: d.qty,
+      filledQty: 0,
+      status: 6,
+      slNo: this.seq,
+      message: '',
+      segment: 10,
+      exchange: 10,
+      instrument: 0,
+      limitPrice: d.limitPrice,
+      stopPrice: d.stopPrice,
+      productType: d.productType,
+      type: d.type,
+      side: d.side,
+      disclosedQty: 0,
+      disclosedQtyRemaining: null,
+      validity: d.validity,
+      placedAt: new Date(this.now()).toISOString(),
+      parentId: null,
+      tradedPrice: 0,
+      source: 'API',
+      token: '',
+      offline: false,
+      ltp: null,
+    };
+    this.book.push(o);
+    return o;
+  }
+
+  private write<T>(commit: () => T, ack: (r: T) => OrderAck): OrderAck {
+    const mode = this.mode;
+    if (mode === 'timeout-before-commit') throw BrokerError.timeout(1000);
+    if (mode === 'reject') throw BrokerError.fromEnvelope(400, -99, 'rejected by RMS');
+    const r = commit();
+    if (mode === 'commit-then-timeout') throw BrokerError.timeout(1000);
+    const a = ack(r);
+    return mode === 'ack201' ? { ...a, code: 201, unacknowledged: true } : a;
+  }
+
+  private read<T>(v: () => T): T {
+    if (this.failReads > 0) {
+      this.failReads--;
+      throw BrokerError.network('ECONNRESET', true);
+    }
+    return v();
+  }
+
+  api(): OrderBroker {
+    const self = this;
+    const b: OrderBroker = {
+      async placeOrder(d) {
+        self.calls.push('place');
+        return self.write(
+          () => self.commit(d),
+          (o) => ({ id: o.id, code: 1101, message: 'placed', unacknowledged: false }),
+        );
+      },
+      async placeOrders(ds) {
+        self.calls.push('placeMany');
+        return ds.map((d, index): MultiItemResult => {
+          try {
+            const ack = self.write(
+              () => self.commit(d),
+              (o) => ({ id: o.id, code: 1101, message: 'placed', unacknowledged: false }),
+            );
+            return { index, httpStatus: 200, ok: true, ack, error: null };
+          } catch (e) {
+            return {
+              index,
+              httpStatus: 500,
+              ok: false,
+              ack: null,
+              error: (e as BrokerError).toJSON(),
+            };
+          }
+        });
+      },
+      async modifyOrder(m) {
+        self.calls.push('modify');
+        return self.write(
+          () => {
+            const o = self.book.find((x) => x.id === m.id)!;
+            Object.assign(
+              o,
+              m.qty !== undefined ? { qty: m.qty } : {},
+              m.limitPrice !== undefined ? { limitPrice: m.limitPrice } : {},
+            );
+            return o;
+          },
+          (o) => ({ id: o.id, code: 1101, message: 'modified', unacknowledged: false }),
+        );
+      },
+      async modifyOrders() {
+        throw new Error('not used');
+      },
+      async cancelOrder(id) {
+        self.calls.push('cancel');
+        return self.write(
+          () => {
+            const o = self.book.find((x) => x.id === id)!;
+            o.status = 1;
+            return o;
+          },
+          (o) => ({ id: o.id, code: 1103, message: 'cancelled', unacknowledged: false }),
+        );
+      },
+      async cancelOrders() {
+        throw new Error('not used');
+      },
+      async exitPosition(id) {
+        self.calls.push('exit');
+        const a = self.write(
+          () => {
+            const p = self.positions.positions.find((x) => x.id === id)!;
+            p.netQty = 0;
+            return p;
+          },
+          () => ({ id: '', code: 200, message: 'exited', unacknowledged: false }),
+        );
+        return { code: a.code, message: a.message };
+      },
+      async exitAllPositions() {
+        throw new Error('not used');
+      },
+      async convertPosition() {
+        throw new Error('not used');
+      },
+      async getOrders() {
+        self.calls.push('getOrders');
+        return self.read(() => self.book.map((o) => ({ ...o })));
+      },
+      async getOrder(id) {
+        self.calls.push('getOrder');
+        return self.read(() => {
+          const o = self.book.find((x) => x.id === id);
+          return o ? { ...o } : null;
+        });
+      },
+      async getPositions() {
+        self.calls.push('getPositions');
+        return self.read(() => structuredClone(self.positions));
+      },
+    };
+    return b;
+  }
+}
