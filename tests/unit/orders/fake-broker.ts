@@ -76,21 +76,20 @@ export class FakeBroker {
   }
 
   api(): OrderBroker {
-    const self = this;
     const b: OrderBroker = {
-      async placeOrder(d) {
-        self.calls.push('place');
-        return self.write(
-          () => self.commit(d),
+      placeOrder: async (d) => {
+        this.calls.push('place');
+        return this.write(
+          () => this.commit(d),
           (o) => ({ id: o.id, code: 1101, message: 'placed', unacknowledged: false }),
         );
       },
-      async placeOrders(ds) {
-        self.calls.push('placeMany');
+      placeOrders: async (ds) => {
+        this.calls.push('placeMany');
         return ds.map((d, index): MultiItemResult => {
           try {
-            const ack = self.write(
-              () => self.commit(d),
+            const ack = this.write(
+              () => this.commit(d),
               (o) => ({ id: o.id, code: 1101, message: 'placed', unacknowledged: false }),
             );
             return { index, httpStatus: 200, ok: true, ack, error: null };
@@ -105,11 +104,11 @@ export class FakeBroker {
           }
         });
       },
-      async modifyOrder(m) {
-        self.calls.push('modify');
-        return self.write(
+      modifyOrder: async (m) => {
+        this.calls.push('modify');
+        return this.write(
           () => {
-            const o = self.book.find((x) => x.id === m.id)!;
+            const o = this.book.find((x) => x.id === m.id)!;
             Object.assign(
               o,
               m.qty !== undefined ? { qty: m.qty } : {},
@@ -120,28 +119,28 @@ export class FakeBroker {
           (o) => ({ id: o.id, code: 1101, message: 'modified', unacknowledged: false }),
         );
       },
-      async modifyOrders() {
+      modifyOrders: async () => {
         throw new Error('not used');
       },
-      async cancelOrder(id) {
-        self.calls.push('cancel');
-        return self.write(
+      cancelOrder: async (id) => {
+        this.calls.push('cancel');
+        return this.write(
           () => {
-            const o = self.book.find((x) => x.id === id)!;
+            const o = this.book.find((x) => x.id === id)!;
             o.status = 1;
             return o;
           },
           (o) => ({ id: o.id, code: 1103, message: 'cancelled', unacknowledged: false }),
         );
       },
-      async cancelOrders() {
+      cancelOrders: async () => {
         throw new Error('not used');
       },
-      async exitPosition(id) {
-        self.calls.push('exit');
-        const a = self.write(
+      exitPosition: async (id) => {
+        this.calls.push('exit');
+        const a = this.write(
           () => {
-            const p = self.positions.positions.find((x) => x.id === id)!;
+            const p = this.positions.positions.find((x) => x.id === id)!;
             p.netQty = 0;
             return p;
           },
@@ -149,26 +148,26 @@ export class FakeBroker {
         );
         return { code: a.code, message: a.message };
       },
-      async exitAllPositions() {
+      exitAllPositions: async () => {
         throw new Error('not used');
       },
-      async convertPosition() {
+      convertPosition: async () => {
         throw new Error('not used');
       },
-      async getOrders() {
-        self.calls.push('getOrders');
-        return self.read(() => self.book.map((o) => ({ ...o })));
+      getOrders: async () => {
+        this.calls.push('getOrders');
+        return this.read(() => this.book.map((o) => ({ ...o })));
       },
-      async getOrder(id) {
-        self.calls.push('getOrder');
-        return self.read(() => {
-          const o = self.book.find((x) => x.id === id);
+      getOrder: async (id) => {
+        this.calls.push('getOrder');
+        return this.read(() => {
+          const o = this.book.find((x) => x.id === id);
           return o ? { ...o } : null;
         });
       },
-      async getPositions() {
-        self.calls.push('getPositions');
-        return self.read(() => structuredClone(self.positions));
+      getPositions: async () => {
+        this.calls.push('getPositions');
+        return this.read(() => structuredClone(this.positions));
       },
     };
     return b;
