@@ -51,6 +51,8 @@ export interface EdisServiceDeps {
   random?: Random;
   /** Override how completion is recognised; default `defaultIsCompletion`. */
   isCompletion?: (url: string, form: DepositoryForm, baseUrl: string) => boolean;
+  /** Override how a final page is recognised by its title; default `defaultIsCompletionTitle`. */
+  isCompletionTitle?: (title: string) => boolean;
 }
 
 const ISIN_RE = /^IN[A-Z0-9]{9}[0-9]$/;
@@ -93,6 +95,15 @@ export function defaultIsCompletion(url: string, form: DepositoryForm): boolean 
   if (u.origin !== a.origin) return true;
   const folder = a.pathname.replace(/[^/]*$/, '');
   return !u.pathname.startsWith(folder);
+}
+
+/**
+ * Default page-title rule, for depositories (like the sandbox's) that end on a result page
+ * instead of redirecting: "…authorized", "…successful", "…failed", "…error". The TPIN page
+ * ("authorize sale") does not match.
+ */
+export function defaultIsCompletionTitle(title: string): boolean {
+  return /\b(authori[sz]ed|successful|success|failed|failure|completed?|error)\b/i.test(title);
 }
 
 const TXN_PARAMS = ['transactionId', 'transaction_id', 'TransactionId', 'txnId', 'TxnId'];
@@ -185,6 +196,7 @@ export function createEdisService(deps: EdisServiceDeps): EdisService {
         form,
         encodedBody: encodeDepositoryForm(form),
         isCompletion: (url) => isCompletion(url, form, base),
+        isCompletionTitle: deps.isCompletionTitle ?? defaultIsCompletionTitle,
         partition: `edis-${base64url(random.bytes(9))}`,
         title: 'Authorize holdings with the depository',
       });

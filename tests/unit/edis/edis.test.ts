@@ -11,6 +11,7 @@ import {
   EdisInputError,
   createEdisService,
   defaultIsCompletion,
+  defaultIsCompletionTitle,
   transactionIdFor,
   validateEdisItems,
   type EdisBroker,
@@ -150,6 +151,13 @@ test('completion: leaving the depository origin, or its folder on a shared origi
   );
   assert.equal(defaultIsCompletion('http://127.0.0.1:9/depository/otp', local), false);
   assert.equal(defaultIsCompletion('http://127.0.0.1:9/edis/complete', local), true);
+});
+
+test('completion by page title: result pages match, the TPIN page does not', () => {
+  assert.equal(defaultIsCompletionTitle('Sandbox depository: authorized'), true);
+  assert.equal(defaultIsCompletionTitle('Sandbox depository: failed'), true);
+  assert.equal(defaultIsCompletionTitle('Sandbox depository: authorize sale'), false);
+  assert.equal(defaultIsCompletionTitle('CDSL eDIS - Enter TPIN'), false);
 });
 
 function fakeBroker(inquiry = { successCount: 1, failedCount: 0 }) {

@@ -1,0 +1,175 @@
+// eDIS end to end against the sandbox: the real broker client (index, inquiry, details),
+// our form parser, and a DepositoryWindowPort fake that does what the Electron window does:
+// posts the form over HTTP, shows the depository page to a "trader" who types TPIN and OTP
+// into it, and reports completion by URL or page title.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLoginRig, type LoginRig } from '../auth/login-harness';
+import { createBrokerClient } from '../../../electron/core/broker/broker-client';
+import { createHttpTransport } from '../../../electron/core/broker/http-transport';
+import { createEdisService } from '../../../electron/core/edis/edis-service';
+import { parseAttributes } from '../../../electron/core/edis/depository-form';
+import type {
+  DepositoryOutcome,
+  DepositorySubmission,
+  DepositoryWindowPort,
+} from '../../../electron/core/edis/depository-window-port';
+import { DEMO_USER } from '../../../sandbox/auth/user';
+
+/** What the trader types on the depository page (never through our app). */
+interface TraderInput {
+  tpin: string;
+  otp: string;
+  /** Close the window instead of typing. */
+  giveUp?: boolean;
+}
+
+function titleOf(html: string): string {
+  return /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim() ?? '';
+}
+
+/** An HTTP "window": follows the depository pages like the Electron window would. */
+function httpDepositoryWindow(
+  trader: TraderInput[],
+): DepositoryWindowPort & { pages: string[]; posted: string[] } {
+  const pages: string[] = [];
+  const posted: string[] = [];
+  return {
+    pages,
+    posted,
+    open(sub: DepositorySubmission) {
+      let closed = false;
+      const run = async (): Promise<DepositoryOutcome> => {
+        let url = sub.form.action;
+        posted.push(sub.encodedBody);
+        let res = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: sub.encodedBody,
+          redirect: 'manual',
+        });
+        for (let step = 0; step < 10; step++) {
+          if (res.status >= 300 && res.status < 400) {
+            url = new URL(res.headers.get('location') ?? '', url).href;
+            await res.text();
+            if (sub.isCompletion(url)) return { kind: 'completed', url };
+            res = await fetch(url, { redirect: 'manual' });
+            continue;
+          }
+          const html = await res.text();
+          const title = titleOf(html);
+          pages.push(title);
+          if (sub.isCompletion(url) || sub.isCompletionTitle?.(title))
+            return { kind: 'completed', url };
+          const input = trader.shift();
+          if (!input || input.giveUp || closed) return { kind: 'closed' };
+          // The trader fills the page's form: its hidden fields plus TPIN and OTP.
+          const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
+          assert.ok(form, `no form on depository page "${title}"`);
+          const action = new URL(parseAttributes(form[1] ?? '').get('action') ?? url, url).href;
+          const body = new URLSearchParams();
+          for (const m of (form[2] ?? '').matchAll(/<input\b([^>]*)>/gi)) {
+            const a = parseAttributes(m[1] ?? '');
+            const name = a.get('name');
+            if (!name) continue;
+            if (name === 'tpin') body.set(name, input.tpin);
+            else if (name === 'otp') body.set(name, input.otp);
+            else if (a.get('type') === 'hidden') body.set(name, a.get('value') ?? '');
+          }
+          url = action;
+          res = await fetch(action, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: body.toString(),
+            redirect: 'manual',
+          });
+        }
+        return { kind: 'closed' };
+      };
+      return {
+        result: run(),
+        close: () => {
+          closed = true;
+        },
+      };
+    },
+  };
+}
+
+async function edisRig(trader: TraderInput[]) {
+  const rig: LoginRig = await startLoginRig({ template: 'orders' });
+  const snap = await rig.session.login();
+  assert.equal(snap.status, 'active');
+  assert.equal(snap.capabilities.edis, true);
+  const transport = createHttpTransport({
+    baseUrl: rig.sandbox.url,
+    credentials: () => rig.session.credentials() ?? undefined,
+    onAuthFailure: (e) => rig.session.reportAuthFailure(e.code, e.httpStatus),
+  });
+  const broker = createBrokerClient({ transport });
+  const window = httpDepositoryWindow(trader);
+  const edis = createEdisService({
+    broker,
+    depositoryWindow: window,
+    baseUrl: () => rig.sandbox.url,
+  });
+  const holdings = await broker.getHoldings();
+  const first = holdings.holdings[0];
+  assert.ok(first, 'the sandbox demo account has holdings');
+  const isin = rig.sandbox.instruments.find((i) => i.ticker === first.symbol)?.isin;
+  assert.ok(isin, `ISIN of ${first.symbol}`);
+  return { rig, edis, window, isin };
+}
+
+test('TPIN request, authorization with TPIN + OTP on the depository page, inquiry and history', async () => {
+  const { rig, edis, window, isin } = await edisRig([{ tpin: DEMO_USER.tpin, otp: DEMO_USER.otp }]);
+  try {
+    const tpin = await edis.requestTpin();
+    assert.match(tpin.message, /TPIN/);
+    const r = await edis.authorize([{ isin, qty: 1 }]);
+    assert.equal(r.outcome, 'completed', r.message);
+    assert.deepEqual(r.inquiry, { successCount: 1, failedCount: 0 });
+    assert.match(r.transactionId ?? '', /^SBXTXN/);
+    assert.deepEqual(window.pages, [
+      'Sandbox depository: authorize sale',
+      'Sandbox depository: authorized',
+    ]);
+    assert.match(window.posted[0] ?? '', /^DPId=\d+&ReqId=SBXREQ\d+&Version=1\.1&TransDtls=/);
+    const history = await edis.details();
+    const row = history.find((d) => d.transactionId === r.transactionId);
+    assert.ok(row, 'the authorization is in the history');
+    assert.equal(row.status, 'SUCCESS');
+    assert.equal(row.isin, isin);
+    const logs = rig.logs.lines().join('\n');
+    assert.equal(logs.includes(DEMO_USER.tpin), false);
+    assert.equal(logs.includes(DEMO_USER.otp), false);
+  } finally {
+    await rig.close();
+  }
+});
+
+test('three wrong TPINs: the depository fails the request and the inquiry says so', async () => {
+  const wrong = { tpin: '000000', otp: DEMO_USER.otp };
+  const { rig, edis, window, isin } = await edisRig([wrong, wrong, wrong]);
+  try {
+    const r = await edis.authorize([{ isin, qty: 1 }]);
+    assert.equal(r.outcome, 'failed');
+    assert.deepEqual(r.inquiry, { successCount: 0, failedCount: 1 });
+    assert.equal(window.pages.at(-1), 'Sandbox depository: failed');
+  } finally {
+    await rig.close();
+  }
+});
+
+test('closing the depository window cancels without an inquiry; the request stays pending', async () => {
+  const { rig, edis, isin } = await edisRig([{ tpin: '', otp: '', giveUp: true }]);
+  try {
+    const r = await edis.authorize([{ isin, qty: 1 }]);
+    assert.equal(r.outcome, 'cancelled');
+    assert.equal(r.inquiry, null);
+    const later = await edis.inquiry(r.transactionId ?? '');
+    assert.deepEqual(later, { successCount: 0, failedCount: 0 });
+  } finally {
+    await rig.close();
+  }
+});
