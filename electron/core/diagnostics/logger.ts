@@ -4,7 +4,7 @@
  * Every record is redacted before any sink sees it, so sinks (ring buffer, file, console)
  * never hold a secret and a support bundle can be built straight from them.
  */
-import { redactText, redactValue, type SecretRegistry } from './redact';
+import { processSecretRegistry, redactText, redactValue, type SecretRegistry } from './redact';
 
 /** Severity order; records below the logger's level are dropped before redaction. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -31,6 +31,7 @@ export interface LoggerOptions {
   sinks: LogSink[];
   clock?: { now(): number };
   level?: LogLevel;
+  /** Known secret values to scrub; defaults to the process-wide registry. */
   registry?: SecretRegistry;
   scope?: string;
 }
@@ -39,6 +40,7 @@ export interface LoggerOptions {
 export function createLogger(opts: LoggerOptions): Logger {
   const clock = opts.clock ?? { now: () => Date.now() };
   const minIndex = LOG_LEVELS.indexOf(opts.level ?? 'info');
+  const registry = opts.registry ?? processSecretRegistry;
 
   const make = (scope: string | undefined): Logger => {
     const emit = (level: LogLevel, msg: string, fields?: Record<string, unknown>): void => {
@@ -47,10 +49,10 @@ export function createLogger(opts: LoggerOptions): Logger {
         ts: new Date(clock.now()).toISOString(),
         level,
         ...(scope ? { scope } : {}),
-        msg: redactText(String(msg), opts.registry),
+        msg: redactText(String(msg), registry),
       };
       if (fields) {
-        const clean = redactValue(fields, opts.registry) as Record<string, unknown>;
+        const clean = redactValue(fields, registry) as Record<string, unknown>;
         for (const [k, v] of Object.entries(clean)) {
           if (!(k in record)) record[k] = v;
           else record[`field_${k}`] = v;

@@ -97,6 +97,13 @@ export class SecretRegistry {
   }
 }
 
+/**
+ * The process-wide registry used when a service is not handed one explicitly, so a token
+ * stored by the vault is scrubbed from every log line even if the composition root forgot
+ * to share a registry. Tests that want isolation pass their own.
+ */
+export const processSecretRegistry = new SecretRegistry();
+
 /** Whether a key names a secret; exported so other redacting code agrees with this one. */
 export function isSecretKey(key: string): boolean {
   const k = key.toLowerCase().replace(/[^a-z0-9]/g, '');

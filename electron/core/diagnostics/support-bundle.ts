@@ -8,7 +8,7 @@
 import { writeFile, rename, mkdir } from 'node:fs/promises';
 import { arch, release, platform } from 'node:os';
 import { dirname } from 'node:path';
-import { redactText, redactValue, type SecretRegistry } from './redact';
+import { processSecretRegistry, redactText, redactValue, type SecretRegistry } from './redact';
 import { buildZip, type ZipEntry } from './zip-writer';
 
 /** Facts about the running system; injectable so tests produce stable bundles. */
@@ -44,7 +44,8 @@ export function currentSystemInfo(): SystemInfo {
 }
 
 /** Build the bundle's entries (pure, apart from the providers) so tests can inspect them. */
-export function buildSupportBundleEntries(src: SupportBundleSources): ZipEntry[] {
+export function buildSupportBundleEntries(input: SupportBundleSources): ZipEntry[] {
+  const src = { ...input, registry: input.registry ?? processSecretRegistry };
   const createdAt = new Date(src.clock.now()).toISOString();
   const sys = src.system ?? currentSystemInfo();
   const snapshots: Record<string, unknown> = {};

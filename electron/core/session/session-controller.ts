@@ -129,6 +129,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
   let returnTo: string | null = null;
   let timer: unknown = null;
   let lastPublished = '';
+  let publishSeq = 0;
   let disposed = false;
 
   const lead = (): number => Math.max(0, deps.warningLeadMs());
@@ -200,7 +201,10 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     const key = JSON.stringify(snap);
     if (key === lastPublished) return;
     lastPublished = key;
+    const seq = ++publishSeq;
     for (const l of listeners) {
+      // A listener that reads the session can trigger a newer publish; never follow it with this older one.
+      if (seq !== publishSeq) break;
       try {
         l(snap);
       } catch (err) {
@@ -217,12 +221,9 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       ? deps.accounts.byId(opts.accountId)
       : (account() ?? deps.accounts.active());
     if (!acc) {
-      dispatch({ type: 'login-started', accountId: opts.accountId ?? 'unknown' });
-      dispatch({
-        type: 'login-failed',
-        reason: 'no-account',
-        message: 'Add a broker account before logging in.',
-      });
+      const message = 'Add a broker account (with its broker address) before logging in.';
+      state = { ...state, lastError: { reason: 'no-account', message } };
+      publish();
       return snapshot();
     }
     if (state.accountId && state.accountId !== acc.id) {

@@ -8,7 +8,7 @@
 import type { KeychainPort } from './keychain-port';
 import { probeKeychain } from './probe';
 import { silentLogger, type Logger } from '../diagnostics/logger';
-import type { SecretRegistry } from '../diagnostics/redact';
+import { processSecretRegistry, type SecretRegistry } from '../diagnostics/redact';
 import type { Random } from '../auth/ports';
 import { systemRandom } from '../auth/ports';
 
@@ -34,6 +34,7 @@ export interface VaultDeps {
   /** Keychain service name; one per app (and per test run, to keep tests apart). */
   service?: string;
   logger?: Logger;
+  /** Where stored secrets are registered for log redaction; defaults to the process-wide registry. */
   registry?: SecretRegistry;
   random?: Random;
   probeTimeoutMs?: number;
@@ -66,6 +67,7 @@ export function createVault(deps: VaultDeps): Vault {
   const service = deps.service ?? VAULT_SERVICE;
   const log = (deps.logger ?? silentLogger).child('vault');
   const memory = new Map<string, string>();
+  const registry = deps.registry ?? processSecretRegistry;
   const listeners = new Set<(s: VaultStatus) => void>();
   let status: VaultStatus = { backend: 'uninitialised', reason: null };
   let keychain: KeychainPort | null = null;
@@ -98,7 +100,7 @@ export function createVault(deps: VaultDeps): Vault {
   }
 
   async function write(key: string, value: string): Promise<void> {
-    deps.registry?.add(value);
+    registry.add(value);
     if (keychain) {
       try {
         await keychain.setPassword(service, key, value);
@@ -114,7 +116,7 @@ export function createVault(deps: VaultDeps): Vault {
   async function remove(key: string): Promise<void> {
     const had = memory.get(key);
     memory.delete(key);
-    if (had) deps.registry?.remove(had);
+    if (had) registry.remove(had);
     if (keychain) {
       try {
         await keychain.deletePassword(service, key);
@@ -153,7 +155,7 @@ export function createVault(deps: VaultDeps): Vault {
     },
     async getAppSecret(id) {
       const v = await read(secretKey(id));
-      deps.registry?.add(v);
+      registry.add(v);
       return v;
     },
     async setAppSecret(id, secret) {
@@ -173,7 +175,7 @@ export function createVault(deps: VaultDeps): Vault {
         ) {
           throw new Error('bad shape');
         }
-        deps.registry?.add(parsed.token);
+        registry.add(parsed.token);
         return { token: parsed.token, issuedAt: parsed.issuedAt, expiresAt: parsed.expiresAt };
       } catch {
         log.warn('stored token entry unreadable; discarding it', { accountId: id });
@@ -183,7 +185,7 @@ export function createVault(deps: VaultDeps): Vault {
     },
     async setToken(id, token) {
       if (!token.token) throw new RangeError('access token must not be empty');
-      deps.registry?.add(token.token);
+      registry.add(token.token);
       await write(tokenKey(id), JSON.stringify(token));
     },
     deleteToken: (id) => remove(tokenKey(id)),

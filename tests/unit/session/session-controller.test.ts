@@ -192,3 +192,34 @@ test('the reducer ignores events that make no sense in the current state', () =>
     INITIAL_SESSION,
   );
 });
+
+test('no account: login explains itself without inventing an account', async () => {
+  const time = new FakeTime('2026-01-05T04:00:00Z');
+  const session = createSessionController({
+    clock: time,
+    timers: time,
+    login: { login: async () => assert.fail('must not start'), cancel: () => undefined },
+    vault: createVault({ keychain: null }),
+    accounts: { active: () => null, byId: () => null },
+    warningLeadMs: () => 0,
+  });
+  const s = await session.login();
+  assert.equal(s.status, 'logged-out');
+  assert.equal(s.accountId, null);
+  assert.equal(s.lastError?.reason, 'no-account');
+  session.dispose();
+});
+
+test('a listener that reads the session never makes others receive an older state last', async () => {
+  const { time, session } = setup();
+  await session.login();
+  const received: string[] = [];
+  // The first listener reads the session (as the event forwarder does) at a moment the
+  // clock has moved past the warning time without a timer having fired yet.
+  session.onChange(() => session.snapshot());
+  session.onChange((s) => received.push(s.status));
+  time.jumpTo('2026-01-06T00:10:00Z');
+  session.setReturnTo('/x');
+  assert.equal(received.at(-1), 'expiring');
+  session.dispose();
+});
