@@ -137,7 +137,14 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     },
     /** One order by id, or null when the broker returns none. */
     async getOrder(id: string, o?: ReadOptions): Promise<Order | null> {
-      const env = await read({ method: 'GET', path: '/api/v2/orders', query: { id } }, o);
+      let env: Record<string, unknown>;
+      try {
+        env = await read({ method: 'GET', path: '/api/v2/orders', query: { id } }, o);
+      } catch (err) {
+        // -51 "invalid order id" is the broker's way of saying there is no such order.
+        if (err instanceof BrokerError && err.code === -51) return null;
+        throw err;
+      }
       const rows = normalizeOrderBook(
         env.orderBook ?? (env.data !== undefined ? [env.data].flat() : []),
       );

@@ -134,6 +134,11 @@ export function createOrderService(opts: OrderServiceOptions) {
   }
 
   const service = {
+    /** The checks `place` would run, for the ticket to show problems as the trader types. */
+    precheck(draft: OrderDraft, o: ActionOptions = {}): PrecheckViolation[] {
+      return precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
+    },
+
     /** Places one order. */
     async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
       const intent = await tracker.create('place', describe(draft), { draft });

@@ -1,0 +1,79 @@
+/**
+ * Shared setup of the order integration tests: a logged-in session on the sandbox, an order
+ * service with a real journal file, and instrument rules taken from the sandbox's master.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSession } from '../broker/sandbox-session';
+import { createOrderService } from '../../../electron/core/orders/order-service';
+import type { OrderServiceOptions } from '../../../electron/core/orders/order-service';
+import { createOrderJournal } from '../../../electron/core/orders/order-journal';
+import type { OrderDraft } from '../../../shared/broker/rules';
+import type { InstrumentLookup } from '../../../electron/core/orders/order-prechecks';
+import type { HttpTransportOptions } from '../../../electron/core/broker/http-transport';
+
+/** A plain intraday limit buy of SBIN, the base of most test orders. */
+export const sbinLimit = (over: Partial<OrderDraft> = {}): OrderDraft => ({
+  symbol: 'NSE:SBIN-EQ',
+  qty: 1,
+  type: 1,
+  side: 1,
+  productType: 'INTRADAY',
+  limitPrice: 800,
+  stopPrice: 0,
+  disclosedQty: 0,
+  validity: 'DAY',
+  offlineOrder: false,
+  stopLoss: 0,
+  takeProfit: 0,
+  ...over,
+});
+
+/** Starts everything; `close` removes the journal directory and stops the sandbox. */
+export async function startOrderFixture(
+  opts: { transport?: Partial<HttpTransportOptions>; service?: Partial<OrderServiceOptions> } = {},
+) {
+  const s = await startSession({ transport: opts.transport });
+  const dir = await mkdtemp(join(tmpdir(), 'tickdesk-orders-'));
+  const journalPath = join(dir, 'orders.jsonl');
+  const journal = createOrderJournal(journalPath);
+  const prices = new Map<string, number>();
+  const instruments: InstrumentLookup = {
+    rulesFor(symbol) {
+      const i = s.sb.instruments.find((x) => x.ticker === symbol);
+      return i
+        ? { tickSize: i.tickSize, lotSize: i.lotSize, exchange: i.exchange, segment: i.segment }
+        : undefined;
+    },
+    ltp: (symbol) => prices.get(symbol),
+  };
+  const orders = createOrderService({
+    broker: s.broker,
+    instruments,
+    journal,
+    reconcileDelaysMs: [150, 500, 1500],
+    ...opts.service,
+  });
+  async function setPrice(symbol: string, ltp: number) {
+    prices.set(symbol, ltp);
+    await s.control('price', { symbol, ltp });
+  }
+  await s.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
+  await setPrice('NSE:SBIN-EQ', 812.5);
+  await setPrice('NSE:RELIANCE-EQ', 168.2);
+  return {
+    ...s,
+    orders,
+    journal,
+    journalPath,
+    setPrice,
+    tick: (n = 1) => s.control('tick', { n }),
+    async close() {
+      await orders.idle();
+      await journal.close();
+      await s.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
