@@ -65,7 +65,7 @@ const QUERY_PARAM_RE = new RegExp(
   'gi',
 );
 const JSON_FIELD_RE = new RegExp(
-  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
+  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email|[Aa]uthorization)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
   'g',
 );
 const AUTH_HEADER_RE = /\b((?:proxy-)?authorization\s*[:=]\s*)[^\r\n,;}]+/gi;

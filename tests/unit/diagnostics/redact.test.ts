@@ -22,6 +22,10 @@ test('Authorization headers, bearer tokens and JWTs are removed', () => {
   assert.doesNotMatch(redactText('authorization=APP:tok; other=1'), /APP:tok/);
   assert.doesNotMatch(redactText('Bearer abcdef123456'), /abcdef/);
   assert.doesNotMatch(
+    redactText('{"headers":{"Authorization":"APP-1:tok.en","Accept":"x"}}'),
+    /tok\.en/,
+  );
+  assert.doesNotMatch(
     redactText('x eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig123 y'),
     /eyJ/,
   );
