@@ -1,0 +1,61 @@
+import type { IntentStatus, OrderIntent } from '../../../shared/broker/models';
+import { backend } from './backend';
+import { portfolio } from './portfolio.svelte';
+
+/** What each intent status means to a trader, in one place so every screen says the same. */
+export const INTENT_TEXT: Record<IntentStatus, string> = {
+  blocked: 'Not sent: fix the highlighted fields',
+  sending: 'Sending…',
+  done: 'Accepted by the broker',
+  failed: 'Failed',
+  unconfirmed: 'Unconfirmed: we are checking the order book; we will not resend',
+  'confirmed-done': 'Confirmed: the broker did carry it out',
+  'confirmed-not-done': 'Confirmed not done: it is safe to send again',
+};
+
+/** Statuses where the outcome is still open. */
+export function intentPending(s: IntentStatus): boolean {
+  return s === 'sending' || s === 'unconfirmed';
+}
+
+/**
+ * This session's order actions, kept current from `orders.intent`. The ticket shows the
+ * latest status of what it sent (including the later answer to an 'unconfirmed' one), and
+ * any settled intent refreshes the books.
+ */
+class IntentStore {
+  byId = $state<Record<string, OrderIntent>>({});
+  #unsubscribe: (() => void) | null = null;
+
+  get list(): OrderIntent[] {
+    return Object.values(this.byId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async init(): Promise<void> {
+    const api = backend();
+    this.#unsubscribe?.();
+    this.#unsubscribe = api.on.orders.intent((intent) => {
+      const before = this.byId[intent.intentId];
+      this.track(intent);
+      if (before && before.status !== intent.status && !intentPending(intent.status)) {
+        void portfolio.afterAction();
+      }
+    });
+    const r = await api.orders.intents();
+    if (r.ok) for (const i of r.data) this.track(i);
+  }
+
+  /** Records an intent returned by an action (events may arrive before or after it). */
+  track(intent: OrderIntent): void {
+    const known = this.byId[intent.intentId];
+    if (known && known.updatedAt > intent.updatedAt) return;
+    this.byId = { ...this.byId, [intent.intentId]: intent };
+  }
+
+  get(id: string | null | undefined): OrderIntent | undefined {
+    return id ? this.byId[id] : undefined;
+  }
+}
+
+/** The app's one intent list. */
+export const intents = new IntentStore();

@@ -1,0 +1,42 @@
+import { formatIstDate } from '../../../shared/format';
+import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
+
+const EXCHANGES: Record<number, string> = { 10: 'NSE', 11: 'MCX', 12: 'BSE' };
+const SEGMENTS: Record<number, string> = { 10: 'Cash', 11: 'F&O', 12: 'Currency', 20: 'Commodity' };
+const ORDER_STATUS: Record<number, string> = {
+  1: 'Cancelled',
+  2: 'Traded',
+  4: 'Transit',
+  5: 'Rejected',
+  6: 'Pending',
+  7: 'Expired',
+};
+
+/** Exchange code to its name (10 NSE, 11 MCX, 12 BSE), for badges. */
+export function exchangeLabel(code: number): string {
+  return EXCHANGES[code] ?? String(code);
+}
+
+/** Segment code to a short name, for badges. */
+export function segmentLabel(code: number): string {
+  return SEGMENTS[code] ?? String(code);
+}
+
+/** Order status code to its word (spec "States"), for the order book. */
+export function orderStatusLabel(code: number): string {
+  return ORDER_STATUS[code] ?? `Status ${code}`;
+}
+
+/** 'Buy' / 'Sell' for side codes. */
+export function sideLabel(side: number): string {
+  return side === 1 ? 'Buy' : side === -1 ? 'Sell' : '—';
+}
+
+/** A derivative's contract line: '25 Dec 2026 · 24000 CE', empty for cash. */
+export function contractLabel(s: SymbolInfo): string {
+  const parts: string[] = [];
+  if (s.expiry) parts.push(formatIstDate(s.expiry));
+  if (s.strike !== null && s.strike > 0)
+    parts.push(`${s.strike}${s.optionType ? ` ${s.optionType}` : ''}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,182 @@
+import type { OrderTypeCode, ProductType, SideCode, Validity } from '../../../shared/broker/enums';
+import type { PrecheckViolation } from '../../../shared/broker/models';
+import { roundToTick } from '../../../shared/broker/rules';
+import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
+import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
+
+/**
+ * The order ticket as the trader typed it. Numbers stay text so a half-typed "812." or a
+ * mistyped "8l2" is kept exactly as typed through errors, expiry and reconnects; they are
+ * parsed only when sent or pre-checked.
+ */
+export interface TicketDraft {
+  symbol: SymbolInfo | null;
+  side: SideCode;
+  qty: string;
+  type: OrderTypeCode;
+  productType: ProductType;
+  limitPrice: string;
+  stopPrice: string;
+  validity: Validity;
+  disclosedQty: string;
+  stopLoss: string;
+  takeProfit: string;
+  offlineOrder: boolean;
+}
+
+/** The ticket fields a violation can point at. */
+export type TicketField = Exclude<keyof TicketDraft, 'side'> | 'side' | 'order';
+
+/** A fresh ticket: buy, limit, intraday, day validity. */
+export function emptyDraft(): TicketDraft {
+  return {
+    symbol: null,
+    side: 1,
+    qty: '',
+    type: 1,
+    productType: 'INTRADAY',
+    limitPrice: '',
+    stopPrice: '',
+    validity: 'DAY',
+    disclosedQty: '',
+    stopLoss: '',
+    takeProfit: '',
+    offlineOrder: false,
+  };
+}
+
+/** Order types with their trader-facing names (spec: 1 Limit, 2 Market, 3 SL-M, 4 SL-L). */
+export const ORDER_TYPES: { code: OrderTypeCode; label: string }[] = [
+  { code: 1, label: 'Limit' },
+  { code: 2, label: 'Market' },
+  { code: 3, label: 'SL-M' },
+  { code: 4, label: 'SL-L' },
+];
+
+/** Short label of an order type code for tables. */
+export function orderTypeLabel(code: number): string {
+  return ORDER_TYPES.find((t) => t.code === code)?.label ?? String(code);
+}
+
+/**
+ * Products the broker accepts for a segment (spec: CNC equity only, MARGIN derivatives
+ * only, INTRADAY everywhere, CO/BO as order kinds). The ticket offers only these.
+ */
+export function productsFor(segment: number | undefined): ProductType[] {
+  if (segment === undefined) return ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'];
+  return segment === 10 ? ['CNC', 'INTRADAY', 'CO', 'BO'] : ['INTRADAY', 'MARGIN', 'CO', 'BO'];
+}
+
+/** Order types a product allows (spec rule 6: a cover order is market or limit). */
+export function typesFor(product: ProductType): typeof ORDER_TYPES {
+  return product === 'CO' ? ORDER_TYPES.filter((t) => t.code <= 2) : ORDER_TYPES;
+}
+
+/** Which inputs the current draft needs, so the ticket shows only those. */
+export function fieldsFor(d: TicketDraft) {
+  const equity = d.symbol ? d.symbol.segment === 10 : true;
+  const bracket = d.productType === 'CO' || d.productType === 'BO';
+  return {
+    limitPrice: d.type === 1 || d.type === 4,
+    stopPrice: d.type === 3 || d.type === 4,
+    stopLoss: bracket,
+    takeProfit: d.productType === 'BO',
+    disclosedQty: equity && !bracket,
+    validity: !bracket,
+  };
+}
+
+/** The quantity step: the lot for equity derivatives, 1 elsewhere (spec placement rule 9). */
+export function qtyStep(symbol: SymbolInfo | null): number {
+  if (!symbol) return 1;
+  return symbol.segment === 11 ? Math.max(1, symbol.lotSize) : 1;
+}
+
+function parseNumber(text: string): number | null {
+  const t = text.replace(/,/g, '').trim();
+  if (t === '' || !/^\d*\.?\d*$/.test(t) || t === '.') return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Steps a quantity text by whole lots, snapping an off-lot value to the lot grid first. */
+export function stepQty(text: string, dir: 1 | -1, step: number): string {
+  return String(Math.max(step, nextOnGrid(parseNumber(text) ?? 0, dir, step) * step));
+}
+
+/** Steps a price text by one tick, landing on the tick grid (float-safe). */
+export function stepPrice(text: string, dir: 1 | -1, tick: number): string {
+  const t = tick > 0 ? tick : 0.05;
+  const next = roundToTick(Math.max(0, nextOnGrid(parseNumber(text) ?? 0, dir, t) * t), t);
+  return formatPlain(next, t);
+}
+
+/** The next grid index above (or below) a value; an off-grid value goes to the nearest grid point that way. */
+function nextOnGrid(n: number, dir: 1 | -1, step: number): number {
+  const units = n / step;
+  return dir > 0 ? Math.floor(units + 1e-9) + 1 : Math.ceil(units - 1e-9) - 1;
+}
+
+function formatPlain(n: number, tick: number): string {
+  const s = String(tick);
+  const decimals = s.includes('.') ? s.length - s.indexOf('.') - 1 : 0;
+  return n.toFixed(Math.max(decimals, 2));
+}
+
+/**
+ * Turns the typed draft into the channel's input. Text that is not a number becomes a
+ * local violation on its field (and no input), so the trader sees it at once without a
+ * round trip; fields the order type does not use are sent as 0 as the spec requires.
+ */
+export function toOrderInput(d: TicketDraft): {
+  input: OrderDraftInput | null;
+  problems: PrecheckViolation[];
+} {
+  const problems: PrecheckViolation[] = [];
+  const need = fieldsFor(d);
+  const problem = (field: TicketField, message: string) =>
+    problems.push({ field, message, code: null, guard: 'ticket' });
+  const num = (field: keyof TicketDraft, used: boolean, required: boolean): number => {
+    if (!used) return 0;
+    const text = String(d[field] ?? '');
+    if (text.trim() === '') {
+      if (required) problem(field, 'Required.');
+      return 0;
+    }
+    const n = parseNumber(text);
+    if (n === null) {
+      problem(field, `“${text}” is not a number.`);
+      return 0;
+    }
+    return n;
+  };
+  if (!d.symbol) problem('symbol', 'Pick a symbol (Ctrl+K).');
+  const qty = num('qty', true, true);
+  if (qty > 0 && !Number.isInteger(qty)) problem('qty', 'Quantity must be a whole number.');
+  const input: OrderDraftInput = {
+    symbol: d.symbol?.ticker ?? '',
+    qty,
+    type: d.type,
+    side: d.side,
+    productType: d.productType,
+    limitPrice: num('limitPrice', need.limitPrice, true),
+    stopPrice: num('stopPrice', need.stopPrice, true),
+    disclosedQty: num('disclosedQty', need.disclosedQty, false),
+    validity: need.validity ? d.validity : 'DAY',
+    offlineOrder: d.offlineOrder,
+    stopLoss: num('stopLoss', need.stopLoss, true),
+    takeProfit: num('takeProfit', need.takeProfit, true),
+  };
+  if (input.disclosedQty && !Number.isInteger(input.disclosedQty))
+    problem('disclosedQty', 'Disclosed quantity must be a whole number.');
+  return { input: problems.length ? null : input, problems };
+}
+
+/** The draft's value at its limit price (or trigger), for the large-order confirmation. */
+export function draftValue(input: OrderDraftInput): number | null {
+  const price = input.limitPrice || input.stopPrice || 0;
+  return price > 0 ? price * input.qty : null;
+}
+
+/** Orders at or above this value ask for confirmation (₹10 lakh). */
+export const LARGE_ORDER_VALUE = 10_00_000;

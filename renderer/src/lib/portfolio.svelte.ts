@@ -1,0 +1,78 @@
+import type {
+  Funds,
+  Holdings,
+  MarketStatus,
+  Order,
+  Positions,
+  Trade,
+} from '../../../shared/broker/models';
+import { backend } from './backend';
+import { Resource } from './resource.svelte';
+import { session } from './session.svelte';
+
+/**
+ * The account views' data, refreshed on login, on `portfolio.changed` and after every
+ * order action. One store so that the order ticket, the positions screen and the eDIS
+ * screen all read the same holdings and funds instead of fetching their own copies.
+ */
+class PortfolioStore {
+  orders = new Resource<Order[]>(() => backend().portfolio.orders());
+  trades = new Resource<Trade[]>(() => backend().portfolio.trades());
+  positions = new Resource<Positions>(() => backend().portfolio.positions());
+  holdings = new Resource<Holdings>(() => backend().portfolio.holdings());
+  funds = new Resource<Funds>(() => backend().portfolio.funds());
+  market = new Resource<MarketStatus[]>(() => backend().portfolio.marketStatus());
+  #unsubscribe: (() => void) | null = null;
+  #tradesTimer: ReturnType<typeof setTimeout> | null = null;
+
+  init(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = backend().on.portfolio.changed((change) => {
+      if (change.orders) {
+        this.orders.set(change.orders);
+        this.#refreshTradesSoon();
+      }
+      if (change.positions) this.positions.set(change.positions);
+    });
+  }
+
+  /** Everything the account screens show; only while the session can read the account. */
+  async refreshAll(): Promise<void> {
+    if (!session.can.viewAccount) return;
+    await Promise.all([
+      this.orders.load(),
+      this.trades.load(),
+      this.positions.load(),
+      this.holdings.load(),
+      this.funds.load(),
+      this.market.load(),
+    ]);
+  }
+
+  /** What an order action can change: the books and positions (funds follow fills). */
+  async afterAction(): Promise<void> {
+    if (!session.can.viewAccount) return;
+    await Promise.all([this.orders.load(), this.positions.load(), this.funds.load()]);
+    this.#refreshTradesSoon();
+  }
+
+  clear(): void {
+    for (const r of [
+      this.orders,
+      this.trades,
+      this.positions,
+      this.holdings,
+      this.funds,
+      this.market,
+    ])
+      r.clear();
+  }
+
+  #refreshTradesSoon(): void {
+    if (this.#tradesTimer) clearTimeout(this.#tradesTimer);
+    this.#tradesTimer = setTimeout(() => void this.trades.load(), 400);
+  }
+}
+
+/** The app's one copy of the account data. */
+export const portfolio = new PortfolioStore();

@@ -1,0 +1,60 @@
+import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
+
+/**
+ * One piece of account data the screens show (order book, positions...), with its last
+ * good value kept through a failed refresh: a trader should still see the book while a
+ * rate-limit wait or a reconnect runs, with the error next to it.
+ */
+export class Resource<T> {
+  data = $state<T | null>(null);
+  error = $state<IpcError | null>(null);
+  loading = $state(false);
+  loadedAt = $state<number | null>(null);
+  #fetch: () => Promise<IpcResult<T>>;
+  #inFlight: Promise<void> | null = null;
+  #again = false;
+
+  constructor(fetch: () => Promise<IpcResult<T>>) {
+    this.#fetch = fetch;
+  }
+
+  /** Fetches now; a call during a fetch schedules one more, so the result is never stale. */
+  load(): Promise<void> {
+    if (this.#inFlight) {
+      this.#again = true;
+      return this.#inFlight;
+    }
+    this.#inFlight = this.#run().finally(() => {
+      this.#inFlight = null;
+      if (this.#again) {
+        this.#again = false;
+        void this.load();
+      }
+    });
+    return this.#inFlight;
+  }
+
+  /** Takes a value pushed by the main process (portfolio.changed) without a round trip. */
+  set(value: T): void {
+    this.data = value;
+    this.error = null;
+    this.loadedAt = Date.now();
+  }
+
+  clear(): void {
+    this.data = null;
+    this.error = null;
+    this.loadedAt = null;
+  }
+
+  async #run(): Promise<void> {
+    this.loading = true;
+    try {
+      const r = await this.#fetch();
+      if (r.ok) this.set(r.data);
+      else this.error = r.error;
+    } finally {
+      this.loading = false;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import type { SideCode } from '../../../shared/broker/enums';
+import type { OrderIntent, PrecheckViolation } from '../../../shared/broker/models';
+import type { IpcError } from '../../../shared/ipc/errors';
+import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
+import { backend } from './backend';
+import { intents } from './intents.svelte';
+import {
+  emptyDraft,
+  productsFor,
+  qtyStep,
+  toOrderInput,
+  typesFor,
+  type TicketDraft,
+} from './order-form';
+import { portfolio } from './portfolio.svelte';
+
+const PRECHECK_DELAY_MS = 250;
+
+/**
+ * The order ticket's state, outside the component on purpose: closing the ticket, an
+ * expiry, a re-login or a reconnect remounts screens, and the trader's typed values must
+ * survive all of them. Nothing here is cleared on failure; only the trader clears it.
+ */
+class TicketStore {
+  open = $state(false);
+  draft = $state<TicketDraft>(emptyDraft());
+  /** Violations from the main process pre-check (broker rules and fat-finger guards). */
+  remote = $state<PrecheckViolation[]>([]);
+  /** Violations the ticket finds itself (text that is not a number, missing fields). */
+  local = $state<PrecheckViolation[]>([]);
+  checking = $state(false);
+  precheckError = $state<IpcError | null>(null);
+  submitting = $state(false);
+  submitError = $state<IpcError | null>(null);
+  intentId = $state<string | null>(null);
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #seq = 0;
+
+  get intent(): OrderIntent | undefined {
+    return intents.get(this.intentId);
+  }
+
+  get violations(): PrecheckViolation[] {
+    return [...this.local, ...this.remote];
+  }
+
+  /** Violations for one field, for the message beside that input. */
+  errorsFor(field: string): PrecheckViolation[] {
+    return this.violations.filter((v) => v.field === field);
+  }
+
+  /** Fat-finger warnings (max value, distance from LTP...): the trader may confirm past them. */
+  get guardWarnings(): PrecheckViolation[] {
+    return this.remote.filter((v) => v.guard !== null);
+  }
+
+  /** Broker-rule and typing problems: nothing is sent until they are fixed. */
+  get blocking(): PrecheckViolation[] {
+    return [...this.local, ...this.remote.filter((v) => v.guard === null)];
+  }
+
+  /** Violations that name no ticket input (e.g. 'order', or a guard's own field). */
+  get generalErrors(): PrecheckViolation[] {
+    const known = new Set(Object.keys(this.draft));
+    return this.violations.filter((v) => !known.has(v.field));
+  }
+
+  /** Opens the ticket on a side (F1 buy, F2 sell), optionally on a symbol; keeps the rest. */
+  openWith(side: SideCode, symbol?: SymbolInfo | null): void {
+    this.draft.side = side;
+    if (symbol) this.setSymbol(symbol);
+    this.open = true;
+    this.schedulePrecheck();
+  }
+
+  close(): void {
+    this.open = false;
+  }
+
+  /** Switches symbol, adjusting only what the new symbol cannot take (product, lot grid). */
+  setSymbol(symbol: SymbolInfo): void {
+    const prev = this.draft.symbol;
+    this.draft.symbol = symbol;
+    const products = productsFor(symbol.segment);
+    if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
+    if (!typesFor(this.draft.productType).some((t) => t.code === this.draft.type))
+      this.draft.type = 1;
+    if (!prev || prev.ticker !== symbol.ticker) {
+      const step = qtyStep(symbol);
+      const qty = Number(this.draft.qty);
+      if (!this.draft.qty || !Number.isFinite(qty) || qty % step !== 0)
+        this.draft.qty = String(step);
+    }
+    this.schedulePrecheck();
+  }
+
+  /** Clears the form on the trader's request only. */
+  reset(): void {
+    const side = this.draft.side;
+    this.draft = { ...emptyDraft(), side };
+    this.remote = [];
+    this.local = [];
+    this.submitError = null;
+    this.intentId = null;
+  }
+
+  /** Debounced `orders.precheck`, so violations follow the typing without a request per key. */
+  schedulePrecheck(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.precheck(), PRECHECK_DELAY_MS);
+  }
+
+  async precheck(): Promise<void> {
+    const seq = ++this.#seq;
+    const { input, problems } = toOrderInput(this.draft);
+    this.local = problems.filter((p) => p.field !== 'symbol' || this.open);
+    if (!input) {
+      this.remote = [];
+      return;
+    }
+    this.checking = true;
+    const r = await backend().orders.precheck(input);
+    if (seq !== this.#seq) return;
+    this.checking = false;
+    if (r.ok) {
+      this.remote = r.data;
+      this.precheckError = null;
+    } else {
+      this.precheckError = r.error;
+    }
+  }
+
+  /**
+   * Sends the order. Whatever the answer (accepted, rejected, unconfirmed, transport
+   * failure) the draft stays as typed; violations land next to their fields.
+   */
+  async submit(confirmGuards = false): Promise<OrderIntent | null> {
+    if (this.submitting) return null;
+    const { input, problems } = toOrderInput(this.draft);
+    this.local = problems;
+    if (!input) return null;
+    this.submitting = true;
+    this.submitError = null;
+    try {
+      const r = await backend().orders.place({ draft: input, confirmGuards });
+      if (!r.ok) {
+        this.submitError = r.error;
+        if (r.error.field) {
+          this.remote = [
+            ...this.remote.filter((v) => v.field !== r.error.field),
+            {
+              field: r.error.field,
+              message: r.error.message,
+              code: r.error.code ?? null,
+              guard: null,
+            },
+          ];
+        }
+        return null;
+      }
+      intents.track(r.data);
+      this.intentId = r.data.intentId;
+      if (r.data.status === 'blocked') this.remote = r.data.violations;
+      else void portfolio.afterAction();
+      return r.data;
+    } finally {
+      this.submitting = false;
+    }
+  }
+}
+
+/** The app's one order ticket. */
+export const ticket = new TicketStore();
