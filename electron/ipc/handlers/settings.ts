@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { SettingsView, settingsChannels } from '../../../shared/ipc/channels/settings';
+import { AppError } from '../../../shared/ipc/errors';
+import type { AppCore } from '../../core/app/app-core';
+import { SettingsValidationError } from '../../core/settings/settings-store';
+import type { HandlersFor } from '../handler-types';
+
+/** The services the settings channels use (a subset of AppCore, so tests can pass fakes). */
+export type SettingsCore = Pick<AppCore, 'settings' | 'vault' | 'session'>;
+
+/**
+ * The settings screen's view: accounts with whether a secret is stored (never the secret),
+ * the active account, preferences and where secrets live. Also the `settings.changed` payload.
+ */
+export async function settingsView(core: SettingsCore): Promise<SettingsView> {
+  const doc = core.settings.get();
+  const accounts = await Promise.all(
+    doc.accounts.map(async (a) => {
+      const hasAppSecret = (await core.vault.getAppSecret(a.id)) !== null;
+      return {
+        id: a.id,
+        label: a.label,
+        environment: a.environment,
+        appId: a.appId,
+        redirectUrl: a.redirectUrl,
+        template: a.template,
+        baseUrl: a.baseUrl ?? null,
+        hasAppSecret,
+        loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
+      };
+    }),
+  );
+  const vault = core.vault.status();
+  return {
+    accounts,
+    activeAccountId: doc.activeAccountId,
+    preferences: doc.preferences,
+    readOnlyReason: core.settings.readOnlyReason(),
+    secretStorage: { backend: vault.backend, reason: vault.reason },
+  };
+}
+
+/** Settings validation failures become field errors the form can highlight. */
+async function explained<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof SettingsValidationError) {
+      const field = err.issues[0]?.path;
+      throw new AppError('invalid-input', err.message, {
+        action: 'fix-field',
+        ...(field ? { field } : {}),
+      });
+    }
+    throw err;
+  }
+}
+
+function requireAccount(core: SettingsCore, id: string): void {
+  if (!core.settings.account(id)) {
+    throw new AppError('invalid-input', `There is no account ${id}.`, {
+      action: 'fix-field',
+      field: 'id',
+    });
+  }
+}
+
+/** Accounts, active account, preferences and the write-only app secret. */
+export function settingsHandlers(core: SettingsCore): HandlersFor<typeof settingsChannels> {
+  return {
+    'settings.get': () => settingsView(core),
+    'settings.saveAccount': ({ account }) =>
+      explained(async () => {
+        const id = account.id ?? `acc-${randomBytes(4).toString('hex')}`;
+        const { baseUrl, ...rest } = account;
+        await core.settings.upsertAccount({ ...rest, id, ...(baseUrl ? { baseUrl } : {}) });
+        return settingsView(core);
+      }),
+    'settings.removeAccount': ({ id }) =>
+      explained(async () => {
+        requireAccount(core, id);
+        const wasSessionAccount = core.session.snapshot().accountId === id;
+        if (wasSessionAccount) await core.session.logout();
+        await core.settings.removeAccount(id);
+        await core.vault.forgetAccount(id);
+        if (wasSessionAccount) await core.session.restore();
+        return settingsView(core);
+      }),
+    'settings.setActiveAccount': ({ id }) =>
+      explained(async () => {
+        requireAccount(core, id);
+        await core.settings.setActiveAccount(id);
+        await core.session.restore(id);
+        return settingsView(core);
+      }),
+    'settings.updatePreferences': ({ patch }) =>
+      explained(async () => {
+        await core.settings.updatePreferences(patch);
+        core.session.checkNow();
+        return settingsView(core);
+      }),
+    'settings.setAppSecret': ({ accountId, secret }) =>
+      explained(async () => {
+        requireAccount(core, accountId);
+        if (secret === null) await core.vault.deleteAppSecret(accountId);
+        else await core.vault.setAppSecret(accountId, secret);
+        return settingsView(core);
+      }),
+  };
+}

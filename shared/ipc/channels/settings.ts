@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { channel, event } from '../define';
+
+/** The permission template the app was registered with at the broker. */
+const Template = z.enum(['basic', 'transactions', 'orders']);
+
+/**
+ * An account as the settings screen edits it. No secret: the app secret has its own
+ * write-only channel and goes straight to the keychain.
+ */
+export const AccountInput = z.object({
+  /** Absent for a new account; the main process assigns one. */
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/)
+    .optional(),
+  label: z.string().trim().min(1).max(60),
+  environment: z.enum(['demo', 'live']),
+  appId: z.string().trim().min(1).max(64),
+  redirectUrl: z.string().min(1).max(500),
+  template: Template,
+  baseUrl: z.string().max(500).optional(),
+});
+export type AccountInput = z.infer<typeof AccountInput>;
+
+/** One stored account as the renderer sees it: whether a secret exists, never the secret. */
+export const AccountView = z.object({
+  id: z.string(),
+  label: z.string(),
+  environment: z.enum(['demo', 'live']),
+  appId: z.string(),
+  redirectUrl: z.string(),
+  template: Template,
+  baseUrl: z.string().nullable(),
+  hasAppSecret: z.boolean(),
+  /** PKCE unless an app secret is stored (then the appIdHash flow). */
+  loginMethod: z.enum(['pkce', 'app-secret']),
+});
+export type AccountView = z.infer<typeof AccountView>;
+
+/** The trader's guard rails and display choices. */
+export const PreferencesView = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+  expiryWarningLeadMinutes: z.number().int().min(1).max(240),
+  fatFinger: z.object({
+    maxOrderQty: z.number().int().positive(),
+    maxOrderValue: z.number().positive(),
+    maxLtpDistancePct: z.number().positive().max(100),
+    enforceFreezeQty: z.boolean(),
+  }),
+});
+export type PreferencesView = z.infer<typeof PreferencesView>;
+
+/** Everything the settings screen shows. */
+export const SettingsView = z.object({
+  accounts: z.array(AccountView),
+  activeAccountId: z.string().nullable(),
+  preferences: PreferencesView,
+  /** Set when a newer Tickdesk wrote the settings: changes are refused so nothing is lost. */
+  readOnlyReason: z.string().nullable(),
+  /** Where secrets live; `memory` means they are gone after a restart (tell the trader). */
+  secretStorage: z.object({
+    backend: z.enum(['keychain', 'memory', 'uninitialised']),
+    reason: z.string().nullable(),
+  }),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+/** Accounts, the active account, preferences, and the write-only app secret. */
+export const settingsChannels = {
+  'settings.get': channel({
+    doc: 'The settings screen: accounts (with whether a secret is stored), the active one, preferences.',
+    input: z.void(),
+    output: SettingsView,
+  }),
+  'settings.saveAccount': channel({
+    doc: 'Adds or edits a broker account; the first account becomes active.',
+    input: z.object({ account: AccountInput }),
+    output: SettingsView,
+  }),
+  'settings.removeAccount': channel({
+    doc: 'Deletes an account and everything the keychain holds for it.',
+    input: z.object({ id: z.string().min(1).max(40) }),
+    output: SettingsView,
+  }),
+  'settings.setActiveAccount': channel({
+    doc: 'Switches the account the app trades with; its stored session is picked up if still valid.',
+    input: z.object({ id: z.string().min(1).max(40) }),
+    output: SettingsView,
+  }),
+  'settings.updatePreferences': channel({
+    doc: 'Changes preferences (fat-finger limits, theme, expiry warning lead time).',
+    input: z.object({ patch: PreferencesView.partial() }),
+    output: SettingsView,
+  }),
+  'settings.setAppSecret': channel({
+    doc: 'Stores (or with null, deletes) the app secret in the keychain. Write-only: it is never sent back.',
+    input: z.object({
+      accountId: z.string().min(1).max(40),
+      secret: z.string().min(1).max(256).nullable(),
+    }),
+    output: SettingsView,
+  }),
+};
+
+/** Pushed when settings change, from any window. */
+export const settingsEvents = {
+  'settings.changed': event({
+    doc: 'Accounts or preferences changed: every window updates its pickers and guards.',
+    payload: SettingsView,
+  }),
+};
