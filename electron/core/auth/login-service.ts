@@ -62,9 +62,13 @@ export interface LoginServiceDeps {
    * Loopback port choice. `registered` uses the port written in the redirect URL (for a
    * broker that compares ports exactly); `ephemeral` asks the OS for a free one (RFC 8252;
    * the sandbox accepts any port). Default: registered when the URL has a port, else ephemeral.
+   * A function decides per account (e.g. ephemeral for demo accounts on the sandbox).
    */
-  loopbackPort?: 'registered' | 'ephemeral';
+  loopbackPort?: LoopbackPortChoice | ((account: LoginAccount) => LoopbackPortChoice);
 }
+
+/** Which loopback port a login listens on; see `LoginServiceDeps.loopbackPort`. */
+export type LoopbackPortChoice = 'registered' | 'ephemeral';
 
 /** Options of one `login()` call. */
 export interface LoginOptions {
@@ -123,8 +127,10 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       else current = { id, cancel };
     };
     if (target.kind === 'loopback') {
+      const choice =
+        typeof deps.loopbackPort === 'function' ? deps.loopbackPort(account) : deps.loopbackPort;
       const useRegistered =
-        target.registeredPort !== null && (deps.loopbackPort ?? 'registered') === 'registered';
+        target.registeredPort !== null && (choice ?? 'registered') === 'registered';
       const cap = await startLoopbackCapture({
         path: target.url.pathname,
         port: useRegistered ? (target.registeredPort ?? 0) : 0,

@@ -124,7 +124,8 @@ export async function startLoginRig(
     appSecret: (id) => vault.getAppSecret(id),
     logger,
     timeoutMs: 10_000,
-    loopbackPort: 'ephemeral',
+    loopbackPort: (acc) =>
+      acc.baseUrl.startsWith('http://127.0.0.1') ? 'ephemeral' : 'registered',
   });
   const account: SessionAccount = {
     id: 'sbx',

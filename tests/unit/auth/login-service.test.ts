@@ -252,3 +252,41 @@ test('plain-http broker address is refused before anything opens', async () => {
   );
   assert.equal(ctx.opened.length, 0);
 });
+
+test('loopback port: the registered port by default, an ephemeral one when chosen per account', async () => {
+  const { createServer } = await import('node:net');
+  const free = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const a = setup();
+  await a.service.login(account(`http://127.0.0.1:${free}/callback`));
+  assert.equal(
+    new URL(new URL(a.opened[0] ?? '').searchParams.get('redirect_uri') ?? '').port,
+    String(free),
+  );
+
+  const broker = fakeBroker('APP-100');
+  const opened: string[] = [];
+  const svc = createLoginService({
+    fetch: broker.fetch,
+    random: counterRandom(3),
+    clock: new FakeTime(0),
+    timers: new FakeTime(0),
+    appSecret: async () => null,
+    opener: {
+      openExternal: async (url) => {
+        opened.push(url);
+        void httpGet(broker.authorize(url));
+      },
+    },
+    loopbackPort: (acc) => (acc.id === 'acc1' ? 'ephemeral' : 'registered'),
+  });
+  await svc.login(account(`http://127.0.0.1:${free}/callback`));
+  assert.notEqual(
+    new URL(new URL(opened[0] ?? '').searchParams.get('redirect_uri') ?? '').port,
+    String(free),
+  );
+});
