@@ -129,6 +129,11 @@ export function redactText(text: string, registry?: SecretRegistry): string {
 
 const MAX_DEPTH = 8;
 
+/** Node/undici error codes (`ECONNRESET`, `ERR_INVALID_URL`, `UND_ERR_SOCKET`): diagnostic, never secret. */
+function isSystemErrorCode(v: unknown): boolean {
+  return typeof v === 'string' && /^(?:E[A-Z][A-Z_]{1,20}|ERR_[A-Z0-9_]{1,60}|UND_ERR_[A-Z_]{1,40})$/.test(v);
+}
+
 /**
  * Deep-copy a value with every secret removed: secret keys lose their values, strings are
  * passed through `redactText`, errors become plain objects. Numbers under a key named
@@ -167,7 +172,12 @@ function walk(
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     if (key === 'code' || key === 'state') {
-      out[key] = typeof v === 'number' || v === null || v === undefined ? v : REDACTED;
+      const keep =
+        typeof v === 'number' ||
+        v === null ||
+        v === undefined ||
+        (key === 'code' && isSystemErrorCode(v));
+      out[key] = keep ? v : REDACTED;
     } else if (isSecretKey(key)) {
       out[key] = v === null || v === undefined || v === '' ? v : REDACTED;
     } else {

@@ -82,6 +82,23 @@ test('objects: secret keys are redacted whatever their spelling; numeric codes a
   assert.match(s, /application\/json/);
 });
 
+test('Node error codes survive; string codes that could be auth codes do not', () => {
+  const v = redactValue({
+    a: { code: 'ECONNRESET' },
+    b: { code: 'ERR_INVALID_URL' },
+    c: { code: 'UND_ERR_SOCKET' },
+    d: { code: 'eyJabc.def' },
+    e: { code: 'AB12CD' },
+  });
+  assert.deepEqual(v, {
+    a: { code: 'ECONNRESET' },
+    b: { code: 'ERR_INVALID_URL' },
+    c: { code: 'UND_ERR_SOCKET' },
+    d: { code: REDACTED },
+    e: { code: REDACTED },
+  });
+});
+
 test('errors, cycles and depth are handled', () => {
   const err = new Error('failed at https://x/cb?auth_code=SECRETCODE');
   const cyc: Record<string, unknown> = { a: 1 };
