@@ -14,6 +14,8 @@ import type { Clock } from './clock';
 import { DayBudget, memoryDayStore } from './day-budget';
 import type { DayCountStore } from './day-budget';
 import { SlidingWindow } from './sliding-window';
+import { windowWait } from './window-admission';
+import type { WindowZones } from './window-admission';
 
 /** Who is asking: order actions, the trader's reads, or the background refresher. */
 export type Priority = 'order' | 'user' | 'background';
@@ -58,7 +60,10 @@ export interface Limits {
 export type Shares = Record<
   Exclude<Priority, 'order'>,
   { second: number; minute: number; day: number }
->;
+> & {
+  /** Share of the second and minute windows guaranteed to queued background refresh. */
+  backgroundFloor: { second: number; minute: number };
+};
 
 /** Constructor dependencies and tuning. */
 export interface RequestSchedulerOptions {
@@ -101,6 +106,7 @@ export const BROKER_LIMITS: Limits = { perSecond: 10, perMinute: 200, perDay: 10
 const DEFAULT_SHARES: Shares = {
   user: { second: 0.8, minute: 0.9, day: 0.97 },
   background: { second: 0.5, minute: 0.6, day: 0.9 },
+  backgroundFloor: { second: 0.1, minute: 0.1 },
 };
 
 interface Entry {
@@ -124,6 +130,8 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
   const limits = { ...BROKER_LIMITS, ...opts.limits };
   const second = new SlidingWindow(limits.perSecond, 1000 + (opts.marginMs?.second ?? 100));
   const minute = new SlidingWindow(limits.perMinute, 60_000 + (opts.marginMs?.minute ?? 1000));
+  const secondBg = new SlidingWindow(limits.perSecond, second.windowMs);
+  const minuteBg = new SlidingWindow(limits.perMinute, minute.windowMs);
   const day = new DayBudget(limits.perDay, opts.store ?? memoryDayStore(), clock.now());
   const shares: Shares = { ...DEFAULT_SHARES, ...opts.shares };
   const maxInFlight = opts.maxInFlight ?? 8;
@@ -139,23 +147,36 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
   let disposed = false;
 
   function caps(p: Priority) {
-    if (p === 'order') return { s: limits.perSecond, m: limits.perMinute, d: limits.perDay };
-    const sh = shares[p];
-    const cap = (limit: number, share: number) => Math.max(1, Math.floor(limit * share));
-    return {
-      s: cap(limits.perSecond, sh.second),
-      m: cap(limits.perMinute, sh.minute),
-      d: cap(limits.perDay, sh.day),
-    };
+    if (p === 'order') return { d: limits.perDay };
+    return { d: Math.max(1, Math.floor(limits.perDay * shares[p].day)) };
   }
 
+  function zones(
+    total: SlidingWindow,
+    background: SlidingWindow,
+    limit: number,
+    k: 'second' | 'minute',
+  ): WindowZones {
+    const cap = (share: number) => Math.max(1, Math.floor(limit * share));
+    return {
+      total,
+      background,
+      limit,
+      userCap: cap(shares.user[k]),
+      backgroundCap: cap(shares.background[k]),
+      backgroundFloor: Math.floor(limit * shares.backgroundFloor[k]),
+    };
+  }
+  const secondZones = zones(second, secondBg, limits.perSecond, 'second');
+  const minuteZones = zones(minute, minuteBg, limits.perMinute, 'minute');
+
   function waitFor(p: Priority, now: number): number {
-    const c = caps(p);
+    const bgWaiting = queues.background.length > 0;
     return Math.max(
       pausedUntil - now,
-      second.waitMs(now, c.s),
-      minute.waitMs(now, c.m),
-      day.waitMs(now, c.d),
+      windowWait(p, secondZones, now, bgWaiting),
+      windowWait(p, minuteZones, now, bgWaiting),
+      day.waitMs(now, caps(p).d),
       0,
     );
   }
@@ -205,27 +226,36 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
     );
   }
 
-  function next(): Entry | undefined {
-    for (const p of PRIORITIES) if (queues[p].length > 0) return queues[p][0];
-    return undefined;
+  /** The first queued request (by priority) that may go now, or the time until one may. */
+  function next(now: number): { entry?: Entry; wait: number } {
+    let wait = Infinity;
+    for (const p of PRIORITIES) {
+      const head = queues[p][0];
+      if (!head) continue;
+      const w = waitFor(p, now);
+      if (w <= 0) return { entry: head, wait: 0 };
+      wait = Math.min(wait, w);
+    }
+    return { wait };
   }
 
   function pump(): void {
     if (disposed) return;
     let changed = false;
-    for (;;) {
-      if (inFlight >= maxInFlight) break;
-      const entry = next();
-      if (!entry) break;
+    while (inFlight < maxInFlight) {
       const now = clock.now();
-      const wait = waitFor(entry.priority, now);
-      if (wait > 0) {
-        setWake(wait);
+      const { entry, wait } = next(now);
+      if (!entry) {
+        if (Number.isFinite(wait)) setWake(wait);
         break;
       }
       queues[entry.priority].shift();
       second.record(now);
       minute.record(now);
+      if (entry.priority === 'background') {
+        secondBg.record(now);
+        minuteBg.record(now);
+      }
       day.record(now);
       inFlight++;
       changed = true;

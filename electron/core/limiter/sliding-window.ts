@@ -44,6 +44,12 @@ export class SlidingWindow {
     return (this.stamps[idx] as number) + this.windowMs - now;
   }
 
+  /** Milliseconds until the oldest counted request leaves the window (Infinity when empty). */
+  nextExpiryMs(now: number): number {
+    if (this.used(now) === 0) return Infinity;
+    return (this.stamps[this.head] as number) + this.windowMs - now;
+  }
+
   /** Counts one request sent at `now`. */
   record(now: number): void {
     this.stamps.push(now);

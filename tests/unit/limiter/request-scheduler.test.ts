@@ -199,3 +199,20 @@ test('dispose rejects queued requests and clears timers', async () => {
   await assert.rejects(b, /shut down/);
   assert.equal(clock.pending(), 0);
 });
+
+test('background refresh keeps a small guaranteed floor while the trader saturates reads', async () => {
+  const { clock, sent, s, job } = setup({ limits: { perSecond: 1000, perMinute: 100 } });
+  const all = [
+    ...Array.from({ length: 200 }, (_, i) => job(`u${i}`, 'user')),
+    ...Array.from({ length: 20 }, (_, i) => job(`b${i}`, 'background')),
+  ];
+  await clock.advance(59_000);
+  const bg = sent.filter((x) => x.label.startsWith('b')).length;
+  assert.equal(bg, 10, 'background got its 10% floor, not more');
+  assert.equal(sent.length, 90, 'the last 10% stays reserved for order actions');
+  const order = job('o', 'order');
+  await clock.flush();
+  assert.equal(sent.at(-1)?.label, 'o', 'an order action still goes at once');
+  s.dispose();
+  await Promise.allSettled([...all, order]);
+});
