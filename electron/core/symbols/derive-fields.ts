@@ -1,0 +1,116 @@
+/**
+ * Per-instrument fields that search and chains need but the file does not hold directly:
+ * the class tier (cash, future, option, debt) and the contract series (year, month,
+ * weekly day) read from the ticker, plus the IST day of the expiry.
+ */
+import { CLASS_TIER } from './symbol-data';
+
+const IST_OFFSET_S = 19_800;
+/** Debt-like instrument types: debentures, gold bonds, G-secs, T-bills. */
+const DEBT_TYPES = new Set([2, 5, 6, 7]);
+const MONTH_BY_CODE: Record<string, number> = {
+  JAN: 1,
+  FEB: 2,
+  MAR: 3,
+  APR: 4,
+  MAY: 5,
+  JUN: 6,
+  JUL: 7,
+  AUG: 8,
+  SEP: 9,
+  OCT: 10,
+  NOV: 11,
+  DEC: 12,
+};
+
+/** Inputs: the columns this step reads. */
+export interface DeriveInput {
+  count: number;
+  tickerBytes: Uint8Array;
+  tickerOffsets: Uint32Array;
+  underlyingOffsets: Uint32Array;
+  instrumentType: Int32Array;
+  expiry: Float64Array;
+  optionType: Uint8Array;
+}
+
+/** Outputs: derived columns. */
+export interface Derived {
+  classTier: Uint8Array;
+  seriesYear: Uint8Array;
+  seriesMonth: Uint8Array;
+  expiryDay: Uint8Array;
+  weekly: Uint8Array;
+}
+
+/** Computes the derived columns in one pass. */
+export function deriveFields(c: DeriveInput): Derived {
+  const n = c.count;
+  const out: Derived = {
+    classTier: new Uint8Array(n),
+    seriesYear: new Uint8Array(n),
+    seriesMonth: new Uint8Array(n),
+    expiryDay: new Uint8Array(n),
+    weekly: new Uint8Array(n),
+  };
+  const t = c.tickerBytes;
+  // Rows come grouped by contract, so the last expiry's date parts are usually reusable.
+  let lastExp = NaN;
+  let lastDate = new Date(0);
+  for (let i = 0; i < n; i++) {
+    const exp = c.expiry[i] as number;
+    const opt = c.optionType[i] as number;
+    if (opt !== 0) out.classTier[i] = CLASS_TIER.option;
+    else if (exp === exp) out.classTier[i] = CLASS_TIER.future;
+    else
+      out.classTier[i] = DEBT_TYPES.has(c.instrumentType[i] as number)
+        ? CLASS_TIER.debt
+        : CLASS_TIER.cash;
+    if (exp !== exp) continue;
+    if (exp !== lastExp) {
+      lastExp = exp;
+      lastDate = new Date((exp + IST_OFFSET_S) * 1000);
+    }
+    const d = lastDate;
+    out.expiryDay[i] = d.getUTCDate();
+    // Series code right after "EX:" + underlying: YY then MMM (monthly) or M+DD (weekly).
+    const ts = c.tickerOffsets[i] as number;
+    const te = c.tickerOffsets[i + 1] as number;
+    let colon = ts;
+    while (colon < te && t[colon] !== 58) colon++;
+    const p =
+      colon + 1 + ((c.underlyingOffsets[i + 1] as number) - (c.underlyingOffsets[i] as number));
+    const y = digit(t[p]) * 10 + digit(t[p + 1]);
+    const m1 = t[p + 2] as number;
+    const m2 = t[p + 3] as number;
+    const m3 = t[p + 4] as number;
+    let month = 0;
+    let day = 0;
+    if (isUpper(m1) && isUpper(m2) && isUpper(m3)) {
+      month = MONTH_BY_CODE[String.fromCharCode(m1, m2, m3)] ?? 0;
+    } else if (isDigitCode(m2) && isDigitCode(m3)) {
+      month = m1 >= 49 && m1 <= 57 ? m1 - 48 : m1 === 79 ? 10 : m1 === 78 ? 11 : m1 === 68 ? 12 : 0;
+      day = (m2 - 48) * 10 + (m3 - 48);
+    }
+    if (y >= 0 && y < 100 && month > 0 && p + 4 < te) {
+      out.seriesYear[i] = y;
+      out.seriesMonth[i] = month;
+      out.weekly[i] = day > 0 ? 1 : 0;
+    } else {
+      // Unknown ticker shape: fall back to the expiry date.
+      out.seriesYear[i] = d.getUTCFullYear() % 100;
+      out.seriesMonth[i] = d.getUTCMonth() + 1;
+    }
+  }
+  return out;
+}
+
+function digit(c: number | undefined): number {
+  return c !== undefined && c >= 48 && c <= 57 ? c - 48 : -100;
+}
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+function isUpper(c: number): boolean {
+  return c >= 65 && c <= 90;
+}

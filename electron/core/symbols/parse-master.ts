@@ -1,0 +1,384 @@
+/**
+ * Parser for the symbol master files: the live headerless 21-column layout (gaps.md) on a
+ * fast byte-level path, and the spec's 13-column description with a header row on a
+ * slower path that derives the missing columns from the ticker. A bad row is counted and
+ * reported with its line number and never stops the load: one malformed line in a
+ * 90,000-line file must not take order validation down with it.
+ */
+import type { MasterFile } from '../../../shared/broker/instrument';
+import { MASTER_FILE_CODES } from '../../../shared/broker/instrument';
+import { ByteColumnBuilder, f64, i32, u16, u8 } from './table-builder';
+import { parseHeaderRow, type HeaderLayout } from './master-header';
+
+/** A row that could not be used, with enough context to find it in the file. */
+export interface BadRow {
+  file: MasterFile;
+  line: number;
+  reason: string;
+  text: string;
+}
+
+/** Per-file outcome of a parse. */
+export interface FileParseStats {
+  file: MasterFile;
+  rows: number;
+  badRows: number;
+  header: boolean;
+}
+
+const COMMA = 44;
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+const MAX_FIELDS = 40;
+
+/** Raw parsed columns, before derived search fields are computed. */
+export type RawColumns = ReturnType<MasterParser['finish']>;
+
+/** Accumulates the rows of all seven files into one set of columns. */
+export class MasterParser {
+  readonly token: ByteColumnBuilder;
+  readonly name: ByteColumnBuilder;
+  readonly isin: ByteColumnBuilder;
+  readonly ticker: ByteColumnBuilder;
+  readonly underlying: ByteColumnBuilder;
+  readonly underlyingToken: ByteColumnBuilder;
+  readonly instrumentType;
+  readonly lotSize;
+  readonly tickSize;
+  readonly expiry;
+  readonly exchange;
+  readonly segment;
+  readonly scripCode;
+  readonly underlyingScripCode;
+  readonly strike;
+  readonly optionType;
+  readonly fileId;
+  readonly sessionRef;
+  readonly lastUpdateRef;
+  readonly dict: string[] = [];
+  private readonly dictIndex = new Map<string, number>();
+  private readonly starts = new Int32Array(MAX_FIELDS);
+  private readonly ends = new Int32Array(MAX_FIELDS);
+  private readonly quoted = new Uint8Array(MAX_FIELDS);
+  private lastSession = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
+  private lastUpdate = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
+  private expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
+  badRows = 0;
+  count = 0;
+
+  constructor(
+    rows: number,
+    private readonly onBadRow: (row: BadRow) => void,
+  ) {
+    this.token = new ByteColumnBuilder(rows, 16);
+    this.name = new ByteColumnBuilder(rows, 24);
+    this.isin = new ByteColumnBuilder(rows, 4);
+    this.ticker = new ByteColumnBuilder(rows, 22);
+    this.underlying = new ByteColumnBuilder(rows, 9);
+    this.underlyingToken = new ByteColumnBuilder(rows, 16);
+    this.instrumentType = i32(rows);
+    this.lotSize = i32(rows);
+    this.tickSize = f64(rows);
+    this.expiry = f64(rows);
+    this.exchange = u8(rows);
+    this.segment = u8(rows);
+    this.scripCode = f64(rows);
+    this.underlyingScripCode = f64(rows);
+    this.strike = f64(rows);
+    this.optionType = u8(rows);
+    this.fileId = u8(rows);
+    this.sessionRef = u16(rows);
+    this.lastUpdateRef = u16(rows);
+  }
+
+  /** Parses one file's bytes (already decompressed). */
+  parseFile(file: MasterFile, fileId: number, src: Uint8Array): FileParseStats {
+    this.expect = MASTER_FILE_CODES[file];
+    const stats: FileParseStats = { file, rows: 0, badRows: 0, header: false };
+    let layout: HeaderLayout | null = null;
+    let pos = 0;
+    let line = 0;
+    const len = src.length;
+    // Skip a UTF-8 byte-order mark.
+    if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) pos = 3;
+    const buf = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
+    while (pos < len) {
+      let end = buf.indexOf(LF, pos);
+      if (end < 0) end = len;
+      const next = end + 1;
+      line++;
+      if (end > pos && src[end - 1] === CR) end--;
+      if (end > pos) {
+        const nf = this.split(src, pos, end);
+        if (line === 1 && !isDigit(src[pos] as number)) {
+          layout = parseHeaderRow(buf.toString('utf8', pos, end));
+          stats.header = true;
+          if (!layout.ok) this.bad(stats, file, line, layout.reason, buf, pos, end);
+        } else {
+          const err =
+            layout === null
+              ? this.fastRow(src, nf, fileId)
+              : layout.ok
+                ? layout.row(this, buf, this.starts, this.ends, nf, fileId)
+                : 'no usable header';
+          if (err === null) {
+            stats.rows++;
+            this.count++;
+          } else this.bad(stats, file, line, err, buf, pos, end);
+        }
+      }
+      pos = next;
+    }
+    return stats;
+  }
+
+  private bad(
+    stats: FileParseStats,
+    file: MasterFile,
+    line: number,
+    reason: string,
+    buf: Buffer,
+    s: number,
+    e: number,
+  ): void {
+    stats.badRows++;
+    this.badRows++;
+    this.onBadRow({ file, line, reason, text: buf.toString('utf8', s, Math.min(e, s + 160)) });
+  }
+
+  /** Splits [pos, end) at commas outside quotes; returns the number of fields. */
+  private split(src: Uint8Array, pos: number, end: number): number {
+    let n = 0;
+    let s = pos;
+    let i: number;
+    while (n < MAX_FIELDS) {
+      if (src[s] === QUOTE) {
+        // Quoted field: runs to the closing quote; "" is an escaped quote.
+        i = s + 1;
+        while (i < end && !(src[i] === QUOTE && src[i + 1] !== QUOTE))
+          i += src[i] === QUOTE ? 2 : 1;
+        this.starts[n] = s + 1;
+        this.ends[n] = i;
+        this.quoted[n] = 1;
+        i++;
+        while (i < end && src[i] !== COMMA) i++;
+      } else {
+        i = s;
+        while (i < end && src[i] !== COMMA) i++;
+        this.starts[n] = s;
+        this.ends[n] = i;
+        this.quoted[n] = 0;
+      }
+      n++;
+      if (i >= end) break;
+      s = i + 1;
+      if (s === end) {
+        // Trailing comma: one more empty field.
+        this.starts[n] = end;
+        this.ends[n] = end;
+        this.quoted[n] = 0;
+        n++;
+        break;
+      }
+    }
+    return n;
+  }
+
+  /** The 21-column layout; returns an error text or null. Validates before appending. */
+  private fastRow(src: Uint8Array, nf: number, fileId: number): string | null {
+    if (nf !== 21) return `expected 21 columns, got ${nf}`;
+    const st = this.starts;
+    const en = this.ends;
+    if (!allDigits(src, st[0] as number, en[0] as number)) return 'token is not a number';
+    const type = parseNum(src, st[2] as number, en[2] as number);
+    const lot = parseNum(src, st[3] as number, en[3] as number);
+    const tick = parseNum(src, st[4] as number, en[4] as number);
+    const expiry = st[8] === en[8] ? NaN : parseNum(src, st[8] as number, en[8] as number);
+    const ex = parseNum(src, st[10] as number, en[10] as number);
+    const seg = parseNum(src, st[11] as number, en[11] as number);
+    const scrip = parseNum(src, st[12] as number, en[12] as number);
+    const uScrip = st[14] === en[14] ? 0 : parseNum(src, st[14] as number, en[14] as number);
+    const strike = st[15] === en[15] ? -1 : parseNum(src, st[15] as number, en[15] as number);
+    const opt = optionCode(src, st[16] as number, en[16] as number);
+    if (!Number.isInteger(type)) return 'instrument type is not a number';
+    if (!(lot >= 1) || !Number.isInteger(lot)) return 'lot size is not a positive whole number';
+    if (!(tick > 0)) return 'tick size is not a positive number';
+    if (st[8] !== en[8] && !(expiry > 0)) return 'expiry is not Unix seconds';
+    if (ex !== 10 && ex !== 11 && ex !== 12) return `unknown exchange code ${String(ex)}`;
+    if (seg !== 10 && seg !== 11 && seg !== 12 && seg !== 20)
+      return `unknown segment code ${String(seg)}`;
+    if (ex !== this.expect.exchange || seg !== this.expect.segment)
+      return `exchange/segment ${ex}/${seg} does not belong in this file`;
+    if (!Number.isFinite(scrip) || !Number.isFinite(uScrip) || !Number.isFinite(strike))
+      return 'scrip code or strike is not a number';
+    if (opt < 0) return 'option type is not CE, PE or XX';
+    if (!hasColon(src, st[9] as number, en[9] as number))
+      return 'symbol ticker lacks the EXCHANGE: prefix';
+    this.token.push(src, st[0] as number, en[0] as number);
+    if (this.quoted[1] === 1) this.name.pushUnquoted(src, st[1] as number, en[1] as number);
+    else this.name.push(src, st[1] as number, en[1] as number);
+    this.isin.push(src, st[5] as number, en[5] as number);
+    this.ticker.push(src, st[9] as number, en[9] as number);
+    this.underlying.push(src, st[13] as number, en[13] as number);
+    this.underlyingToken.push(src, st[17] as number, en[17] as number);
+    this.sessionRef.push(this.dictRef(this.lastSession, src, st[6] as number, en[6] as number));
+    this.lastUpdateRef.push(this.dictRef(this.lastUpdate, src, st[7] as number, en[7] as number));
+    this.pushNumbers(type, lot, tick, expiry, ex, seg, scrip, uScrip, strike, opt, fileId);
+    return null;
+  }
+
+  /** Appends the numeric columns of one row (shared with the header path). */
+  pushNumbers(
+    type: number,
+    lot: number,
+    tick: number,
+    expiry: number,
+    ex: number,
+    seg: number,
+    scrip: number,
+    uScrip: number,
+    strike: number,
+    opt: number,
+    fileId: number,
+  ): void {
+    this.instrumentType.push(type);
+    this.lotSize.push(lot);
+    this.tickSize.push(tick);
+    this.expiry.push(expiry);
+    this.exchange.push(ex);
+    this.segment.push(seg);
+    this.scripCode.push(scrip);
+    this.underlyingScripCode.push(uScrip);
+    this.strike.push(strike);
+    this.optionType.push(opt);
+    this.fileId.push(fileId);
+  }
+
+  /** Dictionary reference for a repeated string (session, date); same bytes as last row reuse the id. */
+  private dictRef(
+    last: { start: number; end: number; ref: number; src: Uint8Array | null },
+    src: Uint8Array,
+    s: number,
+    e: number,
+  ): number {
+    if (last.src === src && e - s === last.end - last.start) {
+      let same = true;
+      for (let k = 0; k < e - s; k++)
+        if (src[s + k] !== src[last.start + k]) {
+          same = false;
+          break;
+        }
+      if (same) return last.ref;
+    }
+    const ref = this.dictId(
+      Buffer.from(src.buffer, src.byteOffset, src.byteLength).toString('utf8', s, e),
+    );
+    last.src = src;
+    last.start = s;
+    last.end = e;
+    last.ref = ref;
+    return ref;
+  }
+
+  /** Id of a dictionary string (adds it when new). */
+  dictId(s: string): number {
+    let id = this.dictIndex.get(s);
+    if (id === undefined) {
+      id = this.dict.length;
+      this.dict.push(s);
+      this.dictIndex.set(s, id);
+    }
+    return id;
+  }
+
+  /** Exactly sized columns. */
+  finish() {
+    return {
+      token: this.token.finish(),
+      name: this.name.finish(),
+      isin: this.isin.finish(),
+      ticker: this.ticker.finish(),
+      underlying: this.underlying.finish(),
+      underlyingToken: this.underlyingToken.finish(),
+      instrumentType: this.instrumentType.finish(),
+      lotSize: this.lotSize.finish(),
+      tickSize: this.tickSize.finish(),
+      expiry: this.expiry.finish(),
+      exchange: this.exchange.finish(),
+      segment: this.segment.finish(),
+      scripCode: this.scripCode.finish(),
+      underlyingScripCode: this.underlyingScripCode.finish(),
+      strike: this.strike.finish(),
+      optionType: this.optionType.finish(),
+      fileId: this.fileId.finish(),
+      sessionRef: this.sessionRef.finish(),
+      lastUpdateRef: this.lastUpdateRef.finish(),
+      dict: this.dict.slice(),
+      count: this.count,
+      badRows: this.badRows,
+    };
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function allDigits(src: Uint8Array, s: number, e: number): boolean {
+  if (e <= s) return false;
+  for (let k = s; k < e; k++) if (!isDigit(src[k] as number)) return false;
+  return true;
+}
+
+function hasColon(src: Uint8Array, s: number, e: number): boolean {
+  for (let k = s + 1; k < e - 1; k++) if (src[k] === 58) return true;
+  return false;
+}
+
+/** 0 XX, 1 CE, 2 PE, -1 anything else. */
+export function optionCode(src: Uint8Array, s: number, e: number): number {
+  if (e - s !== 2) return e === s ? 0 : -1;
+  const a = src[s];
+  const b = src[s + 1];
+  if (b === 69 && a === 67) return 1; // CE
+  if (b === 69 && a === 80) return 2; // PE
+  if (a === 88 && b === 88) return 0; // XX
+  return -1;
+}
+
+/**
+ * Decimal number from bytes without allocating: optional sign, digits, optional fraction.
+ * Anything else (exponents, stray text) returns NaN, which the row check rejects.
+ */
+export function parseNum(src: Uint8Array, s: number, e: number): number {
+  if (e <= s) return NaN;
+  let k = s;
+  let neg = false;
+  if (src[k] === 45) {
+    neg = true;
+    k++;
+  }
+  let v = 0;
+  let digits = 0;
+  while (k < e && isDigit(src[k] as number)) {
+    v = v * 10 + ((src[k] as number) - 48);
+    k++;
+    digits++;
+  }
+  if (k < e && src[k] === 46) {
+    k++;
+    let scale = 1;
+    let frac = 0;
+    while (k < e && isDigit(src[k] as number)) {
+      frac = frac * 10 + ((src[k] as number) - 48);
+      scale *= 10;
+      k++;
+      digits++;
+    }
+    // One correctly rounded division of exact integers gives the same double as Number('0.05').
+    v = (v * scale + frac) / scale;
+  }
+  if (k !== e || digits === 0) return NaN;
+  return neg ? -v : v;
+}

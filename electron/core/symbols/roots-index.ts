@@ -1,0 +1,316 @@
+/**
+ * Groups instruments by underlying ("root"): SBIN's NSE and BSE equities with its futures
+ * and options, the NIFTY 50 index with the NIFTY derivatives (linked through the
+ * underlying-token column), CRUDEOIL's futures with its options. Search matches a query
+ * against roots (tens of thousands) rather than rows (140k), and each root's members are
+ * stored pre-ranked (cash, futures, options; NSE first; nearer expiry; strikes nearest the
+ * money first) so a query can stop after the first few matches of each root.
+ */
+import { hashLookup } from './hash-index';
+import { CLASS_TIER, type StringColumn } from './symbol-data';
+import { stringColumn } from './table-builder';
+
+/** The columns root building reads. */
+export interface RootsInput {
+  count: number;
+  ticker: StringColumn;
+  name: StringColumn;
+  underlying: StringColumn;
+  underlyingToken: StringColumn;
+  tokenBytes: Uint8Array;
+  tokenOffsets: Uint32Array;
+  underlyingBytes: Uint8Array;
+  underlyingOffsets: Uint32Array;
+  underlyingTokenBytes: Uint8Array;
+  underlyingTokenOffsets: Uint32Array;
+  tokenHash: Int32Array;
+  classTier: Uint8Array;
+  exchange: Uint8Array;
+  expiry: Float64Array;
+  strike: Float64Array;
+  optionType: Uint8Array;
+}
+
+/** Root arrays, ready to go into SymbolData. */
+export interface RootsOutput {
+  rootId: Int32Array;
+  rootMemberStart: Uint32Array;
+  rootMembers: Int32Array;
+  rootRank: Int32Array;
+  rootSymbolBytes: Uint8Array;
+  rootSymbolOffsets: Uint32Array;
+  keyBytes: Uint8Array;
+  keyOffsets: Uint32Array;
+  keyRoot: Int32Array;
+  wordBytes: Uint8Array;
+  wordOffsets: Uint32Array;
+  wordRoot: Int32Array;
+  roots: number;
+}
+
+const STOP_WORDS = new Set([
+  'ltd',
+  'limited',
+  'the',
+  'of',
+  'and',
+  'co',
+  'corp',
+  'company',
+  'inc',
+  'sec',
+  'red',
+  'ncd',
+]);
+
+function sameBytes(b: Uint8Array, o: Uint32Array, i: number, j: number): boolean {
+  const s = o[i] as number;
+  const t = o[j] as number;
+  const n = (o[i + 1] as number) - s;
+  if ((o[j + 1] as number) - t !== n) return false;
+  for (let k = 0; k < n; k++) if (b[s + k] !== b[t + k]) return false;
+  return true;
+}
+
+/** Builds roots, their ranked members, and the sorted key and word lists. */
+export function buildRoots(c: RootsInput): RootsOutput {
+  const n = c.count;
+  const rootId = new Int32Array(n).fill(-1);
+  const keys: string[] = [];
+  const index = new Map<string, number>();
+  const aliases: string[][] = [];
+  const display: string[] = [];
+  const displayScore: number[] = [];
+  const flags: number[] = []; // 1 derivatives, 2 NSE cash, 4 cash, 8 debt
+  const getRoot = (key: string): number => {
+    let r = index.get(key);
+    if (r === undefined) {
+      r = keys.length;
+      index.set(key, r);
+      keys.push(key);
+      aliases.push([]);
+      display.push('');
+      displayScore.push(99);
+      flags.push(0);
+    }
+    return r;
+  };
+  // Cash and debt rows define roots by their underlying (their own symbol).
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const tier = c.classTier[i] as number;
+    if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
+    const r =
+      prev >= 0 && sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
+        ? (rootId[prev] as number)
+        : getRoot(c.underlying.get(i) || cashRoot(c.ticker.get(i)));
+    rootId[i] = r;
+    prev = i;
+    const ex = c.exchange[i] as number;
+    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
+    if (score < (displayScore[r] as number)) {
+      displayScore[r] = score;
+      display[r] = c.name.get(i);
+    }
+    flags[r] =
+      (flags[r] as number) |
+      (tier === CLASS_TIER.debt ? 8 : 4) |
+      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
+  }
+  // Derivatives join the root of the cash row their underlying token names, if any.
+  prev = -1;
+  const ut = new Uint8Array(64);
+  for (let i = 0; i < n; i++) {
+    const tier = c.classTier[i] as number;
+    if (tier !== CLASS_TIER.future && tier !== CLASS_TIER.option) continue;
+    let r: number;
+    if (
+      prev >= 0 &&
+      sameBytes(c.underlyingTokenBytes, c.underlyingTokenOffsets, i, prev) &&
+      sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
+    ) {
+      r = rootId[prev] as number;
+    } else {
+      const us = c.underlyingTokenOffsets[i] as number;
+      const len = Math.min(64, (c.underlyingTokenOffsets[i + 1] as number) - us);
+      for (let k = 0; k < len; k++) ut[k] = c.underlyingTokenBytes[us + k] as number;
+      const j =
+        len > 0 ? hashLookup(c.tokenHash, c.tokenBytes, c.tokenOffsets, ut.subarray(0, len)) : -1;
+      const own = c.underlying.get(i);
+      if (
+        j >= 0 &&
+        rootId[j] !== undefined &&
+        (rootId[j] as number) >= 0 &&
+        c.expiry[j] !== c.expiry[j]
+      ) {
+        r = rootId[j] as number;
+        if (own !== keys[r] && !(aliases[r] as string[]).includes(own))
+          (aliases[r] as string[]).push(own);
+      } else r = getRoot(own);
+    }
+    rootId[i] = r;
+    flags[r] = (flags[r] as number) | 1;
+    prev = i;
+  }
+  const roots = keys.length;
+  const { rootMemberStart, rootMembers } = rankMembers(c, rootId, roots);
+  const rootRank = rankRoots(keys, flags, rootMemberStart);
+  const sym = stringColumn(keys);
+  const keyList = buildKeyList(keys, aliases);
+  const wordList = buildWordList(display, flags);
+  return {
+    rootId,
+    rootMemberStart,
+    rootMembers,
+    rootRank,
+    rootSymbolBytes: sym.bytes,
+    rootSymbolOffsets: sym.offsets,
+    keyBytes: keyList.bytes,
+    keyOffsets: keyList.offsets,
+    keyRoot: keyList.root,
+    wordBytes: wordList.bytes,
+    wordOffsets: wordList.offsets,
+    wordRoot: wordList.root,
+    roots,
+  };
+}
+
+/** Counting sort of rows into roots, then each root's rows by static rank. */
+function rankMembers(
+  c: RootsInput,
+  rootId: Int32Array,
+  roots: number,
+): { rootMemberStart: Uint32Array; rootMembers: Int32Array } {
+  const n = c.count;
+  const start = new Uint32Array(roots + 1);
+  for (let i = 0; i < n; i++) {
+    const j = (rootId[i] as number) + 1;
+    start[j] = (start[j] as number) + 1;
+  }
+  for (let r = 0; r < roots; r++) start[r + 1] = (start[r + 1] as number) + (start[r] as number);
+  const fill = start.slice(0, roots);
+  const members = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rootId[i] as number;
+    members[fill[r] as number] = i;
+    fill[r] = (fill[r] as number) + 1;
+  }
+  const key = new Float64Array(n);
+  for (let r = 0; r < roots; r++) {
+    const s = start[r] as number;
+    const e = start[r + 1] as number;
+    const atm = atmStrike(c, members, s, e);
+    for (let k = s; k < e; k++) {
+      const i = members[k] as number;
+      const tier = c.classTier[i] as number;
+      const ex = c.exchange[i] as number;
+      const exOrder = ex === 10 ? 0 : ex === 12 ? 1 : 2;
+      const exp = c.expiry[i] as number;
+      const days = exp === exp ? Math.min(65535, Math.max(0, Math.floor(exp / 86400) - 18000)) : 0;
+      const strike = c.strike[i] as number;
+      const dist =
+        tier === CLASS_TIER.option && atm > 0
+          ? Math.min(2147483647, Math.round((Math.abs(strike - atm) / atm) * 1e6))
+          : 0;
+      key[i] =
+        (((tier * 4 + exOrder) * 65536 + days) * 2147483648 + dist) * 2 +
+        (c.optionType[i] === 2 ? 1 : 0);
+    }
+    if (e - s > 1)
+      members.subarray(s, e).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b);
+  }
+  return { rootMemberStart: start, rootMembers: members };
+}
+
+/** Median strike of the nearest expiry's options: where the chain is centred. */
+function atmStrike(c: RootsInput, members: Int32Array, s: number, e: number): number {
+  let nearest = Infinity;
+  for (let k = s; k < e; k++) {
+    const i = members[k] as number;
+    if (c.optionType[i] !== 0 && (c.expiry[i] as number) < nearest) nearest = c.expiry[i] as number;
+  }
+  if (nearest === Infinity) return 0;
+  const strikes: number[] = [];
+  for (let k = s; k < e; k++) {
+    const i = members[k] as number;
+    if (c.optionType[i] === 1 && c.expiry[i] === nearest) strikes.push(c.strike[i] as number);
+  }
+  if (strikes.length === 0) return 0;
+  strikes.sort((a, b) => a - b);
+  return strikes[strikes.length >> 1] as number;
+}
+
+/**
+ * Importance order of roots: F&O underlyings, NSE cash, other cash, debt; within a class
+ * the larger contract family first (exchanges list more strikes and expiries for the most
+ * traded underlyings, so it is a fair liquidity proxy without price data), then shorter
+ * symbols.
+ */
+function rankRoots(keys: string[], flags: number[], start: Uint32Array): Int32Array {
+  const cls = (f: number): number => (f & 1 ? 0 : f & 2 ? 1 : f & 4 ? 2 : 3);
+  const size = (r: number): number => (start[r + 1] as number) - (start[r] as number);
+  const order = keys.map((_, r) => r);
+  order.sort(
+    (a, b) =>
+      cls(flags[a] as number) - cls(flags[b] as number) ||
+      size(b) - size(a) ||
+      (keys[a] as string).length - (keys[b] as string).length ||
+      (a < b ? -1 : 1),
+  );
+  const rank = new Int32Array(keys.length);
+  order.forEach((r, pos) => (rank[r] = pos));
+  return rank;
+}
+
+/** Sorted lowercase keys (symbols, aliases, and forms without punctuation) -> root. */
+function buildKeyList(keys: string[], aliases: string[][]) {
+  const entries: string[] = [];
+  keys.forEach((k, r) => {
+    const seen = new Set<string>();
+    for (const v of [k, ...(aliases[r] as string[])]) {
+      const low = v.toLowerCase();
+      for (const form of [low, low.replace(/[^a-z0-9]/g, '')]) {
+        if (form && !seen.has(form)) {
+          seen.add(form);
+          entries.push(`${form}\u0001${r}`);
+        }
+      }
+    }
+  });
+  return sortedEntries(entries);
+}
+
+/** Sorted lowercase name words -> root (debt roots contribute only their issuer word). */
+function buildWordList(display: string[], flags: number[]) {
+  const entries: string[] = [];
+  display.forEach((name, r) => {
+    const words = name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
+    const used =
+      (flags[r] as number) & 8 && !((flags[r] as number) & 4) ? words.slice(0, 1) : words;
+    for (const w of new Set(used)) entries.push(`${w}\u0001${r}`);
+  });
+  return sortedEntries(entries);
+}
+
+function sortedEntries(entries: string[]) {
+  entries.sort();
+  const texts: string[] = new Array<string>(entries.length);
+  const root = new Int32Array(entries.length);
+  entries.forEach((e, k) => {
+    const cut = e.indexOf('\u0001');
+    texts[k] = e.slice(0, cut);
+    root[k] = Number(e.slice(cut + 1));
+  });
+  const col = stringColumn(texts);
+  return { bytes: col.bytes, offsets: col.offsets, root };
+}
+
+/** SBIN for NSE:SBIN-EQ, when a row lacks its underlying column. */
+function cashRoot(ticker: string): string {
+  const s = ticker.slice(ticker.indexOf(':') + 1);
+  const dash = s.lastIndexOf('-');
+  return dash > 0 ? s.slice(0, dash) : s;
+}
