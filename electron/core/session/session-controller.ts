@@ -130,6 +130,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
   let timer: unknown = null;
   let lastPublished = '';
   let publishSeq = 0;
+  let loginSeq = 0;
   let disposed = false;
 
   const lead = (): number => Math.max(0, deps.warningLeadMs());
@@ -231,8 +232,12 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       dispatch({ type: 'logged-out' });
     }
     dispatch({ type: 'login-started', accountId: acc.id });
+    // Only the latest attempt may change the state: a superseded, cancelled or logged-out
+    // attempt that settles late must not undo what happened since.
+    const attempt = ++loginSeq;
     try {
       const result = await deps.login.login(acc, opts.method ? { method: opts.method } : {});
+      if (attempt !== loginSeq) return snapshot();
       const expiresAt = tokenExpiryAfter(result.issuedAt);
       await deps.vault.setToken(acc.id, {
         token: result.accessToken,
@@ -255,13 +260,15 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
           ? LOGIN_FAILURE_TEXT[err.reason]
           : 'The login failed unexpectedly.';
       if (!(err instanceof LoginError)) log.error('login failed unexpectedly', { error: err });
-      dispatch({ type: 'login-failed', reason, message });
+      if (attempt === loginSeq) dispatch({ type: 'login-failed', reason, message });
     }
     return snapshot();
   }
 
   return {
     async restore(accountId) {
+      loginSeq++;
+      deps.login.cancel();
       const acc = accountId ? deps.accounts.byId(accountId) : deps.accounts.active();
       token = null;
       dispatch({ type: 'logged-out' });
@@ -291,6 +298,7 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     relogin: () => login(state.accountId ? { accountId: state.accountId } : {}),
     cancelLogin: () => deps.login.cancel(),
     async logout() {
+      loginSeq++;
       const id = state.accountId;
       token = null;
       deps.login.cancel();

@@ -223,3 +223,53 @@ test('a listener that reads the session never makes others receive an older stat
   assert.equal(received.at(-1), 'expiring');
   session.dispose();
 });
+
+test('a superseded or logged-out login attempt that settles late changes nothing', async () => {
+  const time = new FakeTime('2026-01-05T04:00:00Z');
+  const pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
+  const login: Pick<LoginService, 'login' | 'cancel'> = {
+    login: () =>
+      new Promise((resolve, reject) => {
+        pending.push({ resolve: resolve as (v: unknown) => void, reject });
+      }),
+    cancel: () => undefined,
+  };
+  const session = createSessionController({
+    clock: time,
+    timers: time,
+    login,
+    vault: createVault({ keychain: null }),
+    accounts: { active: () => ACC, byId: () => ACC },
+    warningLeadMs: () => 0,
+  });
+  const first = session.login();
+  const second = session.login();
+  pending[0]?.reject(new LoginError('superseded', 'x'));
+  await first;
+  assert.equal(session.snapshot().status, 'logging-in', 'the newer attempt still owns the state');
+  pending[1]?.resolve({
+    accountId: 'acc1',
+    accessToken: 'tok-new',
+    method: 'pkce',
+    issuedAt: time.now(),
+  });
+  await second;
+  assert.equal(session.snapshot().status, 'active');
+
+  const third = session.login();
+  await session.logout();
+  pending[2]?.resolve({
+    accountId: 'acc1',
+    accessToken: 'tok-late',
+    method: 'pkce',
+    issuedAt: time.now(),
+  });
+  await third;
+  assert.equal(
+    session.snapshot().status,
+    'logged-out',
+    'a login finishing after logout is dropped',
+  );
+  assert.equal(session.credentials(), null);
+  session.dispose();
+});
