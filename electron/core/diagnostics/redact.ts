@@ -131,7 +131,10 @@ const MAX_DEPTH = 8;
 
 /** Node/undici error codes (`ECONNRESET`, `ERR_INVALID_URL`, `UND_ERR_SOCKET`): diagnostic, never secret. */
 function isSystemErrorCode(v: unknown): boolean {
-  return typeof v === 'string' && /^(?:E[A-Z][A-Z_]{1,20}|ERR_[A-Z0-9_]{1,60}|UND_ERR_[A-Z_]{1,40})$/.test(v);
+  return (
+    typeof v === 'string' &&
+    /^(?:E[A-Z][A-Z_]{1,20}|ERR_[A-Z0-9_]{1,60}|UND_ERR_[A-Z_]{1,40})$/.test(v)
+  );
 }
 
 /**
