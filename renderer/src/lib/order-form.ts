@@ -24,6 +24,9 @@ export interface TicketDraft {
   offlineOrder: boolean;
 }
 
+/** Marks a "Required." problem, which the ticket shows only once the trader tries to send. */
+export const REQUIRED = 'ticket-required';
+
 /** The ticket fields a violation can point at. */
 export type TicketField = Exclude<keyof TicketDraft, 'side'> | 'side' | 'order';
 
@@ -140,7 +143,7 @@ export function toOrderInput(d: TicketDraft): {
     if (!used) return 0;
     const text = String(d[field] ?? '');
     if (text.trim() === '') {
-      if (required) problem(field, 'Required.');
+      if (required) problems.push({ field, message: 'Required.', code: null, guard: REQUIRED });
       return 0;
     }
     const n = parseNumber(text);

@@ -8,6 +8,7 @@ import {
   emptyDraft,
   productsFor,
   qtyStep,
+  REQUIRED,
   toOrderInput,
   typesFor,
   type TicketDraft,
@@ -33,6 +34,8 @@ class TicketStore {
   submitting = $state(false);
   submitError = $state<IpcError | null>(null);
   intentId = $state<string | null>(null);
+  /** Set once the trader tries to send: from then on empty required fields are flagged too. */
+  attempted = $state(false);
   #timer: ReturnType<typeof setTimeout> | null = null;
   #seq = 0;
 
@@ -85,6 +88,11 @@ class TicketStore {
     if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
     if (!typesFor(this.draft.productType).some((t) => t.code === this.draft.type))
       this.draft.type = 1;
+    const market = portfolio.market.data?.find(
+      (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
+    );
+    if (market && (!prev || prev.ticker !== symbol.ticker))
+      this.draft.offlineOrder = market.status === 'CLOSE';
     if (!prev || prev.ticker !== symbol.ticker) {
       const step = qtyStep(symbol);
       const qty = Number(this.draft.qty);
@@ -102,6 +110,7 @@ class TicketStore {
     this.local = [];
     this.submitError = null;
     this.intentId = null;
+    this.attempted = false;
   }
 
   /** Debounced `orders.precheck`, so violations follow the typing without a request per key. */
@@ -113,7 +122,7 @@ class TicketStore {
   async precheck(): Promise<void> {
     const seq = ++this.#seq;
     const { input, problems } = toOrderInput(this.draft);
-    this.local = problems.filter((p) => p.field !== 'symbol' || this.open);
+    this.local = problems.filter((p) => this.attempted || p.guard !== REQUIRED);
     if (!input) {
       this.remote = [];
       return;
@@ -136,6 +145,7 @@ class TicketStore {
    */
   async submit(confirmGuards = false): Promise<OrderIntent | null> {
     if (this.submitting) return null;
+    this.attempted = true;
     const { input, problems } = toOrderInput(this.draft);
     this.local = problems;
     if (!input) return null;

@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { expect } from './harness-fixture';
+
+/**
+ * Steps every trading end-to-end test shares, done the way a trader would: keyboard first,
+ * through the same test ids the screens expose.
+ */
+
+/** Opens the app and waits until the session state is known. */
+export async function openApp(page: Page, harnessUrl: string): Promise<void> {
+  await page.goto(harnessUrl);
+  await expect(page.getByTestId('session-status')).not.toHaveAttribute('data-status', 'unknown');
+}
+
+/** Logs in to the Demo account (the embedded sandbox broker) unless already logged in. */
+export async function loginToDemo(page: Page): Promise<void> {
+  const status = page.getByTestId('session-status');
+  if ((await status.getAttribute('data-status')) !== 'active') {
+    await page.getByTestId('login').click();
+  }
+  await expect(status).toHaveAttribute('data-status', 'active', { timeout: 30_000 });
+}
+
+/** Ctrl+K, types the query, arrows down to the ticker and picks it with Enter. */
+export async function pickSymbol(page: Page, query: string, ticker: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('symbol-search')).toBeFocused();
+  await page.keyboard.type(query);
+  const option = page.locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
+  await expect(option).toBeVisible({ timeout: 15_000 });
+  for (let i = 0; i < 12 && (await option.getAttribute('aria-selected')) !== 'true'; i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+}
+
+/** Replaces an input's text the way typing would (select all, type). */
+export async function typeInto(page: Page, testId: string, text: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.focus();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially(text);
+}
+
+/**
+ * Places a limit buy from the ticket and returns the broker's order id. The price is far
+ * enough below the market that the order stays pending (or after-market when closed).
+ */
+export async function placeLimitBuy(page: Page, qty: string, price: string): Promise<string> {
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', qty);
+  await typeInto(page, 'ticket-limitPrice', price);
+  await expect(page.getByTestId('ticket-limitPrice-error')).toHaveCount(0);
+  const before = (await page.getByTestId('intent-order-id').count())
+    ? await page.getByTestId('intent-order-id').textContent()
+    : null;
+  await page.getByTestId('ticket-limitPrice').press('Enter');
+  if (before) await expect(page.getByTestId('intent-order-id')).not.toHaveText(before, { timeout: 20_000 });
+  const intent = page.getByTestId('intent-status');
+  await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, { timeout: 20_000 });
+  const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  expect(id).not.toBe('');
+  return id;
+}

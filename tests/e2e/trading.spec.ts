@@ -1,0 +1,132 @@
+import { expect, test } from './harness-fixture';
+import { loginToDemo, openApp, pickSymbol, placeLimitBuy, typeInto } from './trading-helpers';
+
+// One harness (one core, one Demo sandbox) serves every test in this file, like one app
+// session a trader works in; tests log in if needed and never depend on each other's orders.
+
+test('logs in to Demo and shows the session with its countdown to expiry', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await expect(page.getByTestId('session-countdown')).toContainText(/expires in \d/);
+  await expect(page.getByTestId('session-countdown')).toContainText('06:00 IST');
+  await expect(page.getByTestId('order-book')).toBeVisible();
+  await expect(page.getByTestId('budget')).toBeVisible();
+});
+
+test('searches a symbol and places a limit order that shows in the order book', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  const orderId = await placeLimitBuy(page, '1', '800.00');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText('NSE:SBIN-EQ');
+  await expect(row.getByTestId('order-status')).toHaveText('Pending');
+  await expect(row).toContainText('800.00');
+});
+
+test('a pre-check violation shows next to its field and everything typed is kept', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await typeInto(page, 'ticket-qty', '3');
+  await typeInto(page, 'ticket-limitPrice', '812.33');
+  const error = page.getByTestId('ticket-limitPrice-error');
+  await expect(error).toContainText(/tick/i, { timeout: 10_000 });
+  await expect(page.getByTestId('ticket-limitPrice')).toHaveAttribute('aria-invalid', 'true');
+
+  // Sending anyway is refused by the same rules, and nothing typed is lost.
+  await page.getByTestId('ticket-submit').click();
+  await expect(page.getByTestId('intent-status')).toHaveAttribute('data-status', /^(blocked|failed)$/);
+  await expect(page.getByTestId('ticket-qty')).toHaveValue('3');
+  await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('812.33');
+
+  // Closing and reopening the ticket (a remount) keeps the draft too.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('order-ticket')).toHaveCount(0);
+  await page.keyboard.press('F2');
+  await expect(page.getByTestId('order-ticket')).toHaveAttribute('data-side', 'sell');
+  await expect(page.getByTestId('ticket-qty')).toHaveValue('3');
+  await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('812.33');
+
+  // Arrow keys step the price onto the tick grid and the violation goes away.
+  await page.getByTestId('ticket-limitPrice').press('ArrowUp');
+  await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('812.35');
+  await expect(error).toHaveCount(0, { timeout: 10_000 });
+  await page.getByTestId('ticket-reset').click();
+});
+
+test('cancels one pending order, then two more with a multi-select', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  const first = await placeLimitBuy(page, '1', '795.00');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${first}"]`);
+  await expect(row.getByTestId('order-status')).toHaveText('Pending', { timeout: 15_000 });
+  await row.getByTestId('order-cancel').click();
+  await expect(row.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
+
+  const second = await placeLimitBuy(page, '2', '790.00');
+  const third = await placeLimitBuy(page, '3', '785.00');
+  await page.keyboard.press('Escape');
+  const rows = [second, third].map((id) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`));
+  for (const r of rows) {
+    await expect(r.getByTestId('order-status')).toHaveText('Pending', { timeout: 15_000 });
+    await r.focus();
+    await page.keyboard.press(' ');
+    await expect(r).toHaveAttribute('aria-selected', 'true');
+  }
+  await expect(page.getByTestId('cancel-selected')).toHaveText(/\(2\)/);
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-cancel-many')).toBeVisible();
+  await page.getByTestId('confirm-cancel-many-yes').click();
+  for (const r of rows) await expect(r.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
+});
+
+test('positions, holdings and funds render from the account', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByTestId('positions')).toBeVisible();
+  await expect(page.getByTestId('position-row').or(page.getByTestId('positions-empty')).first()).toBeVisible();
+
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByTestId('holdings')).toBeVisible();
+  await expect(page.getByTestId('holding-row').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('holdings-value')).toContainText('₹');
+
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByTestId('funds')).toBeVisible();
+  await expect(page.getByTestId('fund-row').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('funds-available-equity')).toHaveText(/^₹[\d,]+\.\d{2}$/);
+});
+
+test('eDIS: request a TPIN, pick a holding and authorize as far as the harness allows', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+4');
+  const holding = page.getByTestId('holding-row').first();
+  await expect(holding).toBeVisible({ timeout: 15_000 });
+  const symbol = await holding.getAttribute('data-symbol');
+  await holding.getByTestId('holding-authorize').click();
+
+  await expect(page.getByTestId('edis')).toBeVisible();
+  await page.getByTestId('edis-request-tpin').click();
+  await expect(page.getByTestId('edis-tpin-message')).toBeVisible({ timeout: 15_000 });
+  const row = page.locator(`[data-testid="edis-row"][data-symbol="${symbol}"]`);
+  await expect(row.getByTestId('edis-pick')).toBeChecked();
+  await typeInto(page, 'edis-qty', '1');
+  await page.getByTestId('edis-authorize').click();
+  // The harness has no depository window: it must say so plainly rather than hang.
+  await expect(page.getByTestId('edis-outcome').or(page.getByTestId('edis-error'))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('edis-history')).toBeVisible();
+});
+
+test('the shortcut legend opens with "?" and closes with Esc', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await page.locator('body').press('?');
+  await expect(page.getByTestId('shortcut-legend')).toBeVisible();
+  await expect(page.getByTestId('shortcut-legend')).toContainText('Buy ticket');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcut-legend')).toBeHidden();
+});
