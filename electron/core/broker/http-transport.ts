@@ -185,8 +185,11 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
             parseRetryAfter(res.headers.get('retry-after'), Date.now()),
           );
         }
+        if (res.status === 401) throw authFailed(BrokerError.fromEnvelope(401, null, ''));
         throw BrokerError.malformed(res.status, `not JSON (${text.length} bytes)`);
       }
+      // Notified here, not by the caller, so multi-order answers (read through send) count too.
+      if (res.status === 401) authFailed(envelopeError(res.status, parsed));
       if (res.status === 429) {
         const env = asRecord(parsed);
         throw BrokerError.fromEnvelope(
@@ -203,29 +206,41 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
     }
   }
 
+  function authFailed(err: BrokerError): BrokerError {
+    opts.onAuthFailure?.(err);
+    return err;
+  }
+
   async function request(req: TransportRequest): Promise<Record<string, unknown>> {
     const res = await send(req);
     const env = asRecord(res.body);
     if (res.status < 400 && env.s === 'ok') return env;
-    const code =
-      typeof env.code === 'number'
-        ? env.code
-        : typeof env.code === 'string' && /^-?\d+$/.test(env.code)
-          ? Number(env.code)
-          : null;
     if (res.status < 400 && env.s !== 'error') {
       throw BrokerError.malformed(res.status, 'answer without a success or failure envelope');
     }
-    const err = BrokerError.fromEnvelope(
-      res.status >= 400 ? res.status : 400,
-      code,
-      typeof env.message === 'string' ? env.message : '',
-    );
-    if (err.isAuthFailure) opts.onAuthFailure?.(err);
+    const err = envelopeError(res.status, env);
+    // A 200 carrying an auth code (not seen, but cheap to honour) still ends the session.
+    if (res.status !== 401 && err.isAuthFailure) authFailed(err);
     throw err;
   }
 
   return { origin: base.origin, send, request };
+}
+
+/** The typed error of a failure envelope (a 2xx carrying s='error' is treated as 400). */
+function envelopeError(status: number, body: unknown): BrokerError {
+  const env = asRecord(body);
+  const code =
+    typeof env.code === 'number'
+      ? env.code
+      : typeof env.code === 'string' && /^-?\d+$/.test(env.code)
+        ? Number(env.code)
+        : null;
+  return BrokerError.fromEnvelope(
+    status >= 400 ? status : 400,
+    code,
+    typeof env.message === 'string' ? env.message : '',
+  );
 }
 
 function asRecord(v: unknown): Record<string, unknown> {

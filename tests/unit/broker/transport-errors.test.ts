@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHttpTransport, parseRetryAfter } from '../../../electron/core/broker/http-transport';
 import { BrokerError } from '../../../electron/core/broker/broker-error';
+import { createBrokerClient } from '../../../electron/core/broker/broker-client';
 import { BROKER_ERRORS } from '../../../shared/broker/errors';
 import { FakeClock } from '../limiter/fake-clock';
 
@@ -205,4 +206,30 @@ test('the token never appears in an error or its IPC form', async () => {
     .catch((e: unknown) => e)) as BrokerError;
   const text = JSON.stringify([err.toJSON(), err.toIpc(), err.message, err.stack]);
   assert.ok(!text.includes('tok-secret'));
+});
+
+test('a 401 on a multi-order request notifies the session once, as on single requests', async () => {
+  const seen: BrokerError[] = [];
+  const { t } = transportWith(() => json(401, { s: 'error', code: -17, message: 'expired' }), {
+    onAuthFailure: (e) => seen.push(e),
+  });
+  const client = createBrokerClient({ transport: t });
+  await assert.rejects(
+    client.cancelOrders(['1', '2']),
+    (e: BrokerError) => e.code === -17 && e.action === 'login',
+  );
+  assert.equal(seen.length, 1);
+  await assert.rejects(client.getFunds(), (e: BrokerError) => e.code === -17);
+  assert.equal(seen.length, 2);
+});
+
+test('multi-order requests take 1 to 10 orders; more is refused before sending', async () => {
+  const { t, calls } = transportWith(() => json(200, { s: 'ok', data: [] }));
+  const client = createBrokerClient({ transport: t });
+  await assert.rejects(
+    client.cancelOrders(Array.from({ length: 11 }, (_, i) => String(i))),
+    (e: BrokerError) => e.kind === 'invalid-input' && e.action === 'fix-field',
+  );
+  await assert.rejects(client.cancelOrders([]), BrokerError);
+  assert.equal(calls.length, 0);
 });
