@@ -33,7 +33,7 @@ export const buildInThread: BuildRunner = async (files, fingerprint) =>
 export function buildInWorker(workerUrl: URL): BuildRunner {
   return (files, fingerprint) =>
     new Promise<BuildResult>((resolve, reject) => {
-      const worker = new Worker(workerUrl);
+      const worker = startWorker(workerUrl);
       let settled = false;
       worker.once(
         'message',
@@ -54,6 +54,17 @@ export function buildInWorker(workerUrl: URL): BuildRunner {
       // Copy the inputs into the worker; the callers keep theirs as the last good copies.
       worker.postMessage({ files, fingerprint });
     });
+}
+
+/**
+ * A bundled .js entry starts directly. A .ts entry (tests and `tsx` runs) starts through a
+ * small bootstrap that registers tsx in the worker first: on Node 20 the parent's
+ * `--import tsx` does not reach worker threads.
+ */
+function startWorker(url: URL): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url);
+  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(code, { eval: true });
 }
 
 /** Default worker entry next to this file (works under tsx and in a bundle that keeps it). */
