@@ -1,0 +1,86 @@
+/**
+ * Auth codes and access tokens. Codes live 300 seconds and are single use; tokens live until
+ * 06:00 IST after they were issued (gaps.md "Tokens"), measured on the sandbox clock so tests
+ * can watch a token die by moving the clock. Both are JWT-shaped like the real service's, but
+ * the sandbox trusts only its own store, never the token's content.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { next0600Ist } from '../time/ist';
+
+/** Lifetime of an auth code. */
+export const AUTH_CODE_TTL_MS = 300_000;
+
+/** What an auth code was issued for. */
+export interface IssuedCode {
+  appId: string;
+  svcId: string;
+  redirectUri: string;
+  codeChallenge?: string;
+  issuedAt: number;
+  used: boolean;
+}
+
+/** What an access token grants. */
+export interface IssuedToken {
+  appId: string;
+  svcId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/** Issues and checks auth codes and tokens. */
+export class CredentialStore {
+  private codes = new Map<string, IssuedCode>();
+  private tokens = new Map<string, IssuedToken>();
+  private readonly key = randomBytes(32);
+
+  private jwt(payload: Record<string, unknown>): string {
+    const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...payload, jti: randomBytes(12).toString('hex') })}`;
+    return `${head}.${createHmac('sha256', this.key).update(head).digest('base64url')}`;
+  }
+
+  /** Issues a fresh auth code after a successful login. */
+  issueCode(c: Omit<IssuedCode, 'used'>): string {
+    const code = this.jwt({
+      iss: 'sandbox',
+      sub: 'auth_code',
+      app_id: c.appId,
+      iat: Math.floor(c.issuedAt / 1000),
+    });
+    this.codes.set(code, { ...c, used: false });
+    return code;
+  }
+
+  /**
+   * Takes an auth code for redemption: undefined when unknown, used or older than 300 s.
+   * The code is spent by this call whatever happens next, so a failed verifier or hash
+   * cannot be retried against the same code.
+   */
+  takeCode(code: string, now: number): IssuedCode | undefined {
+    const c = this.codes.get(code);
+    if (!c || c.used || now - c.issuedAt > AUTH_CODE_TTL_MS || now < c.issuedAt) return undefined;
+    c.used = true;
+    return c;
+  }
+
+  /** Issues an access token valid until the next 06:00 IST. */
+  issueToken(appId: string, svcId: string, now: number): { token: string; expiresAt: number } {
+    const expiresAt = next0600Ist(now);
+    const token = this.jwt({
+      iss: 'sandbox',
+      sub: svcId,
+      app_id: appId,
+      iat: Math.floor(now / 1000),
+      exp: Math.floor(expiresAt / 1000),
+    });
+    this.tokens.set(token, { appId, svcId, issuedAt: now, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Looks a token up (expiry is checked by the caller, which needs to tell -8 from -15). */
+  token(token: string): IssuedToken | undefined {
+    return this.tokens.get(token);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
+ * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N]`
+ *
+ * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, apps,
+ * user, and with --tls the certificate fingerprint) so scripts can read where it listens.
+ * Everything else goes to stderr, keeping stdout machine-readable.
+ */
+import { parseAppFlag, type AppSpec } from './auth/apps';
+import { startSandbox, type SandboxOptions } from './index';
+
+/** Parses the command line into sandbox options; throws with a usage message on bad input. */
+export function parseArgs(argv: string[]): SandboxOptions {
+  const o: SandboxOptions = {};
+  const apps: AppSpec[] = [];
+  const value = (k: number, flag: string): string => {
+    const v = argv[k + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  for (let k = 0; k < argv.length; k++) {
+    const a = argv[k];
+    switch (a) {
+      case '--port': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error('--port must be 0..65535');
+        o.port = n;
+        break;
+      }
+      case '--seed': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n)) throw new Error('--seed must be a whole number');
+        o.seed = n;
+        break;
+      }
+      case '--tls':
+        o.tls = true;
+        break;
+      case '--test-controls':
+        o.testControls = true;
+        break;
+      case '--auto-approve':
+        o.autoApprove = true;
+        break;
+      case '--quirks': {
+        const v = value(k++, a);
+        if (v !== 'on' && v !== 'off') throw new Error('--quirks must be on or off');
+        o.quirks = v === 'on';
+        break;
+      }
+      case '--app':
+        apps.push(parseAppFlag(value(k++, a)));
+        break;
+      case '--now': {
+        const t = Date.parse(value(k++, a));
+        if (!Number.isFinite(t)) throw new Error('--now must be an ISO date-time');
+        o.now = new Date(t);
+        break;
+      }
+      case '--tick-ms': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n) || n < 0)
+          throw new Error('--tick-ms must be a whole number, 0 to disable');
+        o.tickMs = n;
+        break;
+      }
+      case '--help':
+      case '-h':
+        throw new Error('usage');
+      default:
+        throw new Error(`unknown option ${a}`);
+    }
+  }
+  if (apps.length) o.apps = apps;
+  return o;
+}
+
+const USAGE =
+  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N]';
+
+async function main(): Promise<void> {
+  let opts: SandboxOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    const msg = (e as Error).message;
+    console.error(msg === 'usage' ? USAGE : `sandbox: ${msg}\n${USAGE}`);
+    process.exitCode = msg === 'usage' ? 0 : 2;
+    return;
+  }
+  const sb = await startSandbox({
+    ...opts,
+    onListening(info) {
+      const line: Record<string, unknown> = {
+        base_url: info.url,
+        symbol_master_base: info.symbolMasterBase,
+        apps: info.apps,
+        user: info.user,
+      };
+      if (info.fingerprint) line.fingerprint = info.fingerprint;
+      process.stdout.write(`${JSON.stringify(line)}\n`);
+    },
+  });
+  console.error(
+    `sandbox broker ready on ${sb.url}${opts.testControls ? ' (test controls on)' : ''}; Ctrl+C to stop`,
+  );
+  const stop = () => {
+    void sb.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Keep the process alive: the server's timers are unref'd on purpose.
+  setInterval(() => undefined, 1 << 30);
+}
+
+if (process.argv[1] && /sandbox[\\/]cli\.(ts|js|mjs)$/.test(process.argv[1])) {
+  main().catch((e: unknown) => {
+    console.error(`sandbox: failed to start: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Per-route fault injection for tests of the client's failure handling: delay, drop the
+ * connection before the handler runs, run the handler and then drop the response (the action
+ * happened, the client never heard), answer 500, answer 201 "sent, no acknowledgement", or
+ * answer malformed JSON. Each fault fires `times` times (default 1) and then disarms.
+ */
+
+/** The fault modes of the test controls. */
+export type FaultMode =
+  'delay' | 'drop-before' | 'drop-after-commit' | 'http500' | 'ack201' | 'malformed';
+
+/** One armed fault. */
+export interface Fault {
+  route: string;
+  mode: FaultMode;
+  delayMs: number;
+  remaining: number;
+}
+
+const MODES: readonly FaultMode[] = [
+  'delay',
+  'drop-before',
+  'drop-after-commit',
+  'http500',
+  'ack201',
+  'malformed',
+];
+
+/** Armed faults by route key `METHOD /path`. */
+export class FaultTable {
+  private faults = new Map<string, Fault>();
+
+  /** Arms a fault; throws a readable Error on bad input (the control answers 400 with it). */
+  arm(input: Record<string, unknown>): Fault {
+    const route = input.route;
+    if (typeof route !== 'string' || !/^(GET|POST|PUT|DELETE) \/\S*$/.test(route)) {
+      throw new Error('route must look like "POST /api/v2/orders"');
+    }
+    const mode = input.mode as FaultMode;
+    if (!MODES.includes(mode)) throw new Error(`mode must be one of ${MODES.join(', ')}`);
+    const delayMs = input.delayMs === undefined ? 1000 : Number(input.delayMs);
+    if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 120_000)
+      throw new Error('delayMs must be 0..120000');
+    const times = input.times === undefined ? 1 : Number(input.times);
+    if (!Number.isInteger(times) || times < 1)
+      throw new Error('times must be a whole number of at least 1');
+    const f: Fault = { route, mode, delayMs, remaining: times };
+    this.faults.set(route, f);
+    return f;
+  }
+
+  /** Takes the fault for a route (counting one use), if one is armed. */
+  take(route: string): Fault | undefined {
+    const f = this.faults.get(route);
+    if (!f) return undefined;
+    f.remaining -= 1;
+    if (f.remaining <= 0) this.faults.delete(route);
+    return f;
+  }
+
+  /** Disarms all faults. */
+  clear(): void {
+    this.faults.clear();
+  }
+}

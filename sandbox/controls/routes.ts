@@ -1,0 +1,103 @@
+/**
+ * Test-only controls under /__sandbox/ (registered only with testControls; 404 otherwise):
+ * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults, reset the
+ * account, and step the market. They let integration tests reach 15:29 IST, an expired token
+ * or a half-filled order in milliseconds instead of waiting for them.
+ */
+import { isExchange, isSegment } from '../../shared/broker/enums';
+import { roundToTick } from '../../shared/broker/rules';
+import type { SimClock } from '../clock';
+import type { BrokerCore } from '../core';
+import type { Reply, Route } from '../http/types';
+import type { RateLimiter } from '../limits/rate-limiter';
+import type { FaultTable } from './faults';
+
+/** What the controls act on. */
+export interface ControlDeps {
+  core: BrokerCore;
+  clock: SimClock;
+  limiter: RateLimiter;
+  faults: FaultTable;
+}
+
+const okJson = (extra: Record<string, unknown> = {}): Reply => ({
+  status: 200,
+  json: { s: 'ok', code: 200, message: '', ...extra },
+});
+const bad = (message: string): Reply => ({ status: 400, json: { s: 'error', code: -50, message } });
+const obj = (b: unknown): Record<string, unknown> =>
+  b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
+
+/** Builds the control routes. */
+export function controlRoutes(d: ControlDeps): Route[] {
+  const { core, clock } = d;
+  const clockState = () => ({
+    now: new Date(clock.now()).toISOString(),
+    step: core.state.prices.step,
+    frozen: clock.frozen,
+  });
+  const route = (method: Route['method'], path: string, handle: Route['handle']): Route => ({
+    method,
+    path,
+    access: 'public',
+    handle,
+  });
+  return [
+    route('GET', '/__sandbox/clock', () => okJson(clockState())),
+    route('POST', '/__sandbox/clock', (ctx) => {
+      const b = obj(ctx.body);
+      if (typeof b.set === 'string') {
+        const t = Date.parse(b.set);
+        if (!Number.isFinite(t))
+          return bad('set must be an ISO date-time, e.g. 2026-11-23T09:20:00+05:30');
+        clock.set(t);
+      } else if (typeof b.advanceMs === 'number' && Number.isFinite(b.advanceMs)) {
+        clock.advance(b.advanceMs);
+      } else {
+        return bad('send {"set": "<ISO>"} or {"advanceMs": n}');
+      }
+      core.engine.housekeeping();
+      return okJson(clockState());
+    }),
+    route('POST', '/__sandbox/market', (ctx) => {
+      const b = obj(ctx.body);
+      if (!isExchange(b.exchange)) return bad('exchange must be 10 (NSE), 11 (MCX) or 12 (BSE)');
+      if (!isSegment(b.segment)) return bad('segment must be 10, 11, 12 or 20');
+      if (b.status !== 'OPEN' && b.status !== 'CLOSE' && b.status !== 'AUTO')
+        return bad('status must be OPEN, CLOSE or AUTO');
+      core.state.sessions.setOverride(b.exchange, b.segment, b.status);
+      core.engine.housekeeping();
+      return okJson({ status: core.state.sessions.status(b.exchange, b.segment, clock.now()) });
+    }),
+    route('POST', '/__sandbox/price', (ctx) => {
+      const b = obj(ctx.body);
+      const i = typeof b.symbol === 'string' ? core.state.index.byTicker(b.symbol) : undefined;
+      if (!i) return bad('symbol must be a known ticker, e.g. NSE:SBIN-EQ');
+      if (typeof b.ltp !== 'number' || !(b.ltp > 0)) return bad('ltp must be a positive number');
+      core.state.prices.setLtp(i, roundToTick(b.ltp, i.tickSize || 0.05));
+      return okJson({ symbol: i.ticker, ltp: core.state.ltp(i) });
+    }),
+    route('POST', '/__sandbox/faults', (ctx) => {
+      try {
+        const f = d.faults.arm(obj(ctx.body));
+        return okJson({ fault: f });
+      } catch (e) {
+        return bad((e as Error).message);
+      }
+    }),
+    route('POST', '/__sandbox/reset', () => {
+      core.reset();
+      d.limiter.clear();
+      d.faults.clear();
+      return okJson(clockState());
+    }),
+    route('POST', '/__sandbox/tick', (ctx) => {
+      const b = obj(ctx.body);
+      const n = b.n === undefined ? 1 : b.n;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 100_000)
+        return bad('n must be a whole number 1..100000');
+      core.engine.tick(n);
+      return okJson(clockState());
+    }),
+  ];
+}

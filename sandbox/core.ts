@@ -1,0 +1,46 @@
+/**
+ * The broker core: state, matching engine, order desk and position actions wired together.
+ * Route modules, the test controls and the property test all work through this one object,
+ * so there is exactly one way the account changes.
+ */
+import type { SimClock } from './clock';
+import { PositionActions } from './account/position-actions';
+import type { DemoUser } from './auth/user';
+import type { InstrumentIndex } from './market/instrument-index';
+import { OrderDesk } from './orders/desk';
+import { MatchingEngine } from './orders/engine';
+import { SandboxState } from './state';
+
+/** Everything the routes operate on. */
+export class BrokerCore {
+  readonly state: SandboxState;
+  readonly engine: MatchingEngine;
+  readonly desk: OrderDesk;
+  readonly positions: PositionActions;
+
+  constructor(opts: {
+    seed: number;
+    clock: SimClock;
+    index: InstrumentIndex;
+    user: DemoUser;
+    quirks: boolean;
+    basePriceOf?: (ticker: string) => number | undefined;
+  }) {
+    this.user = opts.user;
+    this.quirks = opts.quirks;
+    this.state = new SandboxState(opts.seed, opts.clock, opts.index, opts.basePriceOf);
+    this.engine = new MatchingEngine(this.state);
+    this.desk = new OrderDesk(this.state, this.engine);
+    this.positions = new PositionActions(this.state, this.engine);
+  }
+
+  readonly user: DemoUser;
+  readonly quirks: boolean;
+
+  /** Back to the start-of-day account (test control). */
+  reset(): void {
+    this.state.reset();
+    this.engine.reset();
+    this.engine.housekeeping();
+  }
+}

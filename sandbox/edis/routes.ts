@@ -1,0 +1,201 @@
+/**
+ * eDIS end to end: the four API endpoints (tpin, details, index, inquiry) and the sandbox's own
+ * depository pages that the index form posts to. A successful TPIN + OTP there records an
+ * authorization that CNC sells of demat shares then draw on.
+ */
+import { ErrorCode } from '../../shared/broker/errors';
+import type { BrokerCore } from '../core';
+import { fail } from '../failure';
+import { okReply } from '../http/envelope';
+import type { RequestCtx, Route } from '../http/types';
+import { asObject } from '../orders/parse';
+import { fmtSlashDate } from '../time/ist';
+import { badRequestPage, handOffForm, resultPage, tpinPage } from './depository-pages';
+import type { EdisRecord } from './store';
+
+const MAX_TPIN_ATTEMPTS = 3;
+
+/** Builds the eDIS routes; `baseUrl` is the sandbox's own address (for the form's action). */
+export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
+  const s = core.state;
+  const store = s.edis;
+  const field = (ctx: RequestCtx, k: string): string => {
+    const b = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
+    const v = b[k] ?? ctx.query.get(k);
+    return typeof v === 'string' ? v : '';
+  };
+  return [
+    {
+      method: 'GET',
+      path: '/api/v2/tpin',
+      access: 'user',
+      level: 2,
+      operation: 'eDIS TPIN generation',
+      handle: () => {
+        store.requestTpin(s.now());
+        return okReply(
+          { data: '' },
+          200,
+          'TPIN generation request sent to your registered mobile and e-mail',
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v2/details',
+      access: 'user',
+      level: 1,
+      operation: 'eDIS details',
+      handle: () => {
+        const data = store.list().flatMap((r) =>
+          r.records.map((rec) => {
+            const used = Math.max(
+              0,
+              store.authorizedQty(rec.isin, s.now()) - core.desk.authorizedRemaining(rec.isin),
+            );
+            return {
+              clientId: core.user.svc_id,
+              isin: rec.isin,
+              qty: rec.qty,
+              qtyUtlize: r.status === 'SUCCESS' ? Math.min(rec.qty, used) : 0,
+              entryDate: fmtSlashDate(r.createdAt, true),
+              startDate: fmtSlashDate(r.createdAt, false),
+              endDate: fmtSlashDate(r.createdAt, false),
+              noOfDays: 1,
+              source: 'API',
+              status: r.status,
+              reason: r.reason,
+              internalTxnId: r.internalTxnId,
+              dpTxnId: r.dpTxnId,
+              errCode: r.status === 'FAILED' ? 'E101' : '',
+              errorCount: String(r.errorCount),
+              transactionId: r.transactionId,
+            };
+          }),
+        );
+        return okReply({ data });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/dev/index',
+      access: 'user',
+      level: 2,
+      operation: 'eDIS authorization',
+      handle: (ctx) => {
+        const b = asObject(ctx.body);
+        const list = b.recordLst;
+        if (!Array.isArray(list) || list.length === 0)
+          fail(
+            ErrorCode.InvalidParameters,
+            'recordLst must be a non-empty array of {isin_code, qty}',
+          );
+        const records: EdisRecord[] = list.map((x, k) => {
+          const r = asObject(x, `recordLst[${k}]`);
+          if (typeof r.isin_code !== 'string' || !/^IN[A-Z0-9]{10}$/.test(r.isin_code))
+            fail(
+              ErrorCode.InvalidParameters,
+              `recordLst[${k}].isin_code must be an ISIN like INE062A01020`,
+            );
+          const h = s.holdings.find((x2) => x2.instrument.isin === r.isin_code);
+          if (!h)
+            fail(
+              ErrorCode.InvalidParameters,
+              `recordLst[${k}].isin_code ${r.isin_code} is not in your demat holdings`,
+            );
+          if (typeof r.qty !== 'number' || !Number.isInteger(r.qty) || r.qty <= 0)
+            fail(
+              ErrorCode.InvalidParameters,
+              `recordLst[${k}].qty must be a whole number greater than 0`,
+            );
+          const have = s.holdingRemaining(h.instrument);
+          if (r.qty > have)
+            fail(
+              ErrorCode.InvalidParameters,
+              `recordLst[${k}].qty ${r.qty} is more than the ${have} shares held`,
+            );
+          return { isin: r.isin_code, qty: r.qty };
+        });
+        const req = store.create(records, s.now());
+        return okReply(
+          { data: handOffForm(baseUrl(), req) },
+          200,
+          'Redirect to the depository to authorize with TPIN',
+        );
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v2/inquiry',
+      access: 'user',
+      level: 1,
+      operation: 'eDIS inquiry',
+      handle: (ctx) => {
+        const b = asObject(ctx.body);
+        if (typeof b.transactionId !== 'string' || !b.transactionId)
+          fail(ErrorCode.InvalidParameters, 'transactionId is required');
+        const r =
+          store.find(b.transactionId) ??
+          fail(ErrorCode.InvalidParameters, `transactionId ${b.transactionId} is unknown`);
+        const n = r.records.length;
+        return okReply({
+          data: {
+            FAILED_CNT: r.status === 'FAILED' ? n : 0,
+            SUCEESS_CNT: r.status === 'SUCCESS' ? n : 0,
+          },
+        });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/edis/depository',
+      access: 'public',
+      handle: (ctx) => {
+        const r = store.find(field(ctx, 'ReqId'));
+        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
+        if (r.status !== 'PENDING') return { status: 200, html: resultPage(r) };
+        return { status: 200, html: tpinPage(r) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/edis/depository',
+      access: 'public',
+      handle: (ctx) => {
+        const r = store.find(ctx.query.get('ReqId') ?? '');
+        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
+        return { status: 200, html: r.status === 'PENDING' ? tpinPage(r) : resultPage(r) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/edis/depository/authorize',
+      access: 'public',
+      handle: (ctx) => {
+        const r = store.find(field(ctx, 'ReqId'));
+        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
+        if (r.status !== 'PENDING') return { status: 200, html: resultPage(r) };
+        const tpinOk = field(ctx, 'tpin') === core.user.tpin;
+        const otpOk = field(ctx, 'otp') === core.user.otp;
+        if (!tpinOk || !otpOk) {
+          r.errorCount += 1;
+          if (r.errorCount >= MAX_TPIN_ATTEMPTS) {
+            r.status = 'FAILED';
+            r.reason = 'Too many wrong TPIN/OTP attempts';
+            r.completedAt = s.now();
+            return { status: 200, html: resultPage(r) };
+          }
+          const what = !tpinOk ? 'The TPIN is incorrect.' : 'The OTP is incorrect.';
+          return {
+            status: 401,
+            html: tpinPage(r, `${what} ${MAX_TPIN_ATTEMPTS - r.errorCount} attempts left.`),
+          };
+        }
+        r.status = 'SUCCESS';
+        r.completedAt = s.now();
+        r.dpTxnId = `DP${r.internalTxnId}`;
+        return { status: 200, html: resultPage(r) };
+      },
+    },
+  ];
+}

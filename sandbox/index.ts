@@ -1,0 +1,187 @@
+/**
+ * startSandbox: the in-process entry point of the sandbox broker. Demo mode, the CLI and every
+ * integration test start the broker through this one function, so they all get the same
+ * server: real HTTP(S) on 127.0.0.1, the login flow, every endpoint, limits, the simulated
+ * market and (only when asked) the test controls.
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Instrument } from '../shared/broker/instrument';
+import { accountRoutes } from './account/routes';
+import { defaultApps, type AppSpec, type Template } from './auth/apps';
+import { CredentialStore } from './auth/credentials';
+import { loginRoutes } from './auth/login-routes';
+import { DEMO_USER } from './auth/user';
+import { createSimClock } from './clock';
+import { controlRoutes } from './controls/routes';
+import { FaultTable } from './controls/faults';
+import { BrokerCore } from './core';
+import { edisRoutes } from './edis/routes';
+import { createDispatcher } from './http/dispatch';
+import { MASTER_PREFIX, MasterFileServer } from './http/master-files';
+import { makeSelfSigned } from './http/tls';
+import type { Route } from './http/types';
+import { RateLimiter, SPEC_LIMITS, type LimitConfig } from './limits/rate-limiter';
+import { loadMaster } from './market/load-master';
+import { orderRoutes } from './orders/routes';
+
+export type { AppSpec, Template } from './auth/apps';
+
+/** Options of {@link startSandbox}. All are optional. */
+export interface SandboxOptions {
+  /** Port on 127.0.0.1; 0 or absent picks a free one. */
+  port?: number;
+  /** Seed of the market, the demo portfolio and the app secrets (default 1). */
+  seed?: number;
+  /** Serve HTTPS with a self-signed certificate made at start. */
+  tls?: boolean;
+  /** Expose the /__sandbox/ controls. */
+  testControls?: boolean;
+  /** generate-authcode redirects at once as the demo user, without the login form. */
+  autoApprove?: boolean;
+  /** Reproduce the spec's field-name and type quirks (default true). */
+  quirks?: boolean;
+  /** Start the simulation clock at this instant (default: real time). */
+  now?: Date;
+  /** Apps to register in addition to the three default ones. */
+  apps?: AppSpec[];
+  /** Real milliseconds between market ticks (default 250); 0 disables the background ticker. */
+  tickMs?: number;
+  /** Freeze the clock: it moves only through the clock control (deterministic tests). */
+  freezeClock?: boolean;
+  /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
+  limits?: Partial<LimitConfig>;
+  /** Called as soon as the server listens, before the market is built (the CLI prints its line here). */
+  onListening?: (info: SandboxAnnouncement) => void;
+  /** 'generated' (default): the full 130k-instrument master; 'fixture': a dozen instruments (fast unit-style tests). */
+  master?: 'generated' | 'fixture';
+}
+
+/** Where the sandbox listens and how to log in: what the CLI prints. */
+export interface SandboxAnnouncement {
+  /** base_url, e.g. http://127.0.0.1:PORT */
+  url: string;
+  /** symbol_master_base; files are at `${symbolMasterBase}/NSE_CM.csv` etc. */
+  symbolMasterBase: string;
+  apps: { app_id: string; secret: string; redirect_uri: string; template: Template }[];
+  user: { svc_id: string; password: string; pin: string; tpin: string };
+  /** SHA-256 fingerprint of the TLS certificate (with tls only). */
+  fingerprint?: string;
+}
+
+/** A running sandbox. */
+export interface SandboxHandle extends SandboxAnnouncement {
+  /** Instruments the sandbox trades (read-only; for tests and Demo mode pickers). */
+  instruments: readonly Instrument[];
+  /** Stops the ticker, drops open connections and closes the server. */
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox broker and resolves once it is listening. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
+  const seed = opts.seed ?? 1;
+  const quirks = opts.quirks ?? true;
+  const clock = createSimClock({
+    ...(opts.now ? { start: opts.now } : {}),
+    frozen: opts.freezeClock ?? false,
+  });
+  const apps = [...defaultApps(seed), ...(opts.apps ?? [])];
+  const tls = opts.tls ? makeSelfSigned() : undefined;
+  // Listen first and build the market after: callers (the CLI) can announce the address at
+  // once; requests that arrive meanwhile wait for `ready`.
+  const slot: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (slot.handler) slot.handler(req, res);
+    else void ready.then(() => slot.handler?.(req, res));
+  };
+  const server: Server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
+    : createHttpServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const announced = {
+    url: baseUrl,
+    symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
+    apps: apps.map((a) => ({
+      app_id: a.app_id,
+      secret: a.secret,
+      redirect_uri: a.redirect_uri,
+      template: a.template,
+    })),
+    user: {
+      svc_id: DEMO_USER.svc_id,
+      password: DEMO_USER.password,
+      pin: DEMO_USER.pin,
+      tpin: DEMO_USER.tpin,
+    },
+    ...(tls ? { fingerprint: tls.fingerprint } : {}),
+  };
+  opts.onListening?.(announced);
+
+  const master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
+  const core = new BrokerCore({
+    seed,
+    clock,
+    index: master.index,
+    user: DEMO_USER,
+    quirks,
+    basePriceOf: master.basePriceOf,
+  });
+  const creds = new CredentialStore();
+  const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
+  const faults = new FaultTable();
+  const timers = new Set<NodeJS.Timeout>();
+  const routes: Route[] = [
+    ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
+    ...accountRoutes(core),
+    ...orderRoutes(core),
+    ...edisRoutes(core, () => baseUrl),
+    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults }) : []),
+  ];
+  slot.handler = createDispatcher({
+    routes,
+    apps,
+    creds,
+    clock,
+    limiter,
+    faults,
+    masterFiles: new MasterFileServer(() => master.files(), new Date(clock.now())),
+    beforeEach: () => core.engine.housekeeping(),
+    timers,
+  });
+  markReady();
+  core.engine.housekeeping();
+  const tickMs = opts.tickMs ?? 250;
+  const ticker = tickMs > 0 ? setInterval(() => core.engine.tick(1), tickMs) : undefined;
+  ticker?.unref();
+  let closed: Promise<void> | undefined;
+  return {
+    ...announced,
+    instruments: master.index.all,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        if (ticker) clearInterval(ticker);
+        for (const t of timers) clearTimeout(t);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Market sessions per exchange segment, and the OPEN/CLOSE status the market-status endpoint
+ * reports. Order matching, after-market orders, DAY expiry and intraday square-off all ask
+ * this one module whether a segment is open, so a test that closes a market through the
+ * controls sees every behaviour follow.
+ */
+import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
+import { istParts } from '../time/ist';
+
+/** Session window in minutes after IST midnight, and how long before the close intraday positions are squared off. */
+export interface SessionTimes {
+  open: number;
+  close: number;
+  squareOffBefore: number;
+}
+
+/**
+ * Session times per segment. Equity cash and F&O 09:15-15:30; currency 09:00-17:00; commodity
+ * 09:00-23:30. Square-off lead times from gaps.md (equity cash 10 minutes is *inferred*).
+ */
+export const SESSION_TIMES: Record<SegmentCode, SessionTimes> = {
+  10: { open: 9 * 60 + 15, close: 15 * 60 + 30, squareOffBefore: 10 },
+  11: { open: 9 * 60 + 15, close: 15 * 60 + 30, squareOffBefore: 5 },
+  12: { open: 9 * 60, close: 17 * 60, squareOffBefore: 15 },
+  20: { open: 9 * 60, close: 23 * 60 + 30, squareOffBefore: 25 },
+};
+
+/** The exchange-segment pairs the broker lists (one per symbol master file). */
+export const MARKETS: readonly { exchange: ExchangeCode; segment: SegmentCode }[] = [
+  { exchange: 10, segment: 10 },
+  { exchange: 10, segment: 11 },
+  { exchange: 10, segment: 12 },
+  { exchange: 10, segment: 20 },
+  { exchange: 12, segment: 10 },
+  { exchange: 12, segment: 11 },
+  { exchange: 11, segment: 20 },
+];
+
+/** Override set through the test controls; AUTO means "follow the clock". */
+export type MarketOverride = MarketStatusValue | 'AUTO';
+
+/** Status by clock alone: weekdays between open and close. Exchange holidays are not modelled. */
+export function scheduledStatus(segment: SegmentCode, nowMs: number): MarketStatusValue {
+  const p = istParts(nowMs);
+  if (p.weekday === 0 || p.weekday === 6) return 'CLOSE';
+  const t = SESSION_TIMES[segment];
+  const m = p.minuteOfDay + p.second / 60;
+  return m >= t.open && m < t.close ? 'OPEN' : 'CLOSE';
+}
+
+/** Whether the clock says we are inside the square-off window before the close. */
+export function inSquareOffWindow(segment: SegmentCode, nowMs: number): boolean {
+  const p = istParts(nowMs);
+  if (p.weekday === 0 || p.weekday === 6) return false;
+  const t = SESSION_TIMES[segment];
+  return p.minuteOfDay >= t.close - t.squareOffBefore && p.minuteOfDay < t.close;
+}
+
+/** Holds the per-market overrides and answers "is this market open now?". */
+export class SessionBoard {
+  private overrides = new Map<string, MarketOverride>();
+
+  /** Sets OPEN, CLOSE or AUTO for one exchange-segment pair. */
+  setOverride(exchange: ExchangeCode, segment: SegmentCode, status: MarketOverride): void {
+    if (status === 'AUTO') this.overrides.delete(`${exchange}:${segment}`);
+    else this.overrides.set(`${exchange}:${segment}`, status);
+  }
+
+  /** Whether a test has pinned this market. */
+  isOverridden(exchange: ExchangeCode, segment: SegmentCode): boolean {
+    return this.overrides.has(`${exchange}:${segment}`);
+  }
+
+  /** Current status: the override if any, else the scheduled status. */
+  status(exchange: ExchangeCode, segment: SegmentCode, nowMs: number): MarketStatusValue {
+    const o = this.overrides.get(`${exchange}:${segment}`);
+    if (o === 'OPEN' || o === 'CLOSE') return o;
+    return scheduledStatus(segment, nowMs);
+  }
+
+  /** Clears every override (test reset). */
+  clear(): void {
+    this.overrides.clear();
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * The order desk: place, modify and cancel as the API defines them. It runs the shared
+ * placement rules, then the checks only a broker can make (market open, after-market flag,
+ * holdings and eDIS authorization for CNC sells, available funds), and hands accepted orders
+ * to the matching engine in Transit. Orders refused by those broker checks are kept in the
+ * order book as Rejected, as a real broker's risk system does.
+ */
+import type { OrderDraft } from '../../shared/broker/rules';
+import { checkOrder, isTickMultiple } from '../../shared/broker/rules';
+import { ErrorCode } from '../../shared/broker/errors';
+import type { Instrument } from '../../shared/broker/instrument';
+import { ledgerOf } from '../account/margin';
+import { orderMargin } from '../account/funds';
+import { fail } from '../failure';
+import type { SandboxState } from '../state';
+import type { MatchingEngine } from './engine';
+import type { SimOrder } from './model';
+import { isOpen, remainingQty } from './model';
+import type { ModifyRequest } from './parse';
+
+const SEGMENT_NAMES: Record<number, string> = {
+  10: 'capital market',
+  11: 'equity derivatives',
+  12: 'currency derivatives',
+  20: 'commodity',
+};
+const EXCHANGE_NAMES: Record<number, string> = { 10: 'NSE', 11: 'MCX', 12: 'BSE' };
+
+/** Success answer of an order action. */
+export interface OrderAck {
+  code: number;
+  message: string;
+  id: string;
+}
+
+/** Place, modify and cancel over a SandboxState and its engine. */
+export class OrderDesk {
+  constructor(
+    private readonly s: SandboxState,
+    private readonly engine: MatchingEngine,
+  ) {}
+
+  /** Looks up the symbol or fails with -300. */
+  instrument(symbol: string): Instrument {
+    return (
+      this.s.index.byTicker(symbol) ?? fail(ErrorCode.InvalidSymbol, `Invalid symbol ${symbol}`)
+    );
+  }
+
+  /** eDIS-authorized quantity of an ISIN not yet used by CNC sells. */
+  authorizedRemaining(isin: string): number {
+    let used = 0;
+    for (const o of this.s.book.orders.values()) {
+      if (o.instrument.isin !== isin || o.fromHoldingsQty === 0 || o.status === 5) continue;
+      used +=
+        isOpen(o) || o.status === 2 ? o.fromHoldingsQty : Math.min(o.fromHoldingsQty, o.filledQty);
+    }
+    return this.s.edis.authorizedQty(isin, this.s.now()) - used;
+  }
+
+  /** Places one order (POST /api/v2/orders). */
+  place(draft: OrderDraft): OrderAck {
+    const i = this.instrument(draft.symbol);
+    const ltp = this.s.ltp(i);
+    const violations = checkOrder(draft, i, ltp);
+    const first = violations[0];
+    if (first) fail(first.code, first.message);
+    const open = this.engine.marketOpen(i);
+    const market = `${EXCHANGE_NAMES[i.exchange]} ${SEGMENT_NAMES[i.segment]}`;
+    if (!open && !draft.offlineOrder) {
+      fail(
+        ErrorCode.OrderRejected,
+        `The ${market} market is closed; send offlineOrder "True" to place an after-market order`,
+      );
+    }
+    if (open && draft.offlineOrder)
+      fail(
+        ErrorCode.InvalidOfflineFlag,
+        `offlineOrder must be "False" while the ${market} market is open`,
+      );
+    if (draft.offlineOrder && draft.validity === 'IOC')
+      fail(ErrorCode.InvalidValidity, 'validity IOC is not allowed for an after-market order');
+
+    const ids = this.s.book.nextOrderId(this.s.now());
+    const family = draft.productType === 'BO' || draft.productType === 'CO' ? ids.id : undefined;
+    const id = family ? `${family}-${draft.productType}-1` : ids.id;
+    const o: SimOrder = {
+      id,
+      exchOrdId: ids.exchOrdId,
+      slNo: ids.slNo,
+      instrument: i,
+      qty: draft.qty,
+      filledQty: 0,
+      tradedValue: 0,
+      type: draft.type,
+      side: draft.side,
+      productType: draft.productType,
+      limitPrice: draft.limitPrice,
+      stopPrice: draft.stopPrice,
+      disclosedQty: draft.disclosedQty,
+      validity: draft.validity,
+      offlineOrder: draft.offlineOrder,
+      stopLoss: draft.stopLoss,
+      takeProfit: draft.takeProfit,
+      status: 4,
+      message: 'Transit: sent to the exchange',
+      placedAt: this.s.now(),
+      waitingForOpen: draft.offlineOrder,
+      triggered: false,
+      fromHoldingsQty: 0,
+      source: 'API',
+    };
+    if (family) {
+      o.family = family;
+      o.leg = 'entry';
+    }
+    const reason = this.riskCheck(o);
+    this.s.book.add(o);
+    if (reason) {
+      o.status = 5;
+      o.message = reason;
+      fail(ErrorCode.OrderRejected, reason, { id });
+    }
+    return { code: 1101, message: `Order submitted successfully. Your Order Ref. No.${id}`, id };
+  }
+
+  /** Broker-side checks; returns a rejection reason or undefined. Sets fromHoldingsQty on CNC sells. */
+  private riskCheck(o: SimOrder): string | undefined {
+    const i = o.instrument;
+    if (o.productType === 'CNC' && o.side === -1) {
+      let pendingSells = 0;
+      for (const x of this.s.book.orders.values()) {
+        if (isOpen(x) && x.instrument === i && x.productType === 'CNC' && x.side === -1)
+          pendingSells += remainingQty(x);
+      }
+      const todayLong = Math.max(0, this.s.positions.netQty(i, 'CNC'));
+      const holding = this.s.holdingRemaining(i);
+      const sellable = holding + todayLong - pendingSells;
+      if (o.qty > sellable) {
+        return `Insufficient holdings: ${i.ticker} can sell at most ${Math.max(0, sellable)} (demat ${holding}, bought today ${todayLong}, pending sells ${pendingSells})`;
+      }
+      o.fromHoldingsQty = Math.max(0, o.qty - Math.max(0, todayLong - pendingSells));
+      if (o.fromHoldingsQty > 0) {
+        const left = this.authorizedRemaining(i.isin);
+        if (o.fromHoldingsQty > left) {
+          return `eDIS authorization required: selling ${o.fromHoldingsQty} demat shares of ${i.isin} but only ${Math.max(0, left)} are authorized; authorize them through /api/dev/index (TPIN) first`;
+        }
+      }
+    }
+    const funds = this.s.funds()[ledgerOf(i)];
+    const net = this.s.positions.netQty(i, o.productType);
+    const need = orderMargin(o, o.side === 1 ? -net : net, (x) => this.s.ltp(x));
+    if (need > funds.available + 1e-6) {
+      return `Insufficient funds: margin required ${need.toFixed(2)}, available ${funds.available.toFixed(2)}`;
+    }
+    return undefined;
+  }
+
+  /** Fails with the right code when an order is not pending (spec: only pending orders change). */
+  private requirePending(o: SimOrder, action: string): void {
+    if (o.status === 6) return;
+    if (o.status === 1)
+      fail(ErrorCode.AlreadyCancelled, `Order ${o.id} is already cancelled; cannot ${action}`);
+    if (o.status === 2)
+      fail(ErrorCode.AlreadyTraded, `Order ${o.id} is already traded; cannot ${action}`);
+    if (o.status === 5)
+      fail(ErrorCode.AlreadyRejected, `Order ${o.id} was rejected; cannot ${action}`);
+    if (o.status === 7)
+      fail(ErrorCode.OrderRejected, `Order ${o.id} has expired; cannot ${action}`);
+    fail(
+      ErrorCode.OrderRejected,
+      `Order ${o.id} is in transit to the exchange; only pending orders can ${action === 'modify' ? 'be modified' : 'be cancelled'}`,
+    );
+  }
+
+  /** Modifies a pending order (PUT /api/v2/orders). */
+  modify(req: ModifyRequest): OrderAck {
+    const o =
+      this.s.book.get(req.id) ?? fail(ErrorCode.InvalidOrderId, `Invalid order id ${req.id}`);
+    this.requirePending(o, 'modify');
+    if (o.parentId) return this.modifyLeg(o, req);
+    const type = (req.type ?? o.type) as OrderDraft['type'];
+    const typeChanged = req.type !== undefined && req.type !== o.type;
+    const usesLimit = type === 1 || type === 4;
+    const usesStop = type === 3 || type === 4;
+    const draft: OrderDraft = {
+      symbol: o.instrument.ticker,
+      qty: req.qty ?? o.qty,
+      type,
+      side: o.side,
+      productType: o.productType,
+      limitPrice: req.limitPrice ?? (typeChanged && !usesLimit ? 0 : o.limitPrice),
+      stopPrice: req.stopPrice ?? (typeChanged && !usesStop ? 0 : o.stopPrice),
+      disclosedQty: o.disclosedQty,
+      validity: o.validity,
+      offlineOrder: o.offlineOrder,
+      stopLoss: o.stopLoss,
+      takeProfit: o.takeProfit,
+    };
+    const first = checkOrder(draft, o.instrument, this.s.ltp(o.instrument))[0];
+    if (first) fail(first.code, first.message);
+    if (draft.qty <= o.filledQty)
+      fail(
+        ErrorCode.InvalidQty,
+        `qty ${draft.qty} must be above the filled quantity ${o.filledQty}`,
+      );
+    o.qty = draft.qty;
+    o.type = draft.type;
+    if (o.stopPrice !== draft.stopPrice || typeChanged) o.triggered = false;
+    o.limitPrice = draft.limitPrice;
+    o.stopPrice = draft.stopPrice;
+    o.message = 'Modified';
+    return { code: 1101, message: `Successfully modified order ${o.id}`, id: o.id };
+  }
+
+  /** Exit legs: only their trigger (stop leg) or target price may move. */
+  private modifyLeg(o: SimOrder, req: ModifyRequest): OrderAck {
+    const tick = o.instrument.tickSize;
+    if (req.qty !== undefined && req.qty !== o.qty)
+      fail(ErrorCode.InvalidQty, 'qty of a bracket or cover exit leg cannot be changed');
+    if (req.type !== undefined && req.type !== o.type)
+      fail(ErrorCode.InvalidOrderType, 'type of a bracket or cover exit leg cannot be changed');
+    if (o.leg === 'stop') {
+      const p =
+        req.stopPrice ??
+        fail(
+          ErrorCode.InvalidStopPrice,
+          'stopPrice (stopLoss) is required to modify a stop loss leg',
+        );
+      if (!(p > 0)) fail(ErrorCode.InvalidStopPrice, 'stopPrice must be greater than 0');
+      if (!isTickMultiple(p, tick))
+        fail(ErrorCode.TickSize, `stopPrice not a multiple of tick size ${tick}`);
+      o.stopPrice = p;
+      o.triggered = false;
+    } else {
+      const p =
+        req.limitPrice ??
+        fail(ErrorCode.InvalidLimitPrice, 'limitPrice is required to modify a target leg');
+      if (!(p > 0)) fail(ErrorCode.InvalidLimitPrice, 'limitPrice must be greater than 0');
+      if (!isTickMultiple(p, tick))
+        fail(ErrorCode.TickSize, `limitPrice not a multiple of tick size ${tick}`);
+      o.limitPrice = p;
+    }
+    o.message = 'Modified';
+    return { code: 1101, message: `Successfully modified order ${o.id}`, id: o.id };
+  }
+
+  /** Cancels a pending order (DELETE /api/v2/orders). */
+  cancel(id: string): OrderAck {
+    const o = this.s.book.get(id) ?? fail(ErrorCode.InvalidOrderId, `Invalid order id ${id}`);
+    this.requirePending(o, 'cancel');
+    if (o.parentId) {
+      fail(
+        ErrorCode.OrderRejected,
+        `Order ${o.id} is an exit leg of ${o.parentId}; exit the position (DELETE /api/v2/positions) instead`,
+      );
+    }
+    this.engine.end(o, 1, 'Cancelled by user');
+    return { code: 1103, message: `Successfully cancelled order ${o.id}`, id: o.id };
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * The simulated exchange: on every market tick it acknowledges Transit orders, triggers stop
+ * orders, fills market and crossed limit orders at the last price (large orders over several
+ * ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
+ * expires DAY orders at the close, builds bracket and cover exit legs with one-cancels-other,
+ * and squares off intraday products before the close. Fills update the position ledger.
+ */
+import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
+import type { Instrument } from '../../shared/broker/instrument';
+import { roundToTick } from '../../shared/broker/rules';
+import { figures } from '../account/position-ledger';
+import type { PositionAcc } from '../account/position-ledger';
+import { MARKETS, inSquareOffWindow } from '../market/sessions';
+import type { SandboxState } from '../state';
+import { istDayKey } from '../time/ist';
+import type { OrderSource, SimOrder } from './model';
+import { isOpen, remainingQty } from './model';
+
+const INTRADAY_PRODUCTS = new Set(['INTRADAY', 'CO', 'BO']);
+
+/** Largest quantity of one instrument that fills in one tick; bigger orders fill partially over ticks. */
+export function liquidityPerTick(i: Instrument): number {
+  const lot = i.segment === 11 ? Math.max(1, i.lotSize) : 1;
+  const units = i.segment === 10 ? 500 : i.segment === 11 ? 20 * lot : 50;
+  return Math.max(lot, Math.floor(units / lot) * lot);
+}
+
+/** Runs the market simulation over a SandboxState. */
+export class MatchingEngine {
+  private prevStatus = new Map<string, MarketStatusValue>();
+  private squaredOff = new Set<string>();
+
+  constructor(private readonly s: SandboxState) {}
+
+  /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
+  tick(n = 1): void {
+    for (let k = 0; k < n; k++) {
+      this.s.prices.advance(1);
+      this.housekeeping();
+      this.acknowledge();
+      this.matchAll();
+    }
+  }
+
+  /** Status of the market an instrument trades in. */
+  marketOpen(i: Instrument): boolean {
+    return this.s.sessions.status(i.exchange, i.segment, this.s.now()) === 'OPEN';
+  }
+
+  /**
+   * Session transitions that depend only on the clock and the market controls: release
+   * after-market orders at the open, square off intraday positions before (or at) the close,
+   * expire live DAY orders once a market is closed. Called on every tick, before every API
+   * request and after every clock or market control.
+   */
+  housekeeping(): void {
+    const now = this.s.now();
+    for (const m of MARKETS) {
+      const key = `${m.exchange}:${m.segment}`;
+      const st = this.s.sessions.status(m.exchange, m.segment, now);
+      const prev = this.prevStatus.get(key);
+      this.prevStatus.set(key, st);
+      const dayKey = `${key}:${istDayKey(now)}`;
+      if (st === 'OPEN') {
+        for (const o of this.s.book.orders.values()) {
+          if (
+            o.waitingForOpen &&
+            o.instrument.exchange === m.exchange &&
+            o.instrument.segment === m.segment
+          ) {
+            o.waitingForOpen = false;
+          }
+        }
+        const overridden = this.s.sessions.isOverridden(m.exchange, m.segment);
+        if (!overridden && inSquareOffWindow(m.segment, now) && !this.squaredOff.has(dayKey)) {
+          this.squaredOff.add(dayKey);
+          this.squareOff(m.exchange, m.segment);
+        }
+      } else {
+        if (prev === 'OPEN' && !this.squaredOff.has(dayKey)) {
+          this.squaredOff.add(dayKey);
+          this.squareOff(m.exchange, m.segment);
+        }
+        for (const o of this.s.book.orders.values()) {
+          if (
+            isOpen(o) &&
+            !o.waitingForOpen &&
+            o.validity === 'DAY' &&
+            o.instrument.exchange === m.exchange &&
+            o.instrument.segment === m.segment
+          ) {
+            this.end(o, 7, 'Order expired at market close');
+          }
+        }
+      }
+    }
+  }
+
+  private acknowledge(): void {
+    for (const o of this.s.book.orders.values()) {
+      if (o.status === 4) {
+        o.status = 6;
+        o.message = o.waitingForOpen
+          ? 'After market order pending until the market opens'
+          : 'Pending';
+      }
+    }
+  }
+
+  private matchAll(): void {
+    for (const o of [...this.s.book.orders.values()]) {
+      if (o.status !== 6 || o.waitingForOpen || !this.marketOpen(o.instrument)) continue;
+      this.matchOne(o);
+    }
+  }
+
+  private matchOne(o: SimOrder): void {
+    const ltp = this.s.ltp(o.instrument);
+    if ((o.type === 3 || o.type === 4) && !o.triggered) {
+      const hit = o.side === 1 ? ltp >= o.stopPrice : ltp <= o.stopPrice;
+      if (hit) o.triggered = true;
+    }
+    const stopWaiting = (o.type === 3 || o.type === 4) && !o.triggered;
+    const limitLike = o.type === 1 || o.type === 4;
+    const crosses = !limitLike || (o.side === 1 ? ltp <= o.limitPrice : ltp >= o.limitPrice);
+    if (!stopWaiting && crosses) {
+      const rest = remainingQty(o);
+      const qty = o.parentId ? rest : Math.min(rest, liquidityPerTick(o.instrument));
+      this.fill(o, qty, ltp);
+    }
+    if (o.validity === 'IOC' && o.status === 6) {
+      this.end(
+        o,
+        1,
+        o.filledQty > 0
+          ? 'IOC order partially filled; remaining quantity cancelled'
+          : 'IOC order cancelled: not filled immediately',
+      );
+    }
+  }
+
+  /** Records a fill of `qty` at `price`, updates positions, and finishes the order if complete. */
+  fill(o: SimOrder, qty: number, price: number): void {
+    if (qty <= 0) return;
+    const now = this.s.now();
+    if (o.productType === 'CNC' && o.side === -1) {
+      const todayLong = Math.max(0, this.s.positions.netQty(o.instrument, 'CNC'));
+      const fromHoldings = Math.min(
+        Math.max(0, qty - todayLong),
+        this.s.holdingRemaining(o.instrument),
+      );
+      const h = this.s.holdingOf(o.instrument);
+      if (h && fromHoldings > 0)
+        this.s.positions.carryInHolding(o.instrument, fromHoldings, h.costPrice);
+    }
+    const t = this.s.book.addTrade(o, qty, price, now);
+    this.s.positions.applyTrade(t);
+    o.filledQty += qty;
+    o.tradedValue += qty * price;
+    if (o.filledQty >= o.qty) {
+      o.status = 2;
+      o.message = 'Traded';
+      this.afterEnd(o);
+    } else {
+      o.message = `Partially filled ${o.filledQty} of ${o.qty}`;
+    }
+  }
+
+  /** Moves an open order to a terminal status (Cancelled, Rejected or Expired) with a message. */
+  end(o: SimOrder, status: 1 | 5 | 7, message: string): void {
+    if (!isOpen(o)) return;
+    o.status = status;
+    o.message = message;
+    o.waitingForOpen = false;
+    this.afterEnd(o);
+  }
+
+  private afterEnd(o: SimOrder): void {
+    if (o.leg === 'entry' && o.filledQty > 0) this.createExitLegs(o);
+    if ((o.leg === 'stop' || o.leg === 'target') && o.status === 2) {
+      for (const sib of this.s.book.orders.values()) {
+        if (sib !== o && sib.parentId === o.parentId && isOpen(sib))
+          this.end(sib, 1, 'Cancelled: the other exit leg was executed');
+      }
+    }
+  }
+
+  private createExitLegs(entry: SimOrder): void {
+    const i = entry.instrument;
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    const avg = entry.tradedValue / entry.filledQty;
+    const exitSide = entry.side === 1 ? -1 : 1;
+    const kind = entry.productType === 'BO' ? 'BO' : 'CO';
+    const stopPrice =
+      kind === 'BO'
+        ? roundToTick(Math.max(tick, avg - entry.side * entry.stopLoss), tick)
+        : entry.stopLoss;
+    this.addLeg(entry, `${entry.family}-${kind}-2`, 'stop', 3, exitSide, 0, stopPrice);
+    if (kind === 'BO') {
+      const target = roundToTick(Math.max(tick, avg + entry.side * entry.takeProfit), tick);
+      this.addLeg(entry, `${entry.family}-BO-3`, 'target', 1, exitSide, target, 0);
+    }
+  }
+
+  private addLeg(
+    entry: SimOrder,
+    id: string,
+    leg: 'stop' | 'target',
+    type: 1 | 3,
+    side: 1 | -1,
+    limitPrice: number,
+    stopPrice: number,
+  ): void {
+    const ids = this.s.book.nextOrderId(this.s.now());
+    this.s.book.add({
+      ...entry,
+      id,
+      exchOrdId: ids.exchOrdId,
+      slNo: ids.slNo,
+      qty: entry.filledQty,
+      filledQty: 0,
+      tradedValue: 0,
+      type,
+      side,
+      limitPrice,
+      stopPrice,
+      disclosedQty: 0,
+      status: 6,
+      message: leg === 'stop' ? 'Stop loss leg pending' : 'Target leg pending',
+      placedAt: this.s.now(),
+      leg,
+      parentId: entry.id,
+      waitingForOpen: false,
+      triggered: false,
+      fromHoldingsQty: 0,
+      source: 'API',
+    });
+  }
+
+  /**
+   * Flattens one position now with a market order filled at the last price. Open exit legs of
+   * the same product are cancelled first so they cannot fill against a flat position.
+   */
+  flatten(acc: PositionAcc, source: OrderSource, reason: string): SimOrder | undefined {
+    const net = acc.buyQty - acc.sellQty;
+    if (net === 0) return undefined;
+    for (const o of this.s.book.orders.values()) {
+      if (
+        o.parentId &&
+        isOpen(o) &&
+        o.instrument === acc.instrument &&
+        o.productType === acc.productType
+      )
+        this.end(o, 1, reason);
+    }
+    const ids = this.s.book.nextOrderId(this.s.now());
+    const o: SimOrder = {
+      id: ids.id,
+      exchOrdId: ids.exchOrdId,
+      slNo: ids.slNo,
+      instrument: acc.instrument,
+      qty: Math.abs(net),
+      filledQty: 0,
+      tradedValue: 0,
+      type: 2,
+      side: net > 0 ? -1 : 1,
+      productType: acc.productType,
+      limitPrice: 0,
+      stopPrice: 0,
+      disclosedQty: 0,
+      validity: 'DAY',
+      offlineOrder: false,
+      stopLoss: 0,
+      takeProfit: 0,
+      status: 6,
+      message: reason,
+      placedAt: this.s.now(),
+      waitingForOpen: false,
+      triggered: false,
+      fromHoldingsQty: 0,
+      source,
+    };
+    this.s.book.add(o);
+    this.fill(o, o.qty, this.s.ltp(acc.instrument));
+    return o;
+  }
+
+  /** Cancels open intraday orders and flattens intraday positions of one market. */
+  squareOff(exchange: ExchangeCode, segment: SegmentCode): void {
+    const inMarket = (i: Instrument) => i.exchange === exchange && i.segment === segment;
+    for (const o of this.s.book.orders.values()) {
+      if (
+        isOpen(o) &&
+        !o.waitingForOpen &&
+        INTRADAY_PRODUCTS.has(o.productType) &&
+        inMarket(o.instrument)
+      ) {
+        this.end(o, 1, 'Cancelled by the automatic intraday square-off');
+      }
+    }
+    for (const acc of this.s.positions.list()) {
+      if (
+        INTRADAY_PRODUCTS.has(acc.productType) &&
+        inMarket(acc.instrument) &&
+        figures(acc, 0).netQty !== 0
+      ) {
+        this.flatten(acc, 'SQUAREOFF', 'Intraday position squared off before the close');
+      }
+    }
+  }
+
+  /** Forgets session history (test reset). */
+  reset(): void {
+    this.prevStatus.clear();
+    this.squaredOff.clear();
+  }
+}

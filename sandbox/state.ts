@@ -1,0 +1,84 @@
+/**
+ * Everything the simulated broker knows about its one demo account and its market, in one
+ * object that route handlers, the matching engine and the test controls share. A reset
+ * replaces the mutable parts while keeping the immutable symbol master, apps and clock.
+ */
+import type { Instrument } from '../shared/broker/instrument';
+import type { SimClock } from './clock';
+import type { FundsFigures } from './account/funds';
+import { computeFunds } from './account/funds';
+import type { HoldingSeed } from './account/holdings';
+import { seedHoldings } from './account/holdings';
+import type { PositionFigures } from './account/position-ledger';
+import { PositionLedger, figures } from './account/position-ledger';
+import { EdisStore } from './edis/store';
+import type { InstrumentIndex } from './market/instrument-index';
+import { PriceBook } from './market/price-book';
+import { SessionBoard } from './market/sessions';
+import { OrderBook } from './orders/book';
+
+/** The mutable broker state plus its fixed inputs. */
+export class SandboxState {
+  readonly prices: PriceBook;
+  readonly sessions = new SessionBoard();
+  readonly book = new OrderBook();
+  readonly positions = new PositionLedger();
+  readonly edis = new EdisStore();
+  holdings: HoldingSeed[] = [];
+
+  constructor(
+    readonly seed: number,
+    readonly clock: SimClock,
+    readonly index: InstrumentIndex,
+    basePriceOf?: (ticker: string) => number | undefined,
+  ) {
+    this.prices = new PriceBook(seed, index, basePriceOf);
+    this.holdings = seedHoldings(seed, index, (i) => this.prices.ltp(i));
+  }
+
+  /** Current time of the simulation clock (UTC ms). */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Last traded price of an instrument. */
+  ltp(i: Instrument): number {
+    return this.prices.ltp(i);
+  }
+
+  /** Positions with averages and P&L at current prices. */
+  positionFigures(): PositionFigures[] {
+    return this.positions.list().map((a) => figures(a, this.ltp(a.instrument)));
+  }
+
+  /** The funds ledger, derived from positions and open orders. */
+  funds(): FundsFigures {
+    return computeFunds(this.positionFigures(), this.book.list(), (i) => this.ltp(i));
+  }
+
+  /** The demat holding of an instrument, if the account has one. */
+  holdingOf(i: Instrument): HoldingSeed | undefined {
+    return this.holdings.find((h) => h.instrument === i || h.instrument.isin === i.isin);
+  }
+
+  /** Start-of-day holding quantity of an instrument not yet sold today. */
+  holdingRemaining(i: Instrument): number {
+    const h = this.holdingOf(i);
+    if (!h) return 0;
+    const sold = this.positions
+      .list()
+      .filter((a) => a.instrument.isin === h.instrument.isin)
+      .reduce((sum, a) => sum + a.carriedQty, 0);
+    return Math.max(0, h.quantity - sold);
+  }
+
+  /** Back to the start-of-day state: no orders, trades or positions; fresh prices and holdings. */
+  reset(): void {
+    this.book.clear();
+    this.positions.clear();
+    this.edis.clear();
+    this.sessions.clear();
+    this.prices.reset();
+    this.holdings = seedHoldings(this.seed, this.index, (i) => this.prices.ltp(i));
+  }
+}
