@@ -86,6 +86,11 @@ export class IntentTracker {
     return intent;
   }
 
+  /** Re-registers an intent found unsettled in the journal after a restart. */
+  restore(intent: OrderIntent): void {
+    this.intents.set(intent.intentId, intent);
+  }
+
   /** Writes one journal step for an intent. */
   async journal(intent: OrderIntent, step: JournalStep, data?: unknown): Promise<void> {
     try {

@@ -97,7 +97,13 @@ export function exitCheck(
 ) {
   return async (): Promise<CheckResult> => {
     const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
-    const targets = positionId === null ? [...before.keys()] : [positionId];
+    // Recovery after a restart has no snapshot: then every position open now is a target.
+    const targets =
+      positionId !== null
+        ? [positionId]
+        : before.size > 0
+          ? [...before.keys()]
+          : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
     const fresh = book.filter((o) => !knownAtSend.has(o.id));
     const open = targets.filter((id) => {
       const p = positions.positions.find((x) => x.id === id);

@@ -31,6 +31,7 @@ import type { OrderJournal } from './order-journal';
 import { precheckConvert, precheckModify, precheckPlace } from './order-prechecks';
 import type { InstrumentLookup } from './order-prechecks';
 import { runBatch } from './order-batch';
+import { recoverFromJournal } from './order-recovery';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {
@@ -317,6 +318,14 @@ export function createOrderService(opts: OrderServiceOptions) {
         () => opts.broker.convertPosition(c),
         () => convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, beforeTo),
       );
+    },
+
+    /**
+     * Call once at start: actions the journal shows as unsettled (the app stopped mid-flight)
+     * come back as unconfirmed and are reconciled against the broker, never resent.
+     */
+    async recover(): Promise<OrderIntent[]> {
+      return recoverFromJournal(ctx, opts.journal, service, payloads);
     },
 
     /** Sends an action again as a new intent; allowed only once it is known not to have happened. */
