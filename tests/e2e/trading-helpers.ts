@@ -59,9 +59,12 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
     ? await page.getByTestId('intent-order-id').textContent()
     : null;
   await page.getByTestId('ticket-limitPrice').press('Enter');
-  if (before) await expect(page.getByTestId('intent-order-id')).not.toHaveText(before, { timeout: 20_000 });
+  if (before)
+    await expect(page.getByTestId('intent-order-id')).not.toHaveText(before, { timeout: 20_000 });
   const intent = page.getByTestId('intent-status');
-  await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, { timeout: 20_000 });
+  await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
+    timeout: 20_000,
+  });
   const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
   expect(id).not.toBe('');
   return id;

@@ -4,7 +4,10 @@ import { loginToDemo, openApp, pickSymbol, placeLimitBuy, typeInto } from './tra
 // One harness (one core, one Demo sandbox) serves every test in this file, like one app
 // session a trader works in; tests log in if needed and never depend on each other's orders.
 
-test('logs in to Demo and shows the session with its countdown to expiry', async ({ page, harnessUrl }) => {
+test('logs in to Demo and shows the session with its countdown to expiry', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await expect(page.getByTestId('session-countdown')).toContainText(/expires in \d/);
@@ -13,7 +16,10 @@ test('logs in to Demo and shows the session with its countdown to expiry', async
   await expect(page.getByTestId('budget')).toBeVisible();
 });
 
-test('searches a symbol and places a limit order that shows in the order book', async ({ page, harnessUrl }) => {
+test('searches a symbol and places a limit order that shows in the order book', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   const orderId = await placeLimitBuy(page, '1', '800.00');
@@ -24,7 +30,10 @@ test('searches a symbol and places a limit order that shows in the order book', 
   await expect(row).toContainText('800.00');
 });
 
-test('a pre-check violation shows next to its field and everything typed is kept', async ({ page, harnessUrl }) => {
+test('a pre-check violation shows next to its field and everything typed is kept', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
@@ -36,7 +45,10 @@ test('a pre-check violation shows next to its field and everything typed is kept
 
   // Sending anyway is refused by the same rules, and nothing typed is lost.
   await page.getByTestId('ticket-submit').click();
-  await expect(page.getByTestId('intent-status')).toHaveAttribute('data-status', /^(blocked|failed)$/);
+  await expect(page.getByTestId('intent-status')).toHaveAttribute(
+    'data-status',
+    /^(blocked|failed)$/,
+  );
   await expect(page.getByTestId('ticket-qty')).toHaveValue('3');
   await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('812.33');
 
@@ -55,7 +67,10 @@ test('a pre-check violation shows next to its field and everything typed is kept
   await page.getByTestId('ticket-reset').click();
 });
 
-test('cancels one pending order, then two more with a multi-select', async ({ page, harnessUrl }) => {
+test('cancels one pending order, then two more with a multi-select', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   const first = await placeLimitBuy(page, '1', '795.00');
@@ -67,7 +82,9 @@ test('cancels one pending order, then two more with a multi-select', async ({ pa
   const second = await placeLimitBuy(page, '2', '790.00');
   const third = await placeLimitBuy(page, '3', '785.00');
   await page.keyboard.press('Escape');
-  const rows = [second, third].map((id) => page.locator(`[data-testid="order-row"][data-order-id="${id}"]`));
+  const rows = [second, third].map((id) =>
+    page.locator(`[data-testid="order-row"][data-order-id="${id}"]`),
+  );
   for (const r of rows) {
     await expect(r.getByTestId('order-status')).toHaveText('Pending', { timeout: 15_000 });
     await r.focus();
@@ -78,7 +95,8 @@ test('cancels one pending order, then two more with a multi-select', async ({ pa
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('confirm-cancel-many')).toBeVisible();
   await page.getByTestId('confirm-cancel-many-yes').click();
-  for (const r of rows) await expect(r.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
+  for (const r of rows)
+    await expect(r.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
 });
 
 test('positions, holdings and funds render from the account', async ({ page, harnessUrl }) => {
@@ -87,7 +105,9 @@ test('positions, holdings and funds render from the account', async ({ page, har
 
   await page.keyboard.press('Alt+3');
   await expect(page.getByTestId('positions')).toBeVisible();
-  await expect(page.getByTestId('position-row').or(page.getByTestId('positions-empty')).first()).toBeVisible();
+  await expect(
+    page.getByTestId('position-row').or(page.getByTestId('positions-empty')).first(),
+  ).toBeVisible();
 
   await page.keyboard.press('Alt+4');
   await expect(page.getByTestId('holdings')).toBeVisible();
@@ -100,7 +120,10 @@ test('positions, holdings and funds render from the account', async ({ page, har
   await expect(page.getByTestId('funds-available-equity')).toHaveText(/^₹[\d,]+\.\d{2}$/);
 });
 
-test('eDIS: request a TPIN, pick a holding and authorize as far as the harness allows', async ({ page, harnessUrl }) => {
+test('eDIS: request a TPIN, pick a holding and authorize as far as the harness allows', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await page.keyboard.press('Alt+4');
@@ -117,7 +140,9 @@ test('eDIS: request a TPIN, pick a holding and authorize as far as the harness a
   await typeInto(page, 'edis-qty', '1');
   await page.getByTestId('edis-authorize').click();
   // The harness has no depository window: it must say so plainly rather than hang.
-  await expect(page.getByTestId('edis-outcome').or(page.getByTestId('edis-error'))).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('edis-outcome').or(page.getByTestId('edis-error'))).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('edis-history')).toBeVisible();
 });
 
