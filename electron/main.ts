@@ -5,14 +5,19 @@
  */
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { join } from 'node:path';
-import { createAppCore, type AppCore } from './core/app-core';
+import { createAppCore, type AppCore } from './core/app/app-core';
+import type { LogSink } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { createRouter } from './ipc/router';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/app-protocol';
+import { createDeepLinkSource } from './shell/deep-links';
+import { createDepositoryWindowPort } from './shell/depository-window';
 import { denyAllPermissions, hardenAllWebContents, openIfHttps } from './shell/hardening';
 import { attachIpcMainTransport } from './shell/ipc-main-transport';
+import { createLoginWindowPort } from './shell/login-window';
 import { createMainWindow } from './shell/main-window';
+import { createElectronStoreBackend } from './shell/settings-backend';
 
 /** DevTools and verbose logs only when a developer asks for them on an unpackaged build. */
 const isDev = !app.isPackaged && process.env.TICKDESK_DEV === '1';
@@ -22,6 +27,8 @@ registerAppScheme();
 app.enableSandbox();
 hardenAllWebContents(app);
 const primary = app.requestSingleInstanceLock();
+/** Demo (the embedded sandbox broker) unless the trader starts with --live. */
+const environment = process.argv.includes('--live') ? 'live' : 'demo';
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
@@ -29,12 +36,23 @@ let core: AppCore | null = null;
 /** Resolves once the window exists and IPC is wired; the main-process test awaits it. */
 export const ready: Promise<void> = primary ? start() : quitSecondInstance();
 
+const stderrSink: LogSink = { write: (line) => process.stderr.write(line + '\n') };
+
 async function quitSecondInstance(): Promise<void> {
   app.quit();
 }
 
+/** Stops the core services (journal flushed, sandbox closed); on quit, and from the main-process test. */
+export async function shutdown(): Promise<void> {
+  const running = core;
+  core = null;
+  await running?.close();
+}
+
 async function start(): Promise<void> {
-  app.on('second-instance', () => {
+  const deepLinks = createDeepLinkSource(app, process.argv);
+  app.on('second-instance', (_event, argv) => {
+    deepLinks.fromArgv(argv);
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -51,11 +69,16 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     platform: process.platform,
     host: 'electron',
-    environment: 'demo',
+    environment,
     dataDir: app.getPath('userData'),
     openExternal: async (url) => {
       if (!openIfHttps(url)) throw new Error('Only https links open in the system browser.');
     },
+    settingsBackend: createElectronStoreBackend(),
+    loginWindow: createLoginWindowPort(() => mainWindow),
+    depositoryWindow: createDepositoryWindowPort(() => mainWindow),
+    protocolEvents: deepLinks,
+    logSinks: isDev ? [stderrSink] : [],
   });
   const log = (msg: string, fields?: Record<string, unknown>) =>
     console.warn(JSON.stringify({ msg, ...fields }));
@@ -78,6 +101,6 @@ async function start(): Promise<void> {
   mainWindow.on('closed', () => (mainWindow = null));
 
   app.on('before-quit', () => {
-    void core?.close();
+    void shutdown();
   });
 }

@@ -15,7 +15,10 @@ export interface EventBus {
 }
 
 /** Creates the bus; `onInvalid` hears about payloads that break the contract. */
-export function createEventBus(router: Pick<Router, 'checkEvent'>, onInvalid: (name: string, err: unknown) => void): EventBus {
+export function createEventBus(
+  router: Pick<Router, 'checkEvent'>,
+  onInvalid: (name: string, err: unknown) => void,
+): EventBus {
   const sinks = new Set<EventSink>();
   const emit: EmitFn = (name, payload) => {
     let checked: unknown;

@@ -1,4 +1,10 @@
-import type { ChannelMap, ParsedInputOf, OutputOf, EventMap, PayloadOf } from '../../shared/ipc/define';
+import type {
+  ChannelMap,
+  ParsedInputOf,
+  OutputOf,
+  EventMap,
+  PayloadOf,
+} from '../../shared/ipc/define';
 import type { Contract, Events } from '../../shared/ipc/contract';
 
 /** Who sent a call, as far as the transport can tell; handlers use it for per-window state. */

@@ -24,7 +24,10 @@ const CONTENT_TYPES: Record<string, string> = {
  * (`..`, encoded `%2e%2e`, backslashes, NUL) or names a type we do not serve.
  * `/` and unknown routes without an extension map to index.html (single-page app).
  */
-export function resolveRendererFile(root: string, pathname: string): { file: string; contentType: string } | null {
+export function resolveRendererFile(
+  root: string,
+  pathname: string,
+): { file: string; contentType: string } | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

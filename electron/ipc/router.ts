@@ -58,8 +58,14 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
   async function dispatch(call: IncomingCall): Promise<IpcResult<unknown>> {
     const def = Object.hasOwn(contract, call.channel) ? contract[call.channel] : undefined;
     if (!def) {
-      opts.logger.warn('ipc: unknown channel refused', { channel: String(call.channel).slice(0, 80) });
-      return fail({ kind: 'unknown-channel', message: 'This action is not available.', action: 'report' });
+      opts.logger.warn('ipc: unknown channel refused', {
+        channel: String(call.channel).slice(0, 80),
+      });
+      return fail({
+        kind: 'unknown-channel',
+        message: 'This action is not available.',
+        action: 'report',
+      });
     }
     if (!isTrustedSender(call.sender, opts.trustedOrigins)) {
       opts.logger.warn('ipc: untrusted sender refused', {
@@ -67,14 +73,23 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
         url: call.sender?.url.slice(0, 120),
         topFrame: call.sender?.isTopFrame,
       });
-      return fail({ kind: 'untrusted-sender', message: 'Refused: the request did not come from Tickdesk.', action: 'none' });
+      return fail({
+        kind: 'untrusted-sender',
+        message: 'Refused: the request did not come from Tickdesk.',
+        action: 'none',
+      });
     }
     const parsed = def.input.safeParse(call.input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.map(String).join('.') || undefined;
       const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input.';
-      return fail({ kind: 'invalid-input', message, action: 'fix-field', ...(field ? { field } : {}) });
+      return fail({
+        kind: 'invalid-input',
+        message,
+        action: 'fix-field',
+        ...(field ? { field } : {}),
+      });
     }
     let output: unknown;
     try {
@@ -85,7 +100,11 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
         channel: call.channel,
         error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
       });
-      return fail({ kind: 'internal', message: 'Something went wrong inside Tickdesk. The details are in the log.', action: 'report' });
+      return fail({
+        kind: 'internal',
+        message: 'Something went wrong inside Tickdesk. The details are in the log.',
+        action: 'report',
+      });
     }
     const checked = def.output.safeParse(output);
     if (!checked.success) {
@@ -94,7 +113,11 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
         issue: checked.error.issues[0]?.message,
         path: checked.error.issues[0]?.path.join('.'),
       });
-      return fail({ kind: 'internal', message: 'Tickdesk produced an unexpected answer. The details are in the log.', action: 'report' });
+      return fail({
+        kind: 'internal',
+        message: 'Tickdesk produced an unexpected answer. The details are in the log.',
+        action: 'report',
+      });
     }
     return { ok: true, data: checked.data };
   }

@@ -13,7 +13,10 @@ export interface SenderFrame {
 }
 
 /** True when the frame is the top frame of a page served from one of our trusted origins. */
-export function isTrustedSender(frame: SenderFrame | null | undefined, trustedOrigins: readonly string[]): boolean {
+export function isTrustedSender(
+  frame: SenderFrame | null | undefined,
+  trustedOrigins: readonly string[],
+): boolean {
   if (!frame || !frame.isTopFrame) return false;
   let origin: string;
   try {

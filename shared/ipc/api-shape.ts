@@ -11,23 +11,24 @@ import type { IpcResult } from './errors';
 type DomainOf<K> = K extends `${infer D}.${string}` ? D : never;
 type MethodOf<K, D extends string> = K extends `${D}.${infer M}` ? M : never;
 
+/** A call whose input may be left out when the channel takes none (or an optional one). */
+type Call<C extends Contract[ChannelName]> = (
+  ...args: undefined extends InputOf<C> ? [input?: InputOf<C>] : [input: InputOf<C>]
+) => Promise<IpcResult<OutputOf<C>>>;
+
 /** One method per request channel, grouped by domain. */
 export type ApiMethods = {
   [D in DomainOf<ChannelName>]: {
-    [M in MethodOf<ChannelName, D>]: `${D}.${M}` extends ChannelName
-      ? (
-          input: InputOf<Contract[`${D}.${M}`]>,
-        ) => Promise<IpcResult<OutputOf<Contract[`${D}.${M}`]>>>
-      : never;
+    [K in Extract<ChannelName, `${D}.${string}`> as MethodOf<K, D>]: Call<Contract[K]>;
   };
 };
 
 /** One subscribe function per event, grouped by domain; each returns its own unsubscribe. */
 export type ApiEvents = {
   [D in DomainOf<EventName>]: {
-    [M in MethodOf<EventName, D>]: `${D}.${M}` extends EventName
-      ? (listener: (payload: PayloadOf<Events[`${D}.${M}`]>) => void) => () => void
-      : never;
+    [K in Extract<EventName, `${D}.${string}`> as MethodOf<K, D>]: (
+      listener: (payload: PayloadOf<Events[K]>) => void,
+    ) => () => void;
   };
 };
 
@@ -66,6 +67,7 @@ export function buildApi(
 
 function splitName(name: string): [string, string] {
   const dot = name.indexOf('.');
-  if (dot <= 0 || dot === name.length - 1) throw new Error(`Channel name must be domain.method: ${name}`);
+  if (dot <= 0 || dot === name.length - 1)
+    throw new Error(`Channel name must be domain.method: ${name}`);
   return [name.slice(0, dot), name.slice(dot + 1)];
 }

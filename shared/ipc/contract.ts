@@ -7,13 +7,35 @@
  * Each domain keeps its channels in ./channels/<domain>.ts; add the map here.
  */
 import { appChannels, appEvents } from './channels/app';
+import { budgetChannels, budgetEvents } from './channels/budget';
+import { diagnosticsChannels } from './channels/diagnostics';
+import { edisChannels } from './channels/edis';
+import { ordersChannels, ordersEvents } from './channels/orders';
+import { portfolioChannels, portfolioEvents } from './channels/portfolio';
+import { sessionChannels, sessionEvents } from './channels/session';
+import { settingsChannels, settingsEvents } from './channels/settings';
+import { symbolsChannels, symbolsEvents } from './channels/symbols';
 
 export const contract = {
   ...appChannels,
+  ...sessionChannels,
+  ...portfolioChannels,
+  ...ordersChannels,
+  ...symbolsChannels,
+  ...edisChannels,
+  ...budgetChannels,
+  ...diagnosticsChannels,
+  ...settingsChannels,
 };
 
 export const events = {
   ...appEvents,
+  ...sessionEvents,
+  ...portfolioEvents,
+  ...ordersEvents,
+  ...symbolsEvents,
+  ...budgetEvents,
+  ...settingsEvents,
 };
 
 export type Contract = typeof contract;

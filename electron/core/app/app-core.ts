@@ -1,55 +1,273 @@
-import type { AppInfo } from '../../shared/ipc/channels/app';
-import type { Events } from '../../shared/ipc/contract';
-import type { PayloadOf } from '../../shared/ipc/define';
+/**
+ * The composition root for plain-Node services, shared by Electron and the harness so
+ * both run exactly the same core. Services are created here and nowhere else; each takes
+ * its dependencies as arguments, so tests can build any one of them alone.
+ */
+import { join } from 'node:path';
+import type { AppInfo } from '../../../shared/ipc/channels/app';
+import type { Events } from '../../../shared/ipc/contract';
+import type { PayloadOf } from '../../../shared/ipc/define';
+import { createLoginService } from '../auth/login-service';
+import { systemClock, systemRandom, type Opener } from '../auth/ports';
+import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
+import { isBrokerError } from '../broker/broker-error';
+import { createFileSink } from '../diagnostics/file-sink';
+import { createEdisService, type EdisService } from '../edis/edis-service';
+import { createLogger, createRingBufferSink, type Logger } from '../diagnostics/logger';
+import { exportSupportBundle } from '../diagnostics/support-bundle';
+import {
+  createBackgroundRefresher,
+  type BackgroundRefresher,
+} from '../limiter/background-refresher';
+import { createRequestScheduler, type RequestScheduler } from '../limiter/request-scheduler';
+import { createOrderJournal } from '../orders/order-journal';
+import { createOrderService, type OrderService } from '../orders/order-service';
+import { createSessionController, type SessionController } from '../session/session-controller';
+import { createJsonFileSettingsBackend } from '../settings/backend';
+import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { loadNapiKeychain } from '../vault/keychain-port';
+import { createVault, type Vault } from '../vault/vault';
+import type { CoreDeps } from './core-deps';
+import { createDayCountFile } from './day-count-file';
+import { DEMO_ACCOUNT_ID, startDemoBroker, type DemoBroker } from './demo-broker';
+import { forwardCoreEvents } from './event-forwarding';
+import { settingsView } from '../settings/settings-view';
+import { settingsAccounts } from './settings-accounts';
+import { createSessionTransport } from './session-transport';
+import { unavailableDepositoryWindow } from './unavailable-depository';
+import { createSymbolsRuntime, type SymbolsRuntime } from './symbols-runtime';
+import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
+
+export type { CoreDeps } from './core-deps';
 
 /** How core services push events to the renderer; the transport validates and forwards them. */
 export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
 
-/** What the host (Electron's main.ts or the Node harness) hands the core. Nothing here imports Electron. */
-export interface CoreDeps {
-  appName: string;
-  version: string;
-  platform: string;
-  host: AppInfo['host'];
-  environment: AppInfo['environment'];
-  /** Folder for the journal, logs, symbol cache and settings. */
-  dataDir: string;
-  /** Opens an https URL in the system browser. */
-  openExternal(url: string): Promise<void>;
-}
-
 /** The running core services behind the IPC handlers. */
 export interface AppCore {
   readonly deps: CoreDeps;
+  readonly logger: Logger;
+  readonly settings: SettingsStore;
+  readonly vault: Vault;
+  readonly session: SessionController;
+  readonly scheduler: RequestScheduler;
+  readonly broker: BrokerClient;
+  readonly orders: OrderService;
+  readonly refresher: BackgroundRefresher;
+  readonly symbols: SymbolsRuntime;
+  readonly edis: EdisService;
   info(): AppInfo;
+  /** Writes a redacted support bundle into dataDir/support and says where. */
+  exportSupportBundle(): Promise<{ path: string; bytes: number }>;
   /** Connects push events to the transport once it exists (events before that are dropped). */
   attachEmitter(emit: CoreEmit): void;
   close(): Promise<void>;
 }
 
-/**
- * The composition root for plain-Node services, shared by Electron and the harness so
- * both run exactly the same core. Services are created here and nowhere else.
- */
+/** Builds every service, in dependency order, and starts what runs in the background. */
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
-  const closers: Array<() => Promise<void>> = [];
+  const clock = deps.clock ?? systemClock;
+  const closers: Array<() => Promise<void> | void> = [];
+  const ring = createRingBufferSink(5000);
+  const logger = createLogger({
+    sinks: [
+      ring,
+      createFileSink({ path: join(deps.dataDir, 'logs', 'tickdesk.log') }),
+      ...(deps.logSinks ?? []),
+    ],
+    clock,
+  });
+  logger.info('core: starting', {
+    version: deps.version,
+    host: deps.host,
+    environment: deps.environment,
+  });
+
+  const settings = createSettingsStore({
+    backend:
+      deps.settingsBackend ?? createJsonFileSettingsBackend(join(deps.dataDir, 'settings.json')),
+    logger,
+  });
+  const loaded = await settings.load();
+  if (loaded.issue)
+    logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
+
+  let demo: DemoBroker | null = null;
+  if (deps.environment === 'demo') {
+    demo = await startDemoBroker(settings, deps.demo);
+    closers.push(() => demo?.close());
+    logger.info('core: demo broker ready', { url: demo.url });
+  }
+
+  const keychain = await (deps.keychain ?? loadNapiKeychain)();
+  const vault = createVault({
+    keychain: keychain.keychain,
+    keychainUnavailableReason: keychain.reason,
+    ...(deps.keychainService ? { service: deps.keychainService } : {}),
+    logger,
+  });
+  const vaultStatus = await vault.init();
+  if (vaultStatus.backend === 'memory')
+    logger.warn('core: no keychain; secrets stay in memory', { reason: vaultStatus.reason });
+
+  const demoOrigin = demo ? new URL(demo.url).origin : null;
+  const opener: Opener = {
+    openExternal: (url) =>
+      demo && demoOrigin && new URL(url).origin === demoOrigin
+        ? demo.opener.openExternal(url)
+        : deps.openExternal(url),
+  };
+  const login = createLoginService({
+    fetch: (url, init) => fetch(url, init),
+    random: systemRandom,
+    clock,
+    opener,
+    appSecret: (id) => vault.getAppSecret(id),
+    ...(deps.loginWindow ? { loginWindow: deps.loginWindow } : {}),
+    ...(deps.protocolEvents ? { protocolEvents: deps.protocolEvents } : {}),
+    // The sandbox accepts any loopback port (RFC 8252); a real broker gets the registered one.
+    loopbackPort: (account) => (account.id === DEMO_ACCOUNT_ID ? 'ephemeral' : 'registered'),
+    logger,
+  });
+  const session = createSessionController({
+    clock,
+    login,
+    vault,
+    accounts: settingsAccounts(settings),
+    warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
+    logger,
+  });
+  closers.push(() => session.dispose());
+  await session.restore();
+
+  const scheduler = createRequestScheduler({
+    store: createDayCountFile(join(deps.dataDir, 'budget-day.json')),
+    retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
+  });
+  closers.push(() => scheduler.dispose());
+  const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
+
+  const symbols = createSymbolsRuntime({
+    baseUrl: demo?.symbolMasterBase ?? deps.symbolMasterBase ?? null,
+    dir: join(deps.dataDir, 'symbols'),
+    build: deps.symbolsBuildWorker
+      ? buildInWorker(deps.symbolsBuildWorker)
+      : buildInWorker(BUILD_WORKER_URL),
+    logger,
+  });
+  closers.push(() => symbols.close());
+
   let emit: CoreEmit = () => {};
-  void emit;
+  const orders = createOrderService({
+    broker,
+    instruments: symbols.lookup,
+    journal: createOrderJournal(join(deps.dataDir, 'journal', 'orders.jsonl')),
+    limits: () => settings.get().preferences.fatFinger,
+    emit: (e) => forward.orderEvent(e),
+    onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
+  });
+  const refresher = createBackgroundRefresher({
+    source: broker,
+    budget: () => scheduler.getState(),
+    hasActiveIntents: () => orders.hasUnsettled(),
+    onOrders: (book) => {
+      orders.observeOrders(book);
+      emit('portfolio.changed', { orders: book });
+    },
+    onPositions: (positions) => {
+      orders.observePositions(positions);
+      emit('portfolio.changed', { positions });
+    },
+    onError: (err) =>
+      logger.warn('refresh: failed', { err: isBrokerError(err) ? err.kind : String(err) }),
+  });
+  closers.push(() => refresher.stop());
+  closers.push(() => orders.idle());
+
+  const edis = createEdisService({
+    broker,
+    depositoryWindow: deps.depositoryWindow ?? unavailableDepositoryWindow,
+    baseUrl: () => session.credentials()?.baseUrl ?? '',
+    logger,
+  });
+  closers.push(() => edis.cancel());
+
+  const forward = forwardCoreEvents({
+    session,
+    scheduler,
+    refresher,
+    symbols,
+    settingsChanges: (listener) => {
+      const offSettings = settings.onChange(listener);
+      const offVault = vault.onStatus(listener);
+      return () => {
+        offSettings();
+        offVault();
+      };
+    },
+    settingsView: () => settingsView({ settings, vault }),
+    emit: (n, p) => emit(n, p),
+  });
+  closers.push(() => forward.close());
+
   return {
     deps,
-    info: () => ({
-      name: deps.appName,
-      version: deps.version,
-      environment: deps.environment,
-      platform: deps.platform,
-      host: deps.host,
-      account: null,
-    }),
+    logger,
+    settings,
+    vault,
+    session,
+    scheduler,
+    broker,
+    orders,
+    refresher,
+    symbols,
+    edis,
+    info: () => {
+      const account = settings.activeAccount();
+      return {
+        name: deps.appName,
+        version: deps.version,
+        environment: deps.environment,
+        platform: deps.platform,
+        host: deps.host,
+        account: account
+          ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
+          : null,
+      };
+    },
+    exportSupportBundle: () =>
+      exportSupportBundle(
+        join(
+          deps.dataDir,
+          'support',
+          `tickdesk-support-${new Date(clock.now()).toISOString().replace(/[:.]/g, '-')}.zip`,
+        ),
+        {
+          appVersion: deps.version,
+          clock,
+          logLines: () => ring.lines(),
+          settings: () => settings.get(),
+          snapshots: {
+            session: () => session.snapshot(),
+            budget: () => scheduler.getState(),
+            symbols: () => symbols.status(),
+            intents: () => orders.list(),
+            vault: () => vault.status(),
+          },
+        },
+      ),
     attachEmitter(fn) {
       emit = fn;
     },
     async close() {
-      for (const close of closers.reverse()) await close();
+      for (const close of closers.reverse()) {
+        try {
+          await close();
+        } catch (err) {
+          logger.warn('core: close step failed', { err: String(err) });
+        }
+      }
+      logger.info('core: stopped');
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { appChannels } from '../../../shared/ipc/channels/app';
 import { AppError } from '../../../shared/ipc/errors';
-import type { AppCore } from '../../core/app-core';
+import type { AppCore } from '../../core/app/app-core';
 import type { HandlersFor } from '../handler-types';
 
 /** The app.* channels: identity of this build and links out to the system browser. */
@@ -9,7 +9,10 @@ export function appHandlers(core: AppCore): HandlersFor<typeof appChannels> {
     'app.info': () => core.info(),
     'app.openExternal': async ({ url }) => {
       if (new URL(url).protocol !== 'https:') {
-        throw new AppError('invalid-input', 'Only https links can be opened.', { action: 'fix-field', field: 'url' });
+        throw new AppError('invalid-input', 'Only https links can be opened.', {
+          action: 'fix-field',
+          field: 'url',
+        });
       }
       await core.deps.openExternal(url);
     },

@@ -1,6 +1,14 @@
-import type { AppCore } from '../../core/app-core';
+import type { AppCore } from '../../core/app/app-core';
 import type { Handlers } from '../handler-types';
 import { appHandlers } from './app';
+import { budgetHandlers } from './budget';
+import { diagnosticsHandlers } from './diagnostics';
+import { edisHandlers } from './edis';
+import { ordersHandlers } from './orders';
+import { portfolioHandlers } from './portfolio';
+import { sessionHandlers } from './session';
+import { settingsHandlers } from './settings';
+import { symbolsHandlers } from './symbols';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -9,5 +17,13 @@ import { appHandlers } from './app';
 export function createHandlers(core: AppCore): Handlers {
   return {
     ...appHandlers(core),
+    ...sessionHandlers(core),
+    ...portfolioHandlers(core),
+    ...ordersHandlers(core),
+    ...symbolsHandlers(core),
+    ...edisHandlers(core),
+    ...budgetHandlers(core),
+    ...diagnosticsHandlers(core),
+    ...settingsHandlers(core),
   };
 }

@@ -1,44 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { SettingsView, settingsChannels } from '../../../shared/ipc/channels/settings';
+import type { settingsChannels } from '../../../shared/ipc/channels/settings';
 import { AppError } from '../../../shared/ipc/errors';
 import type { AppCore } from '../../core/app/app-core';
 import { SettingsValidationError } from '../../core/settings/settings-store';
+import { settingsView } from '../../core/settings/settings-view';
+
+export { settingsView };
 import type { HandlersFor } from '../handler-types';
 
 /** The services the settings channels use (a subset of AppCore, so tests can pass fakes). */
 export type SettingsCore = Pick<AppCore, 'settings' | 'vault' | 'session'>;
-
-/**
- * The settings screen's view: accounts with whether a secret is stored (never the secret),
- * the active account, preferences and where secrets live. Also the `settings.changed` payload.
- */
-export async function settingsView(core: SettingsCore): Promise<SettingsView> {
-  const doc = core.settings.get();
-  const accounts = await Promise.all(
-    doc.accounts.map(async (a) => {
-      const hasAppSecret = (await core.vault.getAppSecret(a.id)) !== null;
-      return {
-        id: a.id,
-        label: a.label,
-        environment: a.environment,
-        appId: a.appId,
-        redirectUrl: a.redirectUrl,
-        template: a.template,
-        baseUrl: a.baseUrl ?? null,
-        hasAppSecret,
-        loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
-      };
-    }),
-  );
-  const vault = core.vault.status();
-  return {
-    accounts,
-    activeAccountId: doc.activeAccountId,
-    preferences: doc.preferences,
-    readOnlyReason: core.settings.readOnlyReason(),
-    secretStorage: { backend: vault.backend, reason: vault.reason },
-  };
-}
 
 /** Settings validation failures become field errors the form can highlight. */
 async function explained<T>(work: () => Promise<T>): Promise<T> {

@@ -18,7 +18,10 @@ const { values } = parseArgs({
 });
 
 const root = resolve(import.meta.dirname, '../../..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string; productName: string };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  productName: string;
+};
 const harness = await startHarness({
   rendererRoot: values.renderer ?? join(root, 'dist/renderer-harness'),
   ...(values.port ? { port: Number(values.port) } : {}),
@@ -29,7 +32,9 @@ const harness = await startHarness({
     environment: 'demo',
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
     openExternal: async (url) => {
-      process.stderr.write(JSON.stringify({ msg: 'harness: would open in the system browser', url }) + '\n');
+      process.stderr.write(
+        JSON.stringify({ msg: 'harness: would open in the system browser', url }) + '\n',
+      );
     },
   },
 });

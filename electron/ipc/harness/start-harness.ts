@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAppCore, type CoreDeps } from '../../core/app-core';
+import { createAppCore, type CoreDeps } from '../../core/app/app-core';
 import { createEventBus } from '../event-bus';
 import { createHandlers } from '../handlers';
 import { createRouter } from '../router';
@@ -25,7 +25,8 @@ export async function startHarness(opts: {
   deps: Omit<CoreDeps, 'host'>;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }): Promise<Harness> {
-  const log = opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ msg, ...fields }) + '\n'));
+  const log =
+    opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ msg, ...fields }) + '\n'));
   const secret = randomBytes(24).toString('base64url');
   const server = createServer();
   await new Promise<void>((resolvePromise, reject) => {
@@ -38,7 +39,9 @@ export async function startHarness(opts: {
   const core = await createAppCore({ ...opts.deps, host: 'harness' });
   const logger = { warn: log, error: log };
   const router = createRouter({ handlers: createHandlers(core), trustedOrigins: [origin], logger });
-  const bus = createEventBus(router, (name, err) => log('event payload outside the contract', { name, err: String(err) }));
+  const bus = createEventBus(router, (name, err) =>
+    log('event payload outside the contract', { name, err: String(err) }),
+  );
   core.attachEmitter(bus.emit);
   const ws = attachWsTransport({ server, router, bus, origin, secret, onWarn: log });
   const serveStatic = createStaticHandler(opts.rendererRoot, `ws://127.0.0.1:${port}`);

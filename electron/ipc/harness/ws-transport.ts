@@ -46,14 +46,20 @@ export function attachWsTransport(opts: {
         return;
       }
       if (!hello) {
-        if (msg.type !== 'hello' || typeof msg.secret !== 'string' || !sameSecret(msg.secret, opts.secret)) {
+        if (
+          msg.type !== 'hello' ||
+          typeof msg.secret !== 'string' ||
+          !sameSecret(msg.secret, opts.secret)
+        ) {
           opts.onWarn('harness: socket refused (bad secret)');
           socket.close(4003, 'forbidden');
           return;
         }
         clearTimeout(helloTimer);
         hello = { href: String(msg.href), top: msg.top === true };
-        detach = opts.bus.attach((name, payload) => socket.send(JSON.stringify({ type: 'event', name, payload })));
+        detach = opts.bus.attach((name, payload) =>
+          socket.send(JSON.stringify({ type: 'event', name, payload })),
+        );
         socket.send(JSON.stringify({ type: 'ready' }));
         return;
       }

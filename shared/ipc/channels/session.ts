@@ -65,6 +65,11 @@ export const sessionChannels = {
     input: z.void(),
     output: SessionSnapshot,
   }),
+  'session.setReturnTo': channel({
+    doc: 'Remembers the screen the trader is on, so a re-login after expiry brings them back to it.',
+    input: z.object({ route: z.string().max(200).nullable() }),
+    output: z.void(),
+  }),
   'session.logout': channel({
     doc: 'Forgets the access token (keychain included).',
     input: z.void(),

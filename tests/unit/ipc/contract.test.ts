@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApi } from '../../../shared/ipc/api-shape';
 import { channelNames, contract, eventNames, events } from '../../../shared/ipc/contract';
-import { createAppCore } from '../../../electron/core/app-core';
+import { createAppCore } from '../../../electron/core/app/app-core';
 import { createHandlers } from '../../../electron/ipc/handlers';
 
 describe('contract', () => {

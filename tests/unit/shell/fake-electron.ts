@@ -22,6 +22,8 @@ export const recorded = {
   invoked: [] as { channel: string; input: unknown }[],
   rendererListeners: new EventEmitter(),
   appPath: '',
+  protocolClients: [] as string[],
+  ipcListeners: [] as string[],
 };
 
 class FakeApp extends EventEmitter {
@@ -49,6 +51,10 @@ class FakeApp extends EventEmitter {
     return recorded.appPath;
   }
   quit() {}
+  setAsDefaultProtocolClient(scheme: string) {
+    recorded.protocolClients.push(scheme);
+    return true;
+  }
 }
 export const app = new FakeApp();
 
@@ -99,6 +105,10 @@ export const ipcMain = {
   },
   removeHandler(channel: string) {
     recorded.ipcHandlers.delete(channel);
+  },
+  /** electron-store listens for its renderer helper; nothing in Tickdesk uses ipcMain.on. */
+  on(channel: string) {
+    recorded.ipcListeners.push(channel);
   },
 };
 

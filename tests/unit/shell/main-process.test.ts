@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { channelNames } from '../../../shared/ipc/contract';
 
 register('./electron-loader.mjs', import.meta.url);
@@ -20,11 +20,14 @@ writeFileSync(join(appPath, 'dist/renderer/index.html'), '<!doctype html><title>
 writeFileSync(join(appPath, 'package.json'), '{"secret":"do not serve"}');
 recorded.appPath = appPath;
 
+let shutdown: () => Promise<void> = async () => {};
 before(async () => {
   delete process.env.TICKDESK_DEV;
-  const main = (await import('../../../electron/main')) as { ready: Promise<void> };
+  const main = await import('../../../electron/main');
+  shutdown = main.shutdown;
   await main.ready;
 });
+after(() => shutdown());
 
 describe('electron/main.ts under a fake electron', () => {
   it('enables the sandbox for every renderer and takes the single-instance lock', () => {
@@ -108,6 +111,10 @@ describe('electron/main.ts under a fake electron', () => {
 
   it('has an ipcMain handler for every contract channel and nothing else', () => {
     assert.deepEqual([...recorded.ipcHandlers.keys()].sort(), [...channelNames].sort());
+  });
+
+  it('registers tickdesk:// for login redirects', () => {
+    assert.deepEqual(recorded.protocolClients, ['tickdesk']);
   });
 
   it('answers our own top frame and refuses an untrusted or embedded frame', async () => {

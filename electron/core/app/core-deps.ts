@@ -1,0 +1,43 @@
+import type { AppInfo } from '../../../shared/ipc/channels/app';
+import type { LoginWindowPort } from '../auth/login-window-port';
+import type { Clock } from '../auth/ports';
+import type { ProtocolEventSource } from '../auth/protocol-capture';
+import type { LogSink } from '../diagnostics/logger';
+import type { DepositoryWindowPort } from '../edis/depository-window-port';
+import type { SettingsBackend } from '../settings/backend';
+import type { KeychainPort } from '../vault/keychain-port';
+
+/**
+ * What the host (Electron's main.ts, or the Node harness) hands the core. Everything that
+ * differs between the desktop app, the harness and tests is here; nothing here imports
+ * Electron, so the same composition runs in all three.
+ */
+export interface CoreDeps {
+  appName: string;
+  version: string;
+  platform: string;
+  host: AppInfo['host'];
+  environment: AppInfo['environment'];
+  /** Folder for the order journal, logs, symbol cache, budget count and (harness) settings. */
+  dataDir: string;
+  /** Opens an https URL in the system browser. */
+  openExternal(url: string): Promise<void>;
+  /** Settings persistence; default a JSON file in dataDir (Electron passes electron-store). */
+  settingsBackend?: SettingsBackend;
+  /** Loads the OS keychain; default @napi-rs/keyring. Return null to keep secrets in memory. */
+  keychain?: () => Promise<{ keychain: KeychainPort | null; reason: string | null }>;
+  /** Keychain service name; the harness uses its own so it never touches the app's secrets. */
+  keychainService?: string;
+  loginWindow?: LoginWindowPort;
+  protocolEvents?: ProtocolEventSource;
+  depositoryWindow?: DepositoryWindowPort;
+  /** Extra log sinks (stderr in development). The file and ring-buffer sinks are always there. */
+  logSinks?: LogSink[];
+  clock?: Clock;
+  /** {symbol_master_base} for a live account; Demo mode uses the sandbox's own. */
+  symbolMasterBase?: string;
+  /** The bundled symbol-build worker (Electron); tsx runs use the .ts entry next to the service. */
+  symbolsBuildWorker?: URL;
+  /** Demo mode's embedded sandbox broker. */
+  demo?: { seed?: number; testControls?: boolean };
+}

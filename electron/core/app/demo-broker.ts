@@ -1,0 +1,61 @@
+import { startSandbox } from '../../../sandbox/index';
+import type { Opener } from '../auth/ports';
+import type { SettingsStore } from '../settings/settings-store';
+
+/** The account id Demo mode keeps in settings. */
+export const DEMO_ACCOUNT_ID = 'demo';
+
+/** A running embedded sandbox and the opener that completes its logins in-process. */
+export interface DemoBroker {
+  url: string;
+  /** Where the sandbox serves the seven symbol master files. */
+  symbolMasterBase: string;
+  /** Opens the sandbox's login page by following its auto-approve redirect, no browser needed. */
+  opener: Opener;
+  close(): Promise<void>;
+}
+
+/**
+ * Demo mode: start the sandbox broker inside the app (auto-approve login, so there is no
+ * password to know), and point the Demo account at it. Its port changes every launch, so
+ * the account is refreshed each time; nothing a trader does here reaches an exchange.
+ */
+export async function startDemoBroker(
+  settings: SettingsStore,
+  opts: { seed?: number; testControls?: boolean } = {},
+): Promise<DemoBroker> {
+  const sandbox = await startSandbox({
+    autoApprove: true,
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.testControls ? { testControls: true } : {}),
+  });
+  const app = sandbox.apps.find((a) => a.template === 'orders') ?? sandbox.apps[0];
+  if (!app) throw new Error('The sandbox broker started without any app.');
+  await settings.upsertAccount({
+    id: DEMO_ACCOUNT_ID,
+    label: 'Demo account',
+    environment: 'demo',
+    appId: app.app_id,
+    redirectUrl: app.redirect_uri,
+    template: app.template,
+    baseUrl: sandbox.url,
+  });
+  if (!settings.activeAccount() || settings.activeAccount()?.environment === 'demo') {
+    await settings.setActiveAccount(DEMO_ACCOUNT_ID);
+  }
+  const origin = new URL(sandbox.url).origin;
+  return {
+    url: sandbox.url,
+    symbolMasterBase: sandbox.symbolMasterBase,
+    opener: {
+      async openExternal(url) {
+        if (new URL(url).origin !== origin)
+          throw new Error('The Demo opener only opens the embedded sandbox.');
+        // Auto-approve answers with a redirect to our loopback listener; following it delivers the code.
+        const res = await fetch(url, { redirect: 'follow' });
+        await res.arrayBuffer();
+      },
+    },
+    close: () => sandbox.close(),
+  };
+}

@@ -1,0 +1,166 @@
+import type { SymbolInfo, SymbolsStatus } from '../../../shared/ipc/channels/symbols';
+import type { Instrument } from '../../../shared/broker/instrument';
+import type { Logger } from '../diagnostics/logger';
+import type { InstrumentLookup } from '../orders/order-prechecks';
+import type { BuildRunner } from '../symbols/build-runner';
+import type { SymbolDb } from '../symbols/symbol-db';
+import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';
+
+/** The symbol master as the rest of the app uses it: lookup for order rules, search and status for the UI. */
+export interface SymbolsRuntime {
+  /** Tick, lot and freeze quantity for the order rules (the order service's InstrumentLookup). */
+  readonly lookup: InstrumentLookup;
+  /** Resolves once the first load from cache (or first download) has finished, either way. */
+  ready(): Promise<void>;
+  search(query: string, limit: number): SymbolInfo[];
+  get(ticker: string): SymbolInfo | null;
+  status(): SymbolsStatus;
+  refresh(force: boolean): Promise<SymbolsStatus>;
+  onStatus(listener: (s: SymbolsStatus) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Turns the symbol master's row into what the renderer shows and the ticket needs. */
+function toInfo(db: SymbolDb, i: Instrument): SymbolInfo {
+  return {
+    ticker: i.ticker,
+    name: i.name,
+    token: i.token,
+    exchange: i.exchange,
+    segment: i.segment,
+    instrumentType: i.instrumentType,
+    lotSize: i.lotSize,
+    tickSize: i.tickSize,
+    expiry: i.expiry === null ? null : new Date(i.expiry * 1000).toISOString().slice(0, 10),
+    strike: i.strike > 0 ? i.strike : null,
+    optionType: i.optionType === 'XX' ? null : i.optionType,
+    underlying: i.underlying,
+    isin: i.isin,
+    freezeQty: db.rules(i.ticker)?.freezeQty ?? null,
+  };
+}
+
+/**
+ * Starts the symbol service for the app: warm start from the disk cache at once, then a
+ * download check in the background (at most daily unless forced). Keeps a UI status with
+ * download progress, and the last failure while the previous good copy stays in use.
+ */
+export function createSymbolsRuntime(opts: {
+  /** {symbol_master_base}, or null when the account has none (search then says why). */
+  baseUrl: string | null;
+  dir: string;
+  build: BuildRunner;
+  logger: Logger;
+  now?: () => Date;
+}): SymbolsRuntime {
+  const log = opts.logger.child('symbols');
+  const listeners = new Set<(s: SymbolsStatus) => void>();
+  let progress: SymbolsStatus['progress'] = null;
+  let error: string | null = opts.baseUrl
+    ? null
+    : 'No symbol master source is set for this account.';
+  let loading = opts.baseUrl !== null;
+  let badRows = 0;
+  let closed = false;
+
+  const service = new SymbolService({
+    baseUrl: opts.baseUrl ?? 'https://invalid.invalid',
+    dir: opts.dir,
+    fetch: (input, init) => fetch(input, init),
+    now: opts.now ?? (() => new Date()),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms).unref()),
+    logger: log,
+    build: opts.build,
+    onEvent: (e: SymbolEvent) => {
+      if (e.type === 'progress')
+        progress = { file: e.file, bytes: e.bytes, totalBytes: e.totalBytes ?? null, rows: e.rows };
+      else if (e.type === 'bad-rows') badRows += e.count;
+      else if (e.type === 'ready') progress = null;
+      else if (e.type === 'stale')
+        error = `Could not update ${e.failed.map((f) => f.file).join(', ')}; using the last good copy.`;
+      publish();
+    },
+  });
+
+  const status = (): SymbolsStatus => {
+    const s = service.status();
+    return {
+      state: s.ready ? 'ready' : loading ? 'loading' : error ? 'error' : 'empty',
+      instruments: s.instruments,
+      updatedAt: s.builtAt ? new Date(s.builtAt).toISOString() : null,
+      progress,
+      error,
+      badRows,
+    };
+  };
+  function publish() {
+    const s = status();
+    for (const l of listeners) l(s);
+  }
+
+  const started: Promise<void> = (async () => {
+    try {
+      await service.load();
+      publish();
+      if (opts.baseUrl && !closed) {
+        const r = await service.refresh({ force: false });
+        if (r.failed.length === 0) error = null;
+      }
+    } catch (err) {
+      error = `The symbol master could not be loaded: ${(err as Error).message}`;
+      log.error('symbols: start failed', { err: String(err) });
+    } finally {
+      loading = false;
+      progress = null;
+      publish();
+    }
+  })();
+
+  const lookup: InstrumentLookup = {
+    rulesFor: (symbol) => service.db?.rules(symbol),
+  };
+
+  return {
+    lookup,
+    ready: () => started,
+    search(query, limit) {
+      const db = service.db;
+      if (!db) return [];
+      return service
+        .search(query, limit)
+        .map((hit) => db.byTicker(hit.ticker))
+        .filter((i): i is Instrument => i !== undefined)
+        .map((i) => toInfo(db, i));
+    },
+    get(ticker) {
+      const db = service.db;
+      const i = db?.byTicker(ticker.trim().toUpperCase());
+      return db && i ? toInfo(db, i) : null;
+    },
+    status,
+    async refresh(force) {
+      if (!opts.baseUrl) return status();
+      loading = true;
+      publish();
+      try {
+        const r = await service.refresh({ force });
+        error = r.failed.length
+          ? `Could not update ${r.failed.map((f) => f.file).join(', ')}; using the last good copy.`
+          : null;
+      } finally {
+        loading = false;
+        progress = null;
+        publish();
+      }
+      return status();
+    },
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      await started.catch(() => {});
+    },
+  };
+}

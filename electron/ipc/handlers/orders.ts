@@ -1,0 +1,28 @@
+import type { ordersChannels } from '../../../shared/ipc/channels/orders';
+import type { AppCore } from '../../core/app/app-core';
+import { precheckPlace } from '../../core/orders/order-prechecks';
+import type { HandlersFor } from '../handler-types';
+
+/**
+ * Order and position actions. Every one goes through the order service, which checks the
+ * shared rules and the fat-finger guards, journals, and reconciles instead of resending.
+ */
+export function ordersHandlers(core: AppCore): HandlersFor<typeof ordersChannels> {
+  const { orders } = core;
+  return {
+    'orders.precheck': (draft) =>
+      precheckPlace(draft, core.symbols.lookup, core.settings.get().preferences.fatFinger, false),
+    'orders.place': ({ draft, confirmGuards }) => orders.place(draft, { confirmGuards }),
+    'orders.placeMany': ({ drafts, confirmGuards }) => orders.placeMany(drafts, { confirmGuards }),
+    'orders.modify': ({ change, confirmGuards }) => orders.modify(change, { confirmGuards }),
+    'orders.modifyMany': ({ changes, confirmGuards }) =>
+      orders.modifyMany(changes, { confirmGuards }),
+    'orders.resend': ({ intentId }) => orders.resend(intentId),
+    'orders.cancel': ({ id }) => orders.cancel(id),
+    'orders.cancelMany': (ids) => orders.cancelMany(ids),
+    'orders.exitPosition': ({ positionId }) => orders.exit(positionId),
+    'orders.exitAll': () => orders.exit(null),
+    'orders.convert': (c) => orders.convert(c),
+    'orders.intents': () => orders.list(),
+  };
+}

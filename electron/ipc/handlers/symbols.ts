@@ -1,0 +1,13 @@
+import type { symbolsChannels } from '../../../shared/ipc/channels/symbols';
+import type { AppCore } from '../../core/app/app-core';
+import type { HandlersFor } from '../handler-types';
+
+/** Instrument search and lookup: answered from memory, no broker request. */
+export function symbolsHandlers(core: AppCore): HandlersFor<typeof symbolsChannels> {
+  return {
+    'symbols.search': ({ query, limit }) => core.symbols.search(query, limit),
+    'symbols.get': ({ ticker }) => core.symbols.get(ticker),
+    'symbols.status': () => core.symbols.status(),
+    'symbols.refresh': () => core.symbols.refresh(true),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The composed core, exactly as Electron and the harness build it, in Demo mode against
+ * the embedded sandbox: log in, read the account, place and cancel an order, and see
+ * events reach the transport. This is the wiring test; each service has its own tests.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
+
+describe('app core in Demo mode', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-core-'));
+  const events: { name: string; payload: unknown }[] = [];
+  let core: AppCore;
+
+  before(async () => {
+    core = await createAppCore({
+      appName: 'Tickdesk',
+      version: '0.0.0-test',
+      platform: process.platform,
+      host: 'harness',
+      environment: 'demo',
+      dataDir,
+      openExternal: async () => {
+        throw new Error('Demo mode must not open the system browser');
+      },
+      keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
+    });
+    core.attachEmitter((name, payload) => events.push({ name, payload }));
+  });
+
+  after(async () => {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts logged out with the Demo account active and secrets in memory', () => {
+    const s = core.session.snapshot();
+    assert.equal(s.status, 'logged-out');
+    assert.equal(core.info().account?.id, 'demo');
+    assert.equal(s.secretStorage, 'memory');
+  });
+
+  it('logs in to the embedded sandbox without a browser and announces it', async () => {
+    const s = await core.session.login();
+    assert.equal(s.status, 'active', JSON.stringify(s.lastError));
+    assert.equal(s.template, 'orders');
+    assert.equal(s.capabilities.placeOrders, true);
+    assert.ok(
+      events.some(
+        (e) =>
+          e.name === 'session.changed' && (e.payload as { status: string }).status === 'active',
+      ),
+    );
+  });
+
+  it('reads the account through the one budget', async () => {
+    const profile = await core.broker.getProfile();
+    assert.ok(profile.clientId.length > 0);
+    const holdings = await core.broker.getHoldings();
+    assert.ok(holdings.holdings.length > 0, 'the demo portfolio has holdings');
+    assert.ok(core.scheduler.getState().day.used >= 2);
+  });
+
+  it('places a limit order far from the market, sees it pending, and cancels it', async () => {
+    await core.symbols.ready();
+    const rules = core.symbols.lookup.rulesFor('NSE:SBIN-EQ');
+    assert.ok(rules, 'SBIN is in the symbol master');
+    const ltp = core.symbols.lookup.ltp?.('NSE:SBIN-EQ');
+    const positions = await core.broker.getPositions();
+    assert.ok(positions);
+    const quote =
+      (await core.broker.getHoldings()).holdings.find((h) => h.symbol === 'NSE:SBIN-EQ')?.ltp ??
+      ltp ??
+      800;
+    const price = Math.round((quote * 0.97) / rules.tickSize) * rules.tickSize;
+    // The demo broker follows the real clock: outside market hours this is an after-market order.
+    const nseCash = (await core.broker.getMarketStatus()).find(
+      (m) => m.exchange === 10 && m.segment === 10,
+    );
+    const offlineOrder = nseCash?.status !== 'OPEN';
+    const intent = await core.orders.place(
+      {
+        symbol: 'NSE:SBIN-EQ',
+        qty: 1,
+        type: 1,
+        side: 1,
+        productType: 'INTRADAY',
+        limitPrice: Number(price.toFixed(2)),
+        stopPrice: 0,
+        disclosedQty: 0,
+        validity: 'DAY',
+        offlineOrder,
+        stopLoss: 0,
+        takeProfit: 0,
+      },
+      { confirmGuards: true },
+    );
+    assert.equal(
+      intent.status,
+      'done',
+      `${intent.note} ${JSON.stringify(intent.violations)} ${JSON.stringify(intent.error)}`,
+    );
+    assert.ok(intent.orderId);
+    // Transit until the (simulated) exchange acknowledges it, then Pending.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 6; i++) {
+      const book = await core.broker.getOrders({ fresh: true });
+      status = book.find((o) => o.id === intent.orderId)?.status ?? 0;
+      if (status !== 6) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal(status, 6, 'the order reaches Pending');
+    const cancel = await core.orders.cancel(intent.orderId);
+    assert.equal(cancel.status, 'done', `${cancel.note} ${JSON.stringify(cancel.error)}`);
+    assert.ok(events.some((e) => e.name === 'orders.intent'));
+    const journal = readFileSync(join(dataDir, 'journal', 'orders.jsonl'), 'utf8');
+    assert.match(journal, /"intent"/);
+    assert.doesNotMatch(journal, /access_?token|Authorization/i);
+  });
+
+  it('writes a support bundle without the token', async () => {
+    const bundle = await core.exportSupportBundle();
+    assert.ok(bundle.bytes > 0);
+    const token = (await core.vault.getToken('demo'))?.token;
+    assert.ok(token);
+    assert.equal(readFileSync(bundle.path).includes(Buffer.from(token)), false);
+  });
+
+  it('logs out and forgets the token', async () => {
+    const s = await core.session.logout();
+    assert.equal(s.status, 'logged-out');
+    assert.equal(await core.vault.getToken('demo'), null);
+  });
+});
