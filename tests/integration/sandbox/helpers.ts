@@ -23,6 +23,12 @@ export interface Session {
 /** Monday 23 Nov 2026 10:00 IST: markets open. */
 export const MARKET_OPEN = new Date('2026-11-23T10:00:00+05:30');
 
+/**
+ * Limits high enough that a frozen clock (every request in the same second) does not trip them;
+ * the limits test uses the spec's real numbers.
+ */
+export const RELAXED_LIMITS = { perSecond: 100_000, perMinute: 1_000_000, perDay: 10_000_000 };
+
 /** Logs in through generate-authcode (auto-approve) and validate-authcode; returns the access token. */
 export async function login(
   sb: SandboxHandle,
@@ -64,6 +70,7 @@ export async function session(
     tickMs: 0,
     testControls: true,
     autoApprove: true,
+    limits: RELAXED_LIMITS,
     ...opts,
   });
   const { appId, token } = await login(sb, template);
