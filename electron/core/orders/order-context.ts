@@ -7,6 +7,7 @@ import type { BrokerFailure, Order, OrderIntent, Positions } from '../../../shar
 import { BrokerError, isBrokerError } from '../broker/broker-error';
 import type { BrokerClient } from '../broker/broker-client';
 import type { Clock } from '../limiter/clock';
+import { SchedulerClosedError } from '../limiter/request-scheduler';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from './ambiguity-resolver';
 import type { CheckResult } from './ambiguity-resolver';
 import type { FatFingerLimits } from './fat-finger-guards';
@@ -173,6 +174,9 @@ export class OrderContext {
 /** The JSON failure of any thrown value (non-broker errors are bugs: 'report'). */
 export function toFailure(err: unknown): BrokerFailure {
   if (isBrokerError(err)) return err.toJSON();
+  if (err instanceof SchedulerClosedError) {
+    return BrokerError.invalidInput(null, 'The app was shutting down; nothing was sent.').toJSON();
+  }
   const e = new BrokerError({
     kind: 'malformed',
     code: 0,
