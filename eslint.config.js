@@ -48,12 +48,21 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose: electron-builder's config and the `node -r` hooks that load the bundle.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Promises that nobody awaits lose errors, and in a trading app a lost error can be a lost order.
     files: ['electron/**/*.ts', 'sandbox/**/*.ts', 'shared/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false } },
+      ],
     },
   },
   {
@@ -77,9 +86,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node built-ins.' }))],
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'The renderer is sandboxed: no Node built-ins.',
+            })),
+          ],
           patterns: [
-            { group: ['**/electron/**'], message: 'The renderer talks to the main process only through the typed api object.' },
+            {
+              group: ['**/electron/**'],
+              message: 'The renderer talks to the main process only through the typed api object.',
+            },
             { group: ['**/sandbox/**'], message: 'The renderer never imports the sandbox broker.' },
           ],
         },
@@ -92,9 +110,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ runs in the renderer too: no Node built-ins.' }))],
+          paths: [
+            noElectron,
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'shared/ runs in the renderer too: no Node built-ins.',
+            })),
+          ],
           patterns: [
-            { group: ['**/electron/**', '**/sandbox/**', '**/renderer/**'], message: 'shared/ depends on nothing but itself and pure libraries.' },
+            {
+              group: ['**/electron/**', '**/sandbox/**', '**/renderer/**'],
+              message: 'shared/ depends on nothing but itself and pure libraries.',
+            },
           ],
         },
       ],
@@ -107,7 +134,12 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron],
-          patterns: [{ group: ['**/electron/**', '**/renderer/**'], message: 'The sandbox broker is independent of the app: it may use shared/ only.' }],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/renderer/**'],
+              message: 'The sandbox broker is independent of the app: it may use shared/ only.',
+            },
+          ],
         },
       ],
     },

@@ -5,6 +5,7 @@
  */
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
 import type { LogSink } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
@@ -75,6 +76,7 @@ async function start(): Promise<void> {
       if (!openIfHttps(url)) throw new Error('Only https links open in the system browser.');
     },
     settingsBackend: createElectronStoreBackend(),
+    symbolsBuildWorker: pathToFileURL(join(root, 'dist/electron/symbols-build-worker.cjs')),
     loginWindow: createLoginWindowPort(() => mainWindow),
     depositoryWindow: createDepositoryWindowPort(() => mainWindow),
     protocolEvents: deepLinks,

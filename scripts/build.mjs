@@ -26,6 +26,12 @@ const mainShims = {
 const entries = [
   { entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', ...mainShims },
   { entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', minify: !watch },
+  // The symbol master is parsed and indexed in a worker thread (see electron/core/symbols/build-runner.ts).
+  {
+    entryPoints: ['electron/core/symbols/build-worker.ts'],
+    outfile: 'dist/electron/symbols-build-worker.cjs',
+    ...mainShims,
+  },
 ];
 
 if (watch) {

@@ -1,0 +1,63 @@
+// Preloaded with `node -r` before the bundled dist/electron/main.cjs: answers
+// require('electron') with a small fake, so the bundle that ships can be exercised on a
+// machine without the Electron binary. Handlers the bundle registers land on globalThis.
+const Module = require('node:module');
+const { EventEmitter } = require('node:events');
+
+const handlers = new Map();
+const app = Object.assign(new EventEmitter(), {
+  isPackaged: true,
+  enableSandbox() {},
+  requestSingleInstanceLock: () => true,
+  whenReady: () => Promise.resolve(),
+  getAppPath: () => process.env.TICKDESK_APP_ROOT,
+  getName: () => 'Tickdesk',
+  getVersion: () => '0.0.0-bundle-test',
+  getPath: () => process.env.TICKDESK_DATA_DIR,
+  quit() {},
+  setAsDefaultProtocolClient: () => true,
+});
+class BrowserWindow extends EventEmitter {
+  constructor() {
+    super();
+    this.webContents = Object.assign(new EventEmitter(), {
+      id: 1,
+      setWindowOpenHandler() {},
+      send() {},
+    });
+    app.emit('web-contents-created', {}, this.webContents);
+  }
+  loadURL() {
+    return Promise.resolve();
+  }
+  static getAllWindows() {
+    return [];
+  }
+  isDestroyed() {
+    return false;
+  }
+  show() {}
+}
+const fake = {
+  app,
+  BrowserWindow,
+  ipcMain: {
+    handle: (channel, handler) => handlers.set(channel, handler),
+    removeHandler() {},
+    on() {},
+  },
+  protocol: { registerSchemesAsPrivileged() {}, handle() {} },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler() {},
+      setPermissionCheckHandler() {},
+      setDevicePermissionHandler() {},
+    },
+  },
+  shell: { openExternal: async () => {} },
+};
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  return request === 'electron' ? fake : load.call(this, request, ...rest);
+};
+globalThis.__tickdeskIpcHandlers = handlers;
