@@ -61,6 +61,14 @@ export const app = new FakeApp();
 let nextId = 1;
 export class FakeWebContents extends EventEmitter {
   id = nextId++;
+  stopped = false;
+  url = '';
+  stop() {
+    this.stopped = true;
+  }
+  getURL() {
+    return this.url;
+  }
   windowOpenHandler: null | ((d: { url: string }) => { action: string }) = null;
   sent: { name: string; payload: unknown }[] = [];
   setWindowOpenHandler(h: (d: { url: string }) => { action: string }) {
@@ -74,6 +82,8 @@ export class FakeWebContents extends EventEmitter {
 export class FakeBrowserWindow extends EventEmitter {
   webContents = new FakeWebContents();
   loadedUrl = '';
+  loadOptions: unknown = undefined;
+  destroyed = false;
   constructor(public options: { webPreferences?: Record<string, unknown> }) {
     super();
     recorded.windows.push(this);
@@ -82,9 +92,15 @@ export class FakeBrowserWindow extends EventEmitter {
   static getAllWindows() {
     return recorded.windows;
   }
-  loadURL(url: string) {
+  loadURL(url: string, options?: unknown) {
     this.loadedUrl = url;
+    this.loadOptions = options;
     return Promise.resolve();
+  }
+  close() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('closed');
   }
   show() {}
   focus() {}
@@ -93,7 +109,7 @@ export class FakeBrowserWindow extends EventEmitter {
     return false;
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
   }
 }
 export const BrowserWindow = FakeBrowserWindow;
@@ -121,7 +137,28 @@ export const protocol = {
   },
 };
 
+export const partitions = new Map<
+  string,
+  { permissionRequest: Listener | null; permissionCheck: Listener | null }
+>();
+
 export const session = {
+  fromPartition(name: string) {
+    const p = {
+      permissionRequest: null as Listener | null,
+      permissionCheck: null as Listener | null,
+    };
+    partitions.set(name, p);
+    return {
+      name,
+      setPermissionRequestHandler(h: Listener) {
+        p.permissionRequest = h;
+      },
+      setPermissionCheckHandler(h: Listener) {
+        p.permissionCheck = h;
+      },
+    };
+  },
   defaultSession: {
     setPermissionRequestHandler(h: Listener) {
       recorded.permissionRequestHandler = h;
