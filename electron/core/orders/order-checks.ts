@@ -11,14 +11,21 @@ import { findPlacedCandidates, modifyApplied, rootOrderId } from './reconcile-ma
 
 const TERMINAL = new Set([1, 2, 5, 7]);
 
+/** What was true when a placement was sent: its time, the ids known, whether a book had been seen. */
+export interface SendSnapshot {
+  sentAt: number;
+  knownAtSend: ReadonlySet<string>;
+  bookSeen: boolean;
+}
+
 /** Looks for the placed order: by the id a 201 answer gave, else by matching fields. */
 export function placeCheck(
   ctx: OrderContext,
   draft: OrderDraft,
-  sentAt: number,
-  knownAtSend: ReadonlySet<string>,
+  sent: SendSnapshot,
   hintId?: string,
 ) {
+  const { sentAt, knownAtSend } = sent;
   return async (): Promise<CheckResult> => {
     const book = await ctx.readBook();
     // Everything below is synchronous, so two reconciliations cannot claim the same row.
@@ -34,10 +41,16 @@ export function placeCheck(
       }
     }
     const exclude = new Set([...knownAtSend, ...ctx.claimedIds]);
+    // The time window needs the broker's clock. Without a calibrated offset, a book seen
+    // before sending already excludes every older order, so the window is dropped rather
+    // than risk missing the order because the broker's clock differs from ours.
+    const offset = ctx.serverOffsetMs;
+    const useTime = offset !== null || !sent.bookSeen;
     const [match] = findPlacedCandidates(book, draft, {
-      sentAt,
+      sentAt: useTime ? sentAt : null,
       checkedAt: ctx.clock.now(),
       skewMs: ctx.skewMs,
+      offsetMs: offset ?? 0,
       excludeIds: exclude,
     });
     if (match) {

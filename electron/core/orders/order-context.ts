@@ -40,6 +40,11 @@ export class OrderContext {
   /** Ids attributed to an intent by reconciliation (guards two intents claiming one order). */
   readonly claimedIds = new Set<string>();
   positions: Positions | undefined;
+  /** Broker clock minus local clock (ms), learnt from our own acknowledged orders; null until known. */
+  serverOffsetMs: number | null = null;
+  /** Whether any order book has been read yet. */
+  bookSeen = false;
+  private readonly sentLocal = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -60,9 +65,15 @@ export class OrderContext {
 
   /** Records an order book read (from the refresher or a reconciliation). */
   observeOrders(book: readonly Order[]): void {
+    this.bookSeen = true;
     for (const o of book) {
       this.orders.set(o.id, o);
       this.knownIds.add(o.id);
+      const sent = this.sentLocal.get(o.id);
+      if (sent !== undefined && o.placedAt !== null) {
+        this.serverOffsetMs = Date.parse(o.placedAt) - sent;
+        this.sentLocal.delete(o.id);
+      }
     }
     this.emit?.({ type: 'orders', orders: [...book] });
   }
@@ -84,6 +95,17 @@ export class OrderContext {
   claim(id: string): void {
     this.claimedIds.add(id);
     this.knownIds.add(id);
+  }
+
+  /** Remembers when an acknowledged order was sent, to learn the broker's clock from its time. */
+  noteSent(id: string, sentAt: number): void {
+    if (this.sentLocal.size > 100) this.sentLocal.clear();
+    this.sentLocal.set(id, sentAt);
+  }
+
+  /** What a placement's reconciliation needs to know about the moment it was sent. */
+  sendSnapshot(): { sentAt: number; knownAtSend: Set<string>; bookSeen: boolean } {
+    return { sentAt: this.clock.now(), knownAtSend: this.knownSnapshot(), bookSeen: this.bookSeen };
   }
 
   /** A snapshot of the ids known now, taken just before sending. */

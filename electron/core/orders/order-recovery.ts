@@ -54,7 +54,12 @@ export async function recoverFromJournal(
   ): () => Promise<CheckResult> {
     switch (action) {
       case 'place':
-        return placeCheck(ctx, p.draft as OrderDraft, sentAt, new Set(), hintId || undefined);
+        return placeCheck(
+          ctx,
+          p.draft as OrderDraft,
+          { sentAt, knownAtSend: new Set(), bookSeen: false },
+          hintId || undefined,
+        );
       case 'modify':
         return modifyCheck(ctx, p.modify as ModifyOrderInput);
       case 'cancel':

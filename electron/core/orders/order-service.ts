@@ -146,21 +146,21 @@ export function createOrderService(opts: OrderServiceOptions) {
       payloads.set(intent.intentId, () => service.place(draft, o));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
-      const known = ctx.knownSnapshot();
-      const sentAt = clock.now();
-      return send(
+      const snap = ctx.sendSnapshot();
+      const result = await send(
         intent,
         placeBody(draft),
         () => opts.broker.placeOrder(draft),
-        (hint) => placeCheck(ctx, draft, sentAt, known, hint),
+        (hint) => placeCheck(ctx, draft, snap, hint),
       );
+      if (result.status === 'done' && result.orderId) ctx.noteSent(result.orderId, snap.sentAt);
+      return result;
     },
 
     /** Places up to 10 orders in one request; a failed pre-check blocks the whole basket. */
     async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
-      const known = ctx.knownSnapshot();
-      let sentAt = 0;
-      return runBatch(ctx, {
+      let snap = ctx.sendSnapshot();
+      const intents = await runBatch(ctx, {
         action: 'place',
         items: drafts,
         describe,
@@ -168,11 +168,14 @@ export function createOrderService(opts: OrderServiceOptions) {
         precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
         body: placeBody,
         send: () => {
-          sentAt = clock.now();
+          snap = ctx.sendSnapshot();
           return opts.broker.placeOrders(drafts);
         },
-        check: (d, hint) => placeCheck(ctx, d, sentAt, known, hint),
+        check: (d, hint) => placeCheck(ctx, d, snap, hint),
       });
+      for (const i of intents)
+        if (i.status === 'done' && i.orderId) ctx.noteSent(i.orderId, snap.sentAt);
+      return intents;
     },
 
     /** Modifies one pending order. */

@@ -12,12 +12,14 @@ import type { OrderDraft } from '../../../shared/broker/rules';
 
 /** Where and when to look. */
 export interface MatchWindow {
-  /** Epoch ms when the request was sent. */
-  sentAt: number;
+  /** Epoch ms (local clock) when the request was sent; null to match at any time. */
+  sentAt: number | null;
   /** Epoch ms of the check. */
   checkedAt: number;
   /** Tolerance for clock differences and second-resolution broker times (ms). */
   skewMs: number;
+  /** Broker clock minus local clock (ms), when known; broker times are compared on its clock. */
+  offsetMs?: number;
   /** Orders known before the request or already attributed to other intents. */
   excludeIds: ReadonlySet<string>;
 }
@@ -51,13 +53,14 @@ export function findPlacedCandidates(
   draft: OrderDraft,
   w: MatchWindow,
 ): Order[] {
-  const from = w.sentAt - w.skewMs;
-  const to = w.checkedAt + w.skewMs;
+  const offset = w.offsetMs ?? 0;
+  const from = w.sentAt === null ? -Infinity : w.sentAt + offset - w.skewMs;
+  const to = w.sentAt === null ? Infinity : w.checkedAt + offset + w.skewMs;
   return book
     .filter((o) => !w.excludeIds.has(o.id) && !w.excludeIds.has(rootOrderId(o.id)))
     .filter((o) => orderMatchesDraft(o, draft))
     .filter((o) => {
-      if (o.placedAt === null) return true;
+      if (o.placedAt === null || w.sentAt === null) return true;
       const t = Date.parse(o.placedAt);
       return t >= from && t <= to;
     })

@@ -12,6 +12,7 @@ import { createOrderJournal } from '../../../electron/core/orders/order-journal'
 import type { OrderDraft } from '../../../shared/broker/rules';
 import type { InstrumentLookup } from '../../../electron/core/orders/order-prechecks';
 import type { HttpTransportOptions } from '../../../electron/core/broker/http-transport';
+import type { SandboxOptions } from '../../../sandbox/index';
 
 /** A plain intraday limit buy of SBIN, the base of most test orders. */
 export const sbinLimit = (over: Partial<OrderDraft> = {}): OrderDraft => ({
@@ -32,9 +33,13 @@ export const sbinLimit = (over: Partial<OrderDraft> = {}): OrderDraft => ({
 
 /** Starts everything; `close` removes the journal directory and stops the sandbox. */
 export async function startOrderFixture(
-  opts: { transport?: Partial<HttpTransportOptions>; service?: Partial<OrderServiceOptions> } = {},
+  opts: {
+    sandbox?: SandboxOptions;
+    transport?: Partial<HttpTransportOptions>;
+    service?: Partial<OrderServiceOptions>;
+  } = {},
 ) {
-  const s = await startSession({ transport: opts.transport });
+  const s = await startSession({ transport: opts.transport, sandbox: opts.sandbox });
   const dir = await mkdtemp(join(tmpdir(), 'tickdesk-orders-'));
   const journalPath = join(dir, 'orders.jsonl');
   const journal = createOrderJournal(journalPath);

@@ -17,6 +17,8 @@ export class FakeBroker {
     overall: { count: 0, openCount: 0, plTotal: 0, plRealized: 0, plUnrealized: 0 },
   };
   mode: Mode = 'ok';
+  /** The broker's clock minus the app's (order times are stamped on the broker's clock). */
+  clockOffsetMs = 0;
   failReads = 0;
   calls: string[] = [];
   private seq = 100;
@@ -45,7 +47,7 @@ export class FakeBroker {
       disclosedQty: 0,
       disclosedQtyRemaining: null,
       validity: d.validity,
-      placedAt: new Date(this.now()).toISOString(),
+      placedAt: new Date(Math.floor((this.now() + this.clockOffsetMs) / 1000) * 1000).toISOString(),
       parentId: null,
       tradedPrice: 0,
       source: 'API',

@@ -263,3 +263,34 @@ test('convert is pre-checked by the spec rules', async () => {
   assert.ok(into.violations.some((v) => v.field === 'convertTo'));
   assert.equal(broker.calls.length, 0);
 });
+
+test('a broker clock hours off does not hide the lost order once a book has been seen', async () => {
+  const { clock, broker, svc } = setup();
+  broker.clockOffsetMs = -3 * 3600_000;
+  svc.observeOrders([]); // the refresher has read the (empty) book at start
+  broker.mode = 'commit-then-timeout';
+  const i = await svc.place(draft);
+  await clock.advance(100);
+  const s = await svc.settled(i.intentId);
+  assert.equal(s.status, 'confirmed-done');
+});
+
+test('the broker clock offset is learnt from acknowledged orders and used for the time window', async () => {
+  const { clock, broker, svc } = setup();
+  broker.clockOffsetMs = 2 * 3600_000;
+  const ok = await svc.place(draft);
+  assert.equal(ok.status, 'done');
+  svc.observeOrders(await broker.api().getOrders({}));
+  broker.mode = 'commit-then-timeout';
+  const lost = await svc.place({ ...draft, qty: 11 });
+  await clock.advance(100);
+  assert.equal((await svc.settled(lost.intentId)).status, 'confirmed-done');
+  // An identical order stamped well before this send (on the broker's clock) is not taken for it.
+  broker.mode = 'ok';
+  await broker.api().placeOrder({ ...draft, qty: 12 }); // placed by another device, unseen
+  await clock.advance(60_000);
+  broker.mode = 'timeout-before-commit';
+  const notPlaced = await svc.place({ ...draft, qty: 12 });
+  await clock.advance(1000);
+  assert.equal((await svc.settled(notPlaced.intentId)).status, 'confirmed-not-done');
+});
