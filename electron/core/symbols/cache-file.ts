@@ -5,7 +5,7 @@
  * ready in milliseconds; measured against JSON in tests/bench/symbols.bench.ts.
  * Written to a temporary name and renamed, so a crash never leaves a half-written cache.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { open, rename, writeFile } from 'node:fs/promises';
 import {
   ARRAY_KINDS,
   type ArrayName,
@@ -114,7 +114,24 @@ export async function writeSymbolCache(path: string, data: SymbolData): Promise<
   await rename(tmp, path);
 }
 
-/** Reads the cache; throws SymbolCacheError (or ENOENT) when it cannot be used. */
+/**
+ * Reads the cache; throws SymbolCacheError (or ENOENT) when it cannot be used. One read
+ * into one 8-byte-aligned buffer: fs.readFile reads in 512 KB chunks through the thread
+ * pool, which measured 2-4x slower for this 25-30 MB file on a busy machine.
+ */
 export async function readSymbolCache(path: string): Promise<SymbolData> {
-  return decodeSymbolCache(await readFile(path));
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buf = Buffer.allocUnsafeSlow(size); // own ArrayBuffer at offset 0: aligned, not zero-filled
+    let done = 0;
+    while (done < size) {
+      const { bytesRead } = await handle.read(buf, done, size - done, done);
+      if (bytesRead === 0) throw new SymbolCacheError('cache file shrank while being read');
+      done += bytesRead;
+    }
+    return decodeSymbolCache(buf);
+  } finally {
+    await handle.close();
+  }
 }

@@ -175,6 +175,9 @@ export function buildRoots(c: RootsInput): RootsOutput {
   };
 }
 
+const LOCAL_SLOTS = 8192;
+const DIST_MAX = 2 ** 19 - 1;
+
 /** Counting sort of rows into roots, then each root's rows by static rank. */
 function rankMembers(
   c: RootsInput,
@@ -195,11 +198,17 @@ function rankMembers(
     members[fill[r] as number] = i;
     fill[r] = (fill[r] as number) + 1;
   }
-  const key = new Float64Array(n);
+  // Each member's rank packs into one exactly representable double, with the member's
+  // position in the low 13 bits, so a plain numeric sort (no comparator) orders a root:
+  // class (2 bits) + exchange (2) + expiry day (16) + distance from the money (19) + put (1).
+  const scratch = new Float64Array(Math.max(1, n));
+  const local = new Int32Array(Math.max(1, n));
   for (let r = 0; r < roots; r++) {
     const s = start[r] as number;
     const e = start[r + 1] as number;
+    if (e - s < 2) continue;
     const atm = atmStrike(c, members, s, e);
+    const big = e - s > LOCAL_SLOTS;
     for (let k = s; k < e; k++) {
       const i = members[k] as number;
       const tier = c.classTier[i] as number;
@@ -210,14 +219,24 @@ function rankMembers(
       const strike = c.strike[i] as number;
       const dist =
         tier === CLASS_TIER.option && atm > 0
-          ? Math.min(2147483647, Math.round((Math.abs(strike - atm) / atm) * 1e6))
+          ? Math.min(DIST_MAX, Math.round((Math.abs(strike - atm) / atm) * 65536))
           : 0;
-      key[i] =
-        (((tier * 4 + exOrder) * 65536 + days) * 2147483648 + dist) * 2 +
+      const rank =
+        (((tier * 4 + exOrder) * 65536 + days) * (DIST_MAX + 1) + dist) * 2 +
         (c.optionType[i] === 2 ? 1 : 0);
+      scratch[k - s] = big ? rank : rank * LOCAL_SLOTS + (k - s);
+      local[k - s] = i;
     }
-    if (e - s > 1)
-      members.subarray(s, e).sort((a, b) => (key[a] as number) - (key[b] as number) || a - b);
+    if (big) {
+      // More members than the packed position allows: sort with a comparator instead.
+      const idx = Array.from({ length: e - s }, (_, k) => k);
+      idx.sort((x, y) => (scratch[x] as number) - (scratch[y] as number) || x - y);
+      for (let k = 0; k < idx.length; k++) members[s + k] = local[idx[k] as number] as number;
+    } else {
+      const keys = scratch.subarray(0, e - s).sort();
+      for (let k = 0; k < e - s; k++)
+        members[s + k] = local[(keys[k] as number) % LOCAL_SLOTS] as number;
+    }
   }
   return { rootMemberStart: start, rootMembers: members };
 }

@@ -16,6 +16,7 @@
  */
 import { type ParsedQuery, parseQuery, wantsDerivative } from './query-parse';
 import type { SymbolDb } from './symbol-db';
+import { freezeQuantity } from './freeze-quantities';
 import { CLASS_TIER, OPTION_CODES } from './symbol-data';
 
 /** One result row, with what a result list shows and an order ticket needs first. */
@@ -31,6 +32,10 @@ export interface SearchHit {
   optionType: 'CE' | 'PE' | 'XX';
   lotSize: number;
   tickSize: number;
+  instrumentType: number;
+  isin: string;
+  /** Exchange freeze quantity where gaps.md gives one, else null. */
+  freezeQty: number | null;
 }
 
 const INDEX_TYPE = 10;
@@ -307,6 +312,9 @@ export class SymbolSearch {
       optionType: OPTION_CODES[a.optionType[i] as number] ?? 'XX',
       lotSize: a.lotSize[i] as number,
       tickSize: a.tickSize[i] as number,
+      instrumentType: a.instrumentType[i] as number,
+      isin: db.isinOf(i),
+      freezeQty: freezeQuantity(db.underlyings.get(i), exp === exp) ?? null,
     };
   }
 }

@@ -58,6 +58,11 @@ export class SymbolDb {
     return hashLookup(a.tokenHash, a.tokenBytes, a.tokenOffsets, Buffer.from(token, 'utf8'));
   }
 
+  /** ISIN of row i ('' for derivatives and indices). */
+  isinOf(i: number): string {
+    return this.isins.get(i);
+  }
+
   /** The full record of row i. */
   instrument(i: number): Instrument {
     const a = this.data.arrays;

@@ -84,6 +84,7 @@ export class SymbolService {
       ready: this.current !== null,
       instruments: meta?.count ?? 0,
       builtAt: meta?.builtAt ?? null,
+      badRows: meta?.badRows ?? 0,
       stale: this.lastFailure.length > 0,
       failed: this.lastFailure,
     };
