@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isTickMultiple } from '../../../shared/broker/rules';
+import { fixtureInstruments } from '../../../sandbox/market/fixture-instruments';
+import { indexInstruments } from '../../../sandbox/market/instrument-index';
+import { PriceBook } from '../../../sandbox/market/price-book';
+import { SessionBoard, inSquareOffWindow, scheduledStatus } from '../../../sandbox/market/sessions';
+import { basePrice } from '../../../sandbox/market/base-price';
+import { liquidityPerTick } from '../../../sandbox/orders/engine';
+
+const index = indexInstruments(fixtureInstruments());
+const sbin = index.byTicker('NSE:SBIN-EQ')!;
+const usd = index.byTicker('NSE:USDINR25DECFUT')!;
+
+test('price walks are deterministic per seed and independent of read order', () => {
+  const a = new PriceBook(7, index);
+  const b = new PriceBook(7, index);
+  a.advance(50);
+  b.advance(20);
+  b.ltp(usd); // reading another instrument in between must not change SBIN's walk
+  b.advance(30);
+  assert.equal(a.ltp(sbin), b.ltp(sbin));
+  const c = new PriceBook(8, index);
+  c.advance(50);
+  assert.notEqual(c.ltp(sbin), a.ltp(sbin));
+});
+
+test('prices stay on the tick grid and move over time', () => {
+  const p = new PriceBook(1, index);
+  const seen = new Set<number>();
+  for (let k = 0; k < 200; k++) {
+    p.advance(1);
+    for (const i of index.all)
+      assert.ok(isTickMultiple(p.ltp(i), i.tickSize), `${i.ticker} ${p.ltp(i)}`);
+    seen.add(p.ltp(sbin));
+  }
+  assert.ok(seen.size > 10, 'the walk moves');
+  p.setLtp(sbin, 812.5);
+  assert.equal(p.ltp(sbin), 812.5);
+  p.reset();
+  assert.equal(p.step, 0);
+});
+
+test('base prices are plausible: options below their underlying, futures near it', () => {
+  const fut = index.byTicker('NSE:NIFTY25DECFUT')!;
+  const ce = index.byTicker('NSE:NIFTY25DEC24000CE')!;
+  const f = basePrice(fut, 1, index);
+  assert.ok(f > 20_000 && f < 30_000, `future ${f}`);
+  const o = basePrice(ce, 1, index);
+  assert.ok(o > 0 && o < 3000, `option ${o}`);
+});
+
+test('session times per segment, weekends closed, square-off window', () => {
+  const at = (s: string) => Date.parse(s);
+  assert.equal(scheduledStatus(10, at('2026-11-23T09:14:59+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(10, at('2026-11-23T09:15:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(10, at('2026-11-23T15:30:00+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(12, at('2026-11-23T16:59:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(20, at('2026-11-23T23:00:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(20, at('2026-11-22T12:00:00+05:30')), 'CLOSE'); // Sunday
+  assert.equal(inSquareOffWindow(11, at('2026-11-23T15:25:00+05:30')), true);
+  assert.equal(inSquareOffWindow(11, at('2026-11-23T15:24:00+05:30')), false);
+  assert.equal(inSquareOffWindow(20, at('2026-11-23T23:05:00+05:30')), true);
+  const b = new SessionBoard();
+  b.setOverride(10, 10, 'CLOSE');
+  assert.equal(b.status(10, 10, at('2026-11-23T10:00:00+05:30')), 'CLOSE');
+  assert.equal(b.status(12, 10, at('2026-11-23T10:00:00+05:30')), 'OPEN');
+  b.setOverride(10, 10, 'AUTO');
+  assert.equal(b.isOverridden(10, 10), false);
+});
+
+test('liquidity per tick: 500 shares of equity, whole lots of derivatives', () => {
+  assert.equal(liquidityPerTick(sbin), 500);
+  const fut = index.byTicker('NSE:NIFTY25DECFUT')!;
+  assert.equal(liquidityPerTick(fut) % fut.lotSize, 0);
+});
