@@ -45,6 +45,9 @@ export class OrderContext {
   /** Whether any order book has been read yet. */
   bookSeen = false;
   private readonly sentLocal = new Map<string, number>();
+  /** The state check of every intent still unconfirmed, to re-run when reads work again. */
+  private readonly checks = new Map<string, () => Promise<CheckResult>>();
+  private readonly reconciling = new Set<string>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -76,6 +79,26 @@ export class OrderContext {
       }
     }
     this.emit?.({ type: 'orders', orders: [...book] });
+    // A book read worked: reconciliations that gave up because reads failed can finish now.
+    for (const id of this.checks.keys()) this.reconcileAgain(id);
+  }
+
+  /** Re-runs reconciliation of an unconfirmed intent (after reads failed); false if none is due. */
+  reconcileAgain(intentId: string): boolean {
+    const check = this.checks.get(intentId);
+    if (!check || this.reconciling.has(intentId)) return false;
+    if (this.tracker.get(intentId).status !== 'unconfirmed') return false;
+    this.startReconcile(intentId, check);
+    return true;
+  }
+
+  private startReconcile(intentId: string, check: () => Promise<CheckResult>): void {
+    this.reconciling.add(intentId);
+    this.track(
+      this.reconcile(this.tracker.get(intentId), check).finally(() =>
+        this.reconciling.delete(intentId),
+      ),
+    );
   }
 
   /** A fresh, order-priority read of the book (reconciliation must not share an older read). */
@@ -150,7 +173,8 @@ export class OrderContext {
       error: failure,
       note: 'Outcome unknown: checking the order book before anything is sent again.',
     });
-    this.track(this.reconcile(intent, check));
+    this.checks.set(intent.intentId, check);
+    this.startReconcile(intent.intentId, check);
     return updated;
   }
 
@@ -167,6 +191,7 @@ export class OrderContext {
             'error' in result ? { kind: result.kind, error: toFailure(result.error) } : result,
         }),
     );
+    if (res.kind !== 'unresolved') this.checks.delete(intent.intentId);
     if (res.kind === 'done') {
       await this.tracker.update(intent.intentId, {
         status: 'confirmed-done',

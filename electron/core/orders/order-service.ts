@@ -343,6 +343,9 @@ export function createOrderService(opts: OrderServiceOptions) {
       return again();
     },
 
+    /** Checks an unconfirmed action again now (the UI's "check again" button); false if not due. */
+    reconcileAgain: (intentId: string) => ctx.reconcileAgain(intentId),
+
     /** Feeds an order book read from elsewhere (the background refresher) into the cache. */
     observeOrders(book: Order[]): void {
       ctx.observeOrders(book);

@@ -152,6 +152,12 @@ test('when the book cannot be read the outcome stays unknown: no guess, no resen
   assert.equal(now.resendAllowed, false);
   assert.match(now.note, /could not be read/);
   assert.equal(svc.hasUnsettled(), true);
+  // Reads work again: the next book the refresher sees restarts the check, which settles it.
+  broker.failReads = 0;
+  svc.observeOrders(await broker.api().getOrders({}));
+  await clock.advance(1000);
+  assert.equal((await svc.settled(i.intentId)).status, 'confirmed-not-done');
+  assert.equal(svc.reconcileAgain(i.intentId), false, 'nothing left to check');
 });
 
 test('two identical lost orders are attributed to two distinct broker orders', async () => {
