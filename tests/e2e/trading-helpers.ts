@@ -27,7 +27,7 @@ export async function pickSymbol(page: Page, query: string, ticker: string): Pro
   await expect(page.getByTestId('symbol-search')).toBeFocused();
   await page.keyboard.type(query);
   const option = page.locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
-  await expect(option).toBeVisible({ timeout: 15_000 });
+  await expect(option).toBeVisible({ timeout: 45_000 });
   for (let i = 0; i < 12 && (await option.getAttribute('aria-selected')) !== 'true'; i++) {
     await page.keyboard.press('ArrowDown');
   }

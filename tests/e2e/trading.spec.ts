@@ -26,7 +26,8 @@ test('searches a symbol and places a limit order that shows in the order book', 
   const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('NSE:SBIN-EQ');
-  await expect(row.getByTestId('order-status')).toHaveText('Pending');
+  // Transit until the exchange acknowledges it (an after-market order when the market is closed).
+  await expect(row.getByTestId('order-status')).toHaveText('Pending', { timeout: 20_000 });
   await expect(row).toContainText('800.00');
 });
 

@@ -24,8 +24,11 @@ class PortfolioStore {
   market = new Resource<MarketStatus[]>(() => backend().portfolio.marketStatus());
   #unsubscribe: (() => void) | null = null;
   #tradesTimer: ReturnType<typeof setTimeout> | null = null;
+  #transitTimer: ReturnType<typeof setTimeout> | null = null;
+  #transitChecks = 0;
 
   init(): void {
+    this.orders.onLoaded = (orders) => this.#followTransit(orders);
     this.#unsubscribe?.();
     this.#unsubscribe = backend().on.portfolio.changed((change) => {
       if (change.orders) {
@@ -66,6 +69,25 @@ class PortfolioStore {
       this.market,
     ])
       r.clear();
+  }
+
+  /**
+   * An order in Transit (sent, no exchange acknowledgement yet) usually settles within a
+   * second or two; look again a few times, slower each time, rather than show a stale
+   * status until the next background refresh.
+   */
+  #followTransit(orders: Order[]): void {
+    if (!orders.some((o) => o.status === 4)) {
+      this.#transitChecks = 0;
+      return;
+    }
+    if (this.#transitTimer || this.#transitChecks >= 6) return;
+    const delay = 1000 * 2 ** Math.min(this.#transitChecks, 3);
+    this.#transitChecks++;
+    this.#transitTimer = setTimeout(() => {
+      this.#transitTimer = null;
+      if (session.can.viewAccount) void this.orders.load();
+    }, delay);
   }
 
   #refreshTradesSoon(): void {

@@ -10,6 +10,8 @@ export class Resource<T> {
   error = $state<IpcError | null>(null);
   loading = $state(false);
   loadedAt = $state<number | null>(null);
+  /** Called with every new value (fetched or pushed), for follow-up work such as polling a settling order. */
+  onLoaded: ((value: T) => void) | null = null;
   #fetch: () => Promise<IpcResult<T>>;
   #inFlight: Promise<void> | null = null;
   #again = false;
@@ -39,6 +41,7 @@ export class Resource<T> {
     this.data = value;
     this.error = null;
     this.loadedAt = Date.now();
+    this.onLoaded?.(value);
   }
 
   clear(): void {
