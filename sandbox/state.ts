@@ -6,7 +6,7 @@
 import type { Instrument } from '../shared/broker/instrument';
 import type { SimClock } from './clock';
 import type { FundsFigures } from './account/funds';
-import { computeFunds } from './account/funds';
+import { START_LIMITS, computeFunds, type StartLimits } from './account/funds';
 import type { HoldingSeed } from './account/holdings';
 import { seedHoldings } from './account/holdings';
 import type { PositionFigures } from './account/position-ledger';
@@ -25,6 +25,10 @@ export class SandboxState {
   readonly positions = new PositionLedger();
   readonly edis = new EdisStore();
   holdings: HoldingSeed[] = [];
+  /** Start-of-day limits of the current trading day. */
+  startLimits: StartLimits = { ...START_LIMITS };
+  /** Trading day (IST date of the last 06:00 boundary) the books belong to; 0 before the first check. */
+  tradingDay = 0;
 
   constructor(
     readonly seed: number,
@@ -53,7 +57,12 @@ export class SandboxState {
 
   /** The funds ledger, derived from positions and open orders. */
   funds(): FundsFigures {
-    return computeFunds(this.positionFigures(), this.book.list(), (i) => this.ltp(i));
+    return computeFunds(
+      this.positionFigures(),
+      this.book.list(),
+      (i) => this.ltp(i),
+      this.startLimits,
+    );
   }
 
   /** The demat holding of an instrument, if the account has one. */
@@ -79,6 +88,8 @@ export class SandboxState {
     this.edis.clear();
     this.sessions.clear();
     this.prices.reset();
+    this.startLimits = { ...START_LIMITS };
+    this.tradingDay = 0;
     this.holdings = seedHoldings(this.seed, this.index, (i) => this.prices.ltp(i));
   }
 }

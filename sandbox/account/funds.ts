@@ -10,8 +10,14 @@ import { isOpen, remainingQty } from '../orders/model';
 import { ledgerOf, marginFor } from './margin';
 import type { PositionFigures } from './position-ledger';
 
-/** Start-of-day limits of the demo account. */
+/** Start-of-day limits of the demo account on its first day. */
 export const START_LIMITS = { equity: 1_000_000, commodity: 200_000 } as const;
+
+/** Start-of-day limits of one trading day (they change at each day rollover). */
+export interface StartLimits {
+  equity: number;
+  commodity: number;
+}
 
 /** Figures of one ledger (equity or commodity). */
 export interface LedgerFigures {
@@ -54,10 +60,11 @@ export function computeFunds(
   positions: PositionFigures[],
   orders: SimOrder[],
   ltpOf: (i: Instrument) => number,
+  start: StartLimits = START_LIMITS,
 ): FundsFigures {
   const led = {
-    equity: { startLimit: START_LIMITS.equity, utilized: 0, realized: 0 },
-    commodity: { startLimit: START_LIMITS.commodity, utilized: 0, realized: 0 },
+    equity: { startLimit: start.equity, utilized: 0, realized: 0 },
+    commodity: { startLimit: start.commodity, utilized: 0, realized: 0 },
   };
   const netById = new Map<string, number>();
   for (const p of positions) {

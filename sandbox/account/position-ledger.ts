@@ -20,6 +20,8 @@ export interface PositionAcc {
   sellVal: number;
   /** Quantity carried in from demat holdings (included in buyQty/buyVal). */
   carriedQty: number;
+  /** Signed open quantity brought forward from the previous trading day (included in buy/sell sums). */
+  broughtForward: number;
   slNo: number;
 }
 
@@ -82,6 +84,7 @@ export class PositionLedger {
         sellQty: 0,
         sellVal: 0,
         carriedQty: 0,
+        broughtForward: 0,
         slNo: this.seq,
       };
       this.accs.set(id, a);
@@ -126,6 +129,19 @@ export class PositionLedger {
       t.sellQty += qty;
       t.sellVal += qty * avg;
     }
+  }
+
+  /** Opens a new day's position with yesterday's open quantity at its average (derivative carry-forward). */
+  bringForward(i: Instrument, p: ProductType, netQty: number, avg: number): void {
+    const a = this.acc(i, p);
+    if (netQty > 0) {
+      a.buyQty += netQty;
+      a.buyVal += netQty * avg;
+    } else {
+      a.sellQty += -netQty;
+      a.sellVal += -netQty * avg;
+    }
+    a.broughtForward += netQty;
   }
 
   /** A position by its id, if it exists. */

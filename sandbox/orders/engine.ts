@@ -9,6 +9,7 @@ import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/
 import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
 import { figures } from '../account/position-ledger';
+import { rollOver, tradingDayOf } from '../account/rollover';
 import type { PositionAcc } from '../account/position-ledger';
 import { MARKETS, inSquareOffWindow } from '../market/sessions';
 import type { SandboxState } from '../state';
@@ -55,6 +56,9 @@ export class MatchingEngine {
    */
   housekeeping(): void {
     const now = this.s.now();
+    const day = tradingDayOf(now);
+    if (this.s.tradingDay !== 0 && day > this.s.tradingDay) rollOver(this.s);
+    if (day !== this.s.tradingDay) this.s.tradingDay = day;
     for (const m of MARKETS) {
       const key = `${m.exchange}:${m.segment}`;
       const st = this.s.sessions.status(m.exchange, m.segment, now);

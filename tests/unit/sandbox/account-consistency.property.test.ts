@@ -387,7 +387,8 @@ function checkInvariants(core: BrokerCore, terminal: Map<string, number>): void 
   for (const k of ['equity', 'commodity'] as const) {
     near(f[k].realized, realized[k], `${k} realized`);
     assert.ok(f[k].utilized >= -1e-6, `${k} utilized not negative`);
-    near(f[k].available, START_LIMITS[k] + f[k].realized - f[k].utilized, `${k} available`);
+    near(f[k].available, s.startLimits[k] + f[k].realized - f[k].utilized, `${k} available`);
+    assert.equal(s.startLimits[k], START_LIMITS[k], 'no day rollover inside one simulated day');
   }
 }
 
