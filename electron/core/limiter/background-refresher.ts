@@ -3,8 +3,8 @@
  *
  * While an order is pending (or an order action is unconfirmed) the trader needs to see
  * fills quickly, so it refreshes fast; otherwise slowly. Each refresh is a background-
- * priority request, so the scheduler lets it use only part of each window, and the interval
- * also stretches when the day's remaining budget could not sustain it until IST midnight.
+ * priority request, so the scheduler lets it use only part of each window, and when the
+ * day's budget runs low the interval stretches so what is left lasts until IST midnight.
  */
 import type { Order, Positions } from '../../../shared/broker/models';
 import { systemClock } from './clock';
@@ -29,6 +29,8 @@ export interface BackgroundRefresherOptions {
   slowMs?: number;
   /** Share of the remaining day budget the refresher may plan to use (default 0.5). */
   dayShare?: number;
+  /** Below this share of the day's limit left, the interval stretches to fit (default 0.3). */
+  lowWater?: number;
   /** True while the order service has unconfirmed actions: refresh fast regardless of the book. */
   hasActiveIntents?: () => boolean;
   onOrders?: (orders: Order[]) => void;
@@ -54,6 +56,7 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
   const fastMs = opts.fastMs ?? 2000;
   const slowMs = opts.slowMs ?? 15_000;
   const dayShare = opts.dayShare ?? 0.5;
+  const lowWater = opts.lowWater ?? 0.3;
   let running = false;
   let busy = false;
   let timer: unknown = undefined;
@@ -62,10 +65,12 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
   function intervalMs(): number {
     const base = pending || opts.hasActiveIntents?.() ? fastMs : slowMs;
     const b = opts.budget();
-    const now = clock.now();
-    const left = Math.max(0, (b.day.limit - b.day.used) * dayShare);
-    const msLeft = Math.max(0, Date.parse(b.day.resetsAt) - now);
-    // Two requests per cycle must fit in what is left of today's share.
+    const remaining = b.day.limit - b.day.used;
+    // Plenty left: refresh at the chosen pace (the scheduler's day cap for background still
+    // holds). Running low: stretch so two requests a cycle fit in our share until midnight IST.
+    if (remaining >= b.day.limit * lowWater) return base;
+    const left = Math.max(0, remaining * dayShare);
+    const msLeft = Math.max(0, Date.parse(b.day.resetsAt) - clock.now());
     const budgetFloor = left >= 2 ? (msLeft / left) * 2 : msLeft;
     return Math.max(base, Math.ceil(budgetFloor));
   }

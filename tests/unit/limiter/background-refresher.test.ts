@@ -88,3 +88,14 @@ test('the interval stretches so the rest of the day budget is not exhausted', ()
   });
   assert.equal(r.currentIntervalMs(), 1_440_000);
 });
+
+test('with plenty of the day left the chosen pace is kept, whatever the hour', () => {
+  const clock = new FakeClock();
+  const r = createBackgroundRefresher({
+    source: source({ value: [] }, []),
+    budget: budget(clock, 6000),
+    clock,
+    hasActiveIntents: () => true,
+  });
+  assert.equal(r.currentIntervalMs(), 2000);
+});
