@@ -189,6 +189,7 @@ function addIndexDerivatives(
 export function buildNseFo(b: FileBuilder, today: Day, companies: readonly Company[]): void {
   addIndexDerivatives(b, today, NSE_INDEX_FNO, 'NSE', TUE);
   const months = monthlyExpiries(today, 3, (m) => lastWeekdayOfMonth(m, TUE));
+  let rank = 0;
   for (const c of companies) {
     if (c.lot <= 0) continue;
     const u: UnderlyingSpec = {
@@ -206,7 +207,11 @@ export function buildNseFo(b: FileBuilder, today: Day, companies: readonly Compa
       isin: c.isin,
       expiryHHMM: 1530,
     };
-    const strikes = strikeLadder(c.price, stockStrikeStep(c.price), 30);
+    // The exchanges list more strikes for the most traded stocks; the companies come in
+    // order of prominence, so the first ones get the widest chains.
+    const perSide = rank < 30 ? 40 : rank < 100 ? 32 : 24;
+    rank++;
+    const strikes = strikeLadder(c.price, stockStrikeStep(c.price), perSide);
     for (const d of months) addFuture(b, u, today, d);
     for (const d of months) addOptionChain(b, u, today, d, false, strikes);
   }
