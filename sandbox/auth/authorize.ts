@@ -44,7 +44,7 @@ export function authenticate(
     );
   if (now >= t.expiresAt)
     fail(ErrorCode.TokenExpired, 'Access token expired at 06:00 IST; log in again');
-  return { app, svcId: t.svcId };
+  return { app, svcId: t.svcId, token };
 }
 
 const LEVEL_NAME: Record<PermissionLevel, string> = {

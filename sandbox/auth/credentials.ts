@@ -79,6 +79,11 @@ export class CredentialStore {
     return { token, expiresAt };
   }
 
+  /** Revokes one token (v3 logout): later use answers -15 like any unknown token. */
+  revoke(token: string): boolean {
+    return this.tokens.delete(token);
+  }
+
   /** Looks a token up (expiry is checked by the caller, which needs to tell -8 from -15). */
   token(token: string): IssuedToken | undefined {
     return this.tokens.get(token);

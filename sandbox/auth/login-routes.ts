@@ -212,5 +212,17 @@ export function loginRoutes(deps: LoginDeps): Route[] {
         return okReply({ access_token: token });
       },
     },
+    {
+      // v2 has no logout (gaps.md); v3's revokes only this app's token. Basic template: "Logout App".
+      method: 'POST',
+      path: '/api/v3/logout',
+      access: 'user',
+      level: 0,
+      operation: 'Logout App',
+      handle(ctx) {
+        if (ctx.auth) deps.creds.revoke(ctx.auth.token);
+        return okReply({}, 200, "Logged out: this app's access token is revoked");
+      },
+    },
   ];
 }

@@ -10,6 +10,8 @@ import type { AppSpec } from '../auth/apps';
 export interface AuthContext {
   app: AppSpec;
   svcId: string;
+  /** The access token of the request (only the logout route uses it, to revoke it). */
+  token: string;
 }
 
 /** A parsed request. */

@@ -331,3 +331,22 @@ describe('Authorization header and permissions', () => {
     assert.equal(((await place.json()) as { code: number }).code, -373);
   });
 });
+
+test('v3 logout revokes only that token', async () => {
+  const a = await login(auto, 'basic');
+  const b = await login(auto, 'basic');
+  const out = await fetch(new URL('/api/v3/logout', auto.url), {
+    method: 'POST',
+    headers: { authorization: `${a.appId}:${a.token}` },
+  });
+  assert.equal(out.status, 200);
+  const after = await fetch(new URL('/api/v2/profile', auto.url), {
+    headers: { authorization: `${a.appId}:${a.token}` },
+  });
+  assert.equal(after.status, 401);
+  assert.equal(((await after.json()) as { code: number }).code, -15);
+  const other = await fetch(new URL('/api/v2/profile', auto.url), {
+    headers: { authorization: `${b.appId}:${b.token}` },
+  });
+  assert.equal(other.status, 200);
+});
