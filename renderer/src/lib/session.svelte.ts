@@ -56,13 +56,18 @@ class SessionStore {
 
   /** Starts a login; `returnTo` is the screen to come back to (defaults to the current one). */
   async login(returnTo: string = nav.view): Promise<void> {
-    await this.#run(() => backend().session.login({ returnTo }));
+    const accountId = this.snapshot?.accountId ?? undefined;
+    await this.#run(() =>
+      backend().session.login({ ...(accountId ? { accountId } : {}), returnTo }),
+    );
   }
 
-  /** The one-click login after expiry; the main process remembers where the trader was. */
+  /**
+   * The one-click login after expiry. It passes the screen the trader is on now (not the
+   * one remembered at the last login), so coming back lands exactly where they left off.
+   */
   async relogin(): Promise<void> {
-    if (this.snapshot?.canRelogin) await this.#run(() => backend().session.relogin());
-    else await this.login(nav.view);
+    await this.login(nav.view);
   }
 
   async cancelLogin(): Promise<void> {

@@ -14,6 +14,16 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** After a keyboard switch of screen, puts focus in it: the current row if it has rows, else the screen. */
+function focusView(): void {
+  requestAnimationFrame(() => {
+    const target =
+      document.querySelector<HTMLElement>('main .view tr[tabindex="0"]') ??
+      document.querySelector<HTMLElement>('main .view');
+    target?.focus();
+  });
+}
+
 /**
  * The app-wide keys (legend: "?"). Installed once on window; a key handled inside a
  * component (Esc in an open search list, arrows in the order book) stops there first.
@@ -38,6 +48,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
       if (view) {
         e.preventDefault();
         nav.go(view.id);
+        focusView();
         return;
       }
       if (e.code === 'KeyR') {
