@@ -31,7 +31,7 @@ const cases = [
 ] as const;
 
 test('place with fault delay shorter than the timeout: just slow, placed once', async () => {
-  await f.control('faults', { route: 'POST /api/v2/orders', mode: 'delay', delayMs: 400 });
+  await f.control('faults', { route: 'POST /api/v2/orders', mode: 'delay', delayMs: 150 });
   const i = await f.orders.place(sbinLimit({ limitPrice: 779 }));
   assert.equal(i.status, 'done');
   assert.equal(await countAt(779), 1);

@@ -60,13 +60,16 @@ test('funds: duplicate id 3, numeric strings and single letters', () => {
     { id: 3, title: 'Clear Balance', equityAmount: 'L', commodityAmount: 'B' },
     { id: 3, title: 'Realized Profit and Loss', equityAmount: '-12.5', commodityAmount: 0 },
     { id: '10', title: 'Available Balance', equityAmount: '122500.25', commodityAmount: 0 },
+    { id: 11, title: 'Available Balance', equityAmount: 1, commodityAmount: 0 },
   ]);
   Funds.parse(funds);
   assert.equal(
     funds.lines.length,
-    5,
+    6,
     'the exact repeat of id 3 is dropped, a differently titled id 3 is kept',
   );
+  assert.equal(new Set(funds.lines.map((l) => l.key)).size, 6, 'every line has its own key');
+  assert.equal(funds.lines.at(-1)?.key, 'available-balance-11');
   const clear = funds.lines.find((l) => l.key === 'clear-balance');
   assert.deepEqual(
     [clear?.equity, clear?.commodity],

@@ -1,6 +1,7 @@
 /**
- * Funds normalizer. The ledger list repeats id 3 and puts letters in amount fields; the
- * clean model keys lines by title, drops exact repeats and keeps unknown amounts as null.
+ * Funds normalizer. The ledger list repeats id 3, titles ids 10-12 alike and puts letters in
+ * amount fields; the clean model gives every line a unique key from its title, drops the
+ * repeated id, and keeps unknown amounts as null.
  */
 import type { FundLine, Funds } from '../../../../shared/broker/models';
 import { list, num, numOrNull, str } from './coerce';
@@ -28,8 +29,10 @@ export function normalizeFunds(fundLimit: unknown): Funds {
       commodity: numOrNull(raw.commodityAmount),
     };
     const identity = `${line.id}|${line.key}`;
-    if (seen.has(identity)) continue;
+    if (seen.has(identity)) continue; // the repeated id 3 row
     seen.add(identity);
+    // Ids 10, 11 and 12 are all "Available Balance": keep each, with a key the UI can list by.
+    if (lines.some((l) => l.key === line.key)) line.key = `${line.key}-${id}`;
     lines.push(line);
   }
   const byKey = (key: string, id: number) =>
