@@ -54,7 +54,7 @@ export function precheckPlace(
 export function draftAfterModify(current: Order, m: ModifyOrderInput): OrderDraft {
   return {
     symbol: current.symbol,
-    qty: m.qty ?? current.remainingQty + current.filledQty,
+    qty: m.qty ?? current.qty,
     type: m.type ?? current.type,
     side: current.side,
     productType: current.productType,
