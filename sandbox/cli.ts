@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N]`
+ * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, apps,
  * user, and with --tls the certificate fingerprint) so scripts can read where it listens.
@@ -42,6 +42,9 @@ export function parseArgs(argv: string[]): SandboxOptions {
       case '--auto-approve':
         o.autoApprove = true;
         break;
+      case '--always-open':
+        o.alwaysOpen = true;
+        break;
       case '--quirks': {
         const v = value(k++, a);
         if (v !== 'on' && v !== 'off') throw new Error('--quirks must be on or off');
@@ -76,7 +79,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N]';
+  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

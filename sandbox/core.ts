@@ -9,6 +9,7 @@ import type { DemoUser } from './auth/user';
 import type { InstrumentIndex } from './market/instrument-index';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
+import { MARKETS } from './market/sessions';
 import { SandboxState } from './state';
 
 /** Everything the routes operate on. */
@@ -25,7 +26,9 @@ export class BrokerCore {
     user: DemoUser;
     quirks: boolean;
     basePriceOf?: (ticker: string) => number | undefined;
+    alwaysOpen?: boolean;
   }) {
+    this.alwaysOpen = opts.alwaysOpen ?? false;
     this.user = opts.user;
     this.quirks = opts.quirks;
     this.state = new SandboxState(opts.seed, opts.clock, opts.index, opts.basePriceOf);
@@ -36,11 +39,20 @@ export class BrokerCore {
 
   readonly user: DemoUser;
   readonly quirks: boolean;
+  /** Demo convenience: every market pinned OPEN, whatever the clock says. */
+  readonly alwaysOpen: boolean;
+
+  /** Pins every market OPEN when alwaysOpen is set (at start and after each reset). */
+  applyMarketPins(): void {
+    if (!this.alwaysOpen) return;
+    for (const m of MARKETS) this.state.sessions.setOverride(m.exchange, m.segment, 'OPEN');
+  }
 
   /** Back to the start-of-day account (test control). */
   reset(): void {
     this.state.reset();
     this.engine.reset();
+    this.applyMarketPins();
     this.engine.housekeeping();
   }
 }

@@ -55,6 +55,8 @@ export interface SandboxOptions {
   tickMs?: number;
   /** Freeze the clock: it moves only through the clock control (deterministic tests). */
   freezeClock?: boolean;
+  /** Pin every market OPEN (Demo mode at night or at weekends); the test controls can still change it. */
+  alwaysOpen?: boolean;
   /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
   limits?: Partial<LimitConfig>;
   /** Called as soon as the server listens, before the market is built (the CLI prints its line here). */
@@ -141,7 +143,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     user: DEMO_USER,
     quirks,
     basePriceOf: master.basePriceOf,
+    alwaysOpen: opts.alwaysOpen ?? false,
   });
+  core.applyMarketPins();
   const creds = new CredentialStore();
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();

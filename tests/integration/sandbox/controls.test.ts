@@ -126,3 +126,23 @@ describe('faults', () => {
     assert.deepEqual(r.json.orderBook, []);
   });
 });
+
+test('alwaysOpen pins every market OPEN, even on a Saturday night, and survives reset', async () => {
+  const o = await session({
+    alwaysOpen: true,
+    now: new Date('2026-11-28T22:00:00+05:30'),
+    master: 'fixture',
+  });
+  try {
+    const st = async () =>
+      ((await o.call('GET', '/api/v2/market-status')).json.marketStatus as Row[]).map(
+        (m) => m.status,
+      );
+    assert.ok((await st()).every((x) => x === 'OPEN'));
+    await o.control('reset');
+    assert.ok((await st()).every((x) => x === 'OPEN'));
+    assert.equal((await o.call('POST', '/api/v2/orders', order())).json.code, 1101);
+  } finally {
+    await o.sb.close();
+  }
+});
