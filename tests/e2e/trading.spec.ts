@@ -156,3 +156,66 @@ test('the shortcut legend opens with "?" and closes with Esc', async ({ page, ha
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcut-legend')).toBeHidden();
 });
+
+test('modifies a pending order from the keyboard', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  const id = await placeLimitBuy(page, '1', '805.00');
+  await page.keyboard.press('Escape');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+  await expect(row.getByTestId('order-status')).toHaveText('Pending', { timeout: 20_000 });
+  await row.focus();
+  await page.keyboard.press('m');
+  const dialog = page.getByTestId('modify-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#modify-qty')).toBeFocused();
+  // Two ticks up on the price, then send.
+  await page.locator('#modify-limitPrice').press('ArrowUp');
+  await page.locator('#modify-limitPrice').press('ArrowUp');
+  await expect(page.locator('#modify-limitPrice')).toHaveValue('805.10');
+  await page.getByTestId('modify-submit').click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await expect(row).toContainText('805.10', { timeout: 20_000 });
+  await row.getByTestId('order-cancel').click();
+  await expect(row.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
+});
+
+test('logging out and in again keeps the trader on the same screen', async ({ page, harnessUrl }) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByTestId('holdings')).toBeVisible();
+  await page.getByTestId('logout').click();
+  await page.getByTestId('confirm-logout-yes').click();
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'logged-out');
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  // The login button has focus: Enter is enough.
+  await expect(page.getByTestId('login')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('holdings')).toBeVisible();
+  await expect(page.getByTestId('holding-row').first()).toBeVisible({ timeout: 15_000 });
+});
+
+test('a full trading round trip raises no console errors (CSP included)', async ({
+  page,
+  harnessUrl,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await placeLimitBuy(page, '1', '801.00');
+  for (const key of ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6']) {
+    await page.keyboard.press(key);
+    await expect(page.locator('main .view')).toBeVisible();
+  }
+  await page.locator('body').press('?');
+  await page.keyboard.press('Escape');
+  expect(problems, problems.join('\n')).toEqual([]);
+});

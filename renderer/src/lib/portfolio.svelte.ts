@@ -4,6 +4,7 @@ import type {
   MarketStatus,
   Order,
   Positions,
+  Profile,
   Trade,
 } from '../../../shared/broker/models';
 import { backend } from './backend';
@@ -22,6 +23,7 @@ class PortfolioStore {
   holdings = new Resource<Holdings>(() => backend().portfolio.holdings());
   funds = new Resource<Funds>(() => backend().portfolio.funds());
   market = new Resource<MarketStatus[]>(() => backend().portfolio.marketStatus());
+  profile = new Resource<Profile>(() => backend().portfolio.profile());
   #unsubscribe: (() => void) | null = null;
   #tradesTimer: ReturnType<typeof setTimeout> | null = null;
   #transitTimer: ReturnType<typeof setTimeout> | null = null;
@@ -41,6 +43,7 @@ class PortfolioStore {
 
   /** Everything the account screens show; only while the session can read the account. */
   async refreshAll(): Promise<void> {
+    if (session.can.viewProfile && !this.profile.data) void this.profile.load();
     if (!session.can.viewAccount) return;
     await Promise.all([
       this.orders.load(),
