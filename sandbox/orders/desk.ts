@@ -12,6 +12,7 @@ import type { Instrument } from '../../shared/broker/instrument';
 import { ledgerOf } from '../account/margin';
 import { orderMargin } from '../account/funds';
 import { fail } from '../failure';
+import { freezeQtyOf, priceBand } from '../market/exchange-limits';
 import type { SandboxState } from '../state';
 import type { MatchingEngine } from './engine';
 import type { SimOrder } from './model';
@@ -62,9 +63,11 @@ export class OrderDesk {
   place(draft: OrderDraft): OrderAck {
     const i = this.instrument(draft.symbol);
     const ltp = this.s.ltp(i);
-    const violations = checkOrder(draft, i, ltp);
+    const freezeQty = freezeQtyOf(i);
+    const violations = checkOrder(draft, freezeQty ? { ...i, freezeQty } : i, ltp);
     const first = violations[0];
     if (first) fail(first.code, first.message);
+    this.checkBand(i, ltp, draft.limitPrice, draft.stopPrice);
     const open = this.engine.marketOpen(i);
     const market = `${EXCHANGE_NAMES[i.exchange]} ${SEGMENT_NAMES[i.segment]}`;
     if (!open && !draft.offlineOrder) {
@@ -122,6 +125,23 @@ export class OrderDesk {
       fail(ErrorCode.OrderRejected, reason, { id });
     }
     return { code: 1101, message: `Order submitted successfully. Your Order Ref. No.${id}`, id };
+  }
+
+  /** Rejects prices outside the exchange's band for options and futures (-99 naming the field). */
+  private checkBand(i: Instrument, ltp: number, limitPrice: number, stopPrice: number): void {
+    const band = priceBand(i, ltp);
+    if (!band) return;
+    for (const [field, p] of [
+      ['limitPrice', limitPrice],
+      ['stopPrice', stopPrice],
+    ] as const) {
+      if (p > 0 && (p < band.low || p > band.high)) {
+        fail(
+          ErrorCode.OrderRejected,
+          `${field} ${p} is outside the exchange price band ${band.low.toFixed(2)}-${band.high.toFixed(2)} for ${i.ticker}`,
+        );
+      }
+    }
   }
 
   /** Broker-side checks; returns a rejection reason or undefined. Sets fromHoldingsQty on CNC sells. */
@@ -197,8 +217,15 @@ export class OrderDesk {
       stopLoss: o.stopLoss,
       takeProfit: o.takeProfit,
     };
-    const first = checkOrder(draft, o.instrument, this.s.ltp(o.instrument))[0];
+    const freezeQty = freezeQtyOf(o.instrument);
+    const ltp = this.s.ltp(o.instrument);
+    const first = checkOrder(
+      draft,
+      freezeQty ? { ...o.instrument, freezeQty } : o.instrument,
+      ltp,
+    )[0];
     if (first) fail(first.code, first.message);
+    this.checkBand(o.instrument, ltp, draft.limitPrice, draft.stopPrice);
     if (draft.qty <= o.filledQty)
       fail(
         ErrorCode.InvalidQty,

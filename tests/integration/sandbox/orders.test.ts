@@ -333,3 +333,33 @@ describe('multi requests', () => {
     );
   });
 });
+
+describe('exchange limits', () => {
+  test('freeze quantity of index derivatives and price bands of futures', async () => {
+    await s.control('price', { symbol: nifty, ltp: 24000 });
+    const over = niftyLot * Math.ceil(1801 / niftyLot);
+    const frozen = await place({ symbol: nifty, qty: over, productType: 'MARGIN' });
+    assert.deepEqual([frozen.status, frozen.json.code], [400, -310]);
+    assert.match(String(frozen.json.message), /freeze quantity 1800/);
+    const band = await place({
+      symbol: nifty,
+      qty: niftyLot,
+      productType: 'MARGIN',
+      type: 1,
+      limitPrice: 25000,
+    });
+    assert.deepEqual([band.status, band.json.code], [400, -99]);
+    assert.match(
+      String(band.json.message),
+      /limitPrice 25000 is outside the exchange price band 23520.00-24480.00/,
+    );
+    const inside = await place({
+      symbol: nifty,
+      qty: niftyLot,
+      productType: 'MARGIN',
+      type: 1,
+      limitPrice: 23900,
+    });
+    assert.equal(inside.json.code, 1101);
+  });
+});
