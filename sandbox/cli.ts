@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open]`
+ * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, apps,
  * user, and with --tls the certificate fingerprint) so scripts can read where it listens.
@@ -13,6 +13,7 @@ import { startSandbox, type SandboxOptions } from './index';
 export function parseArgs(argv: string[]): SandboxOptions {
   const o: SandboxOptions = {};
   const apps: AppSpec[] = [];
+  let quiet = false;
   const value = (k: number, flag: string): string => {
     const v = argv[k + 1];
     if (v === undefined || v.startsWith('--')) throw new Error(`${flag} needs a value`);
@@ -41,6 +42,9 @@ export function parseArgs(argv: string[]): SandboxOptions {
         break;
       case '--auto-approve':
         o.autoApprove = true;
+        break;
+      case '--quiet':
+        quiet = true;
         break;
       case '--always-open':
         o.alwaysOpen = true;
@@ -75,11 +79,12 @@ export function parseArgs(argv: string[]): SandboxOptions {
     }
   }
   if (apps.length) o.apps = apps;
+  if (!quiet) o.requestLog = (line) => console.error(`[sandbox] ${line}`);
   return o;
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open]';
+  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

@@ -59,6 +59,8 @@ export interface SandboxOptions {
   alwaysOpen?: boolean;
   /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
   limits?: Partial<LimitConfig>;
+  /** One line per finished request (no query strings, bodies or headers: nothing secret). */
+  requestLog?: (line: string) => void;
   /** Called as soon as the server listens, before the market is built (the CLI prints its line here). */
   onListening?: (info: SandboxAnnouncement) => void;
   /** 'generated' (default): the full 130k-instrument master; 'fixture': a dozen instruments (fast unit-style tests). */
@@ -167,6 +169,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     masterFiles: new MasterFileServer(() => master.files(), new Date(clock.now())),
     beforeEach: () => core.engine.housekeeping(),
     timers,
+    ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
   });
   markReady();
   core.engine.housekeeping();

@@ -29,6 +29,8 @@ export interface DispatchDeps {
   beforeEach(): void;
   /** Timers of delayed responses, so close() can cancel them. */
   timers: Set<NodeJS.Timeout>;
+  /** Receives one line per finished request (method, path without query, status, ms); never bodies or headers. */
+  requestLog?: (line: string) => void;
 }
 
 const MAX_BODY = 1_000_000;
@@ -225,6 +227,15 @@ export function createDispatcher(
   }
 
   return (req, res) => {
+    if (d.requestLog) {
+      const t0 = performance.now();
+      const what = `${req.method ?? '?'} ${(req.url ?? '/').split('?')[0]}`;
+      res.on('close', () =>
+        d.requestLog?.(
+          `${what} ${res.writableFinished ? res.statusCode : 'dropped'} ${Math.round(performance.now() - t0)}ms`,
+        ),
+      );
+    }
     run(req, res).catch((e: unknown) => {
       console.error(
         `[sandbox] internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).stack ?? String(e)}`,

@@ -75,27 +75,29 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
 });
 
 test('CLI flags parse; bad flags are refused with a message', () => {
-  assert.deepEqual(
-    parseArgs([
-      '--port',
-      '8123',
-      '--seed',
-      '3',
-      '--quirks',
-      'off',
-      '--auto-approve',
-      '--test-controls',
-      '--tls',
-    ]),
-    {
-      port: 8123,
-      seed: 3,
-      quirks: false,
-      autoApprove: true,
-      testControls: true,
-      tls: true,
-    },
-  );
+  const { requestLog, ...parsed } = parseArgs([
+    '--port',
+    '8123',
+    '--seed',
+    '3',
+    '--quirks',
+    'off',
+    '--auto-approve',
+    '--test-controls',
+    '--tls',
+    '--always-open',
+  ]);
+  assert.deepEqual(parsed, {
+    port: 8123,
+    seed: 3,
+    quirks: false,
+    autoApprove: true,
+    testControls: true,
+    tls: true,
+    alwaysOpen: true,
+  });
+  assert.equal(typeof requestLog, 'function');
+  assert.equal(parseArgs(['--quiet']).requestLog, undefined);
   const withApp = parseArgs(['--app', 'A-1:SEC:http://127.0.0.1:5000/cb?x=1:transactions']);
   assert.deepEqual(withApp.apps, [
     {

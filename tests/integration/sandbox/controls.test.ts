@@ -146,3 +146,20 @@ test('alwaysOpen pins every market OPEN, even on a Saturday night, and survives 
     await o.sb.close();
   }
 });
+
+test('the request log names method, path and status, never query strings or tokens', async () => {
+  const lines: string[] = [];
+  const o = await session({ master: 'fixture', requestLog: (l) => lines.push(l) });
+  try {
+    await o.call('GET', '/api/v2/profile');
+    await new Promise((r) => setTimeout(r, 20));
+    assert.ok(
+      lines.some((l) => /^GET \/api\/v2\/generate-authcode 302 \d+ms$/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(lines.some((l) => /^GET \/api\/v2\/profile 200 \d+ms$/.test(l)));
+    assert.ok(lines.every((l) => !l.includes('?') && !l.includes(o.token)));
+  } finally {
+    await o.sb.close();
+  }
+});
