@@ -20,7 +20,7 @@ import {
   type BackgroundRefresher,
 } from '../limiter/background-refresher';
 import { createRequestScheduler, type RequestScheduler } from '../limiter/request-scheduler';
-import { createOrderJournal } from '../orders/order-journal';
+import { createDailyOrderJournal } from '../orders/daily-order-journal';
 import { createOrderService, type OrderService } from '../orders/order-service';
 import { createSessionController, type SessionController } from '../session/session-controller';
 import { createJsonFileSettingsBackend } from '../settings/backend';
@@ -161,7 +161,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const orders = createOrderService({
     broker,
     instruments: symbols.lookup,
-    journal: createOrderJournal(join(deps.dataDir, 'journal', 'orders.jsonl')),
+    journal: createDailyOrderJournal(join(deps.dataDir, 'journal')),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
@@ -196,6 +196,17 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     session,
     scheduler,
     refresher,
+    onSessionActive: () => {
+      orders.recover().then(
+        (recovered) => {
+          if (recovered.length)
+            logger.warn('orders: unsettled actions from the last run are being reconciled', {
+              count: recovered.length,
+            });
+        },
+        (err: unknown) => logger.error('orders: journal recovery failed', { err: String(err) }),
+      );
+    },
     symbols,
     settingsChanges: (listener) => {
       const offSettings = settings.onChange(listener);

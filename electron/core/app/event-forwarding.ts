@@ -21,6 +21,8 @@ export function forwardCoreEvents(opts: {
   session: SessionController;
   scheduler: RequestScheduler;
   refresher: BackgroundRefresher;
+  /** Runs once per login: actions a crash left unsettled in the journal are reconciled, never resent. */
+  onSessionActive: () => void;
   symbols: SymbolsRuntime;
   /** Subscribes to anything that changes the settings view (settings, keychain status). */
   settingsChanges: (listener: () => void) => () => void;
@@ -33,7 +35,10 @@ export function forwardCoreEvents(opts: {
     const s = session.snapshot();
     const canRead =
       (s.status === 'active' || s.status === 'expiring') && s.capabilities.viewAccount;
-    if (canRead && !refreshing) refresher.start();
+    if (canRead && !refreshing) {
+      refresher.start();
+      opts.onSessionActive();
+    }
     if (!canRead && refreshing) refresher.stop();
     refreshing = canRead;
   };

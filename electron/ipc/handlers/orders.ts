@@ -1,6 +1,6 @@
 import type { ordersChannels } from '../../../shared/ipc/channels/orders';
+import { AppError } from '../../../shared/ipc/errors';
 import type { AppCore } from '../../core/app/app-core';
-import { precheckPlace } from '../../core/orders/order-prechecks';
 import type { HandlersFor } from '../handler-types';
 
 /**
@@ -10,8 +10,17 @@ import type { HandlersFor } from '../handler-types';
 export function ordersHandlers(core: AppCore): HandlersFor<typeof ordersChannels> {
   const { orders } = core;
   return {
-    'orders.precheck': (draft) =>
-      precheckPlace(draft, core.symbols.lookup, core.settings.get().preferences.fatFinger, false),
+    'orders.precheck': (draft) => orders.precheck(draft),
+    'orders.checkAgain': ({ intentId }) => {
+      if (!orders.list().some((i) => i.intentId === intentId)) {
+        throw new AppError('invalid-input', 'That order action is not known in this session.', {
+          action: 'none',
+          field: 'intentId',
+        });
+      }
+      orders.reconcileAgain(intentId);
+      return orders.get(intentId);
+    },
     'orders.place': ({ draft, confirmGuards }) => orders.place(draft, { confirmGuards }),
     'orders.placeMany': ({ drafts, confirmGuards }) => orders.placeMany(drafts, { confirmGuards }),
     'orders.modify': ({ change, confirmGuards }) => orders.modify(change, { confirmGuards }),

@@ -126,6 +126,11 @@ export const ordersChannels = {
     input: ConvertInput,
     output: OrderIntent,
   }),
+  'orders.checkAgain': channel({
+    doc: 'Reads the order book again for an unconfirmed action (after the automatic checks could not read it).',
+    input: z.object({ intentId: z.string().min(1).max(64) }),
+    output: OrderIntent,
+  }),
   'orders.intents': channel({
     doc: "This session's order actions, unconfirmed ones first, for the activity panel.",
     input: z.void(),
