@@ -81,6 +81,18 @@ export class OrderDesk {
         ErrorCode.InvalidOfflineFlag,
         `offlineOrder must be "False" while the ${market} market is open`,
       );
+    if (
+      open &&
+      (draft.productType === 'INTRADAY' ||
+        draft.productType === 'CO' ||
+        draft.productType === 'BO') &&
+      this.engine.inSquareOff(i)
+    ) {
+      fail(
+        ErrorCode.OrderRejected,
+        `Intraday orders for the ${market} market are closed for the day: the automatic square-off has begun; use CNC or MARGIN`,
+      );
+    }
     if (draft.offlineOrder && draft.validity === 'IOC')
       fail(ErrorCode.InvalidValidity, 'validity IOC is not allowed for an after-market order');
 
@@ -150,7 +162,9 @@ export class OrderDesk {
     if (o.productType === 'CNC' && o.side === -1) {
       let pendingSells = 0;
       for (const x of this.s.book.orders.values()) {
-        if (isOpen(x) && x.instrument === i && x.productType === 'CNC' && x.side === -1)
+        // NSE and BSE sells of one company draw on the same demat shares (same ISIN).
+        const same = x.instrument === i || (i.isin !== '' && x.instrument.isin === i.isin);
+        if (isOpen(x) && same && x.productType === 'CNC' && x.side === -1)
           pendingSells += remainingQty(x);
       }
       const todayLong = Math.max(0, this.s.positions.netQty(i, 'CNC'));

@@ -43,6 +43,14 @@ export class MatchingEngine {
     }
   }
 
+  /** Whether the clock-driven intraday square-off of this instrument's market has begun today. */
+  inSquareOff(i: Instrument): boolean {
+    const now = this.s.now();
+    return (
+      !this.s.sessions.isOverridden(i.exchange, i.segment) && inSquareOffWindow(i.segment, now)
+    );
+  }
+
   /** Status of the market an instrument trades in. */
   marketOpen(i: Instrument): boolean {
     return this.s.sessions.status(i.exchange, i.segment, this.s.now()) === 'OPEN';
@@ -81,7 +89,8 @@ export class MatchingEngine {
           this.squareOff(m.exchange, m.segment);
         }
       } else {
-        if (prev === 'OPEN' && !this.squaredOff.has(dayKey)) {
+        // At the close nothing intraday may stay open, even if it was opened after the square-off.
+        if (prev === 'OPEN') {
           this.squaredOff.add(dayKey);
           this.squareOff(m.exchange, m.segment);
         }

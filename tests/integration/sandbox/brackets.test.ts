@@ -99,3 +99,14 @@ test('intraday products are squared off before the close; CNC is not', async () 
   assert.equal(sq.length, 2);
   assert.ok(sq.every((x) => x.status === 2 && x.type === 2));
 });
+
+test('after the square-off has begun, new intraday orders are refused; CNC still works', async () => {
+  await s.control('clock', { set: '2026-11-23T15:22:00+05:30' });
+  const r = await s.call('POST', '/api/v2/orders', order({ productType: 'INTRADAY' }));
+  assert.deepEqual([r.status, r.json.code], [400, -99]);
+  assert.match(String(r.json.message), /closed for the day.*square-off/);
+  assert.equal(
+    (await s.call('POST', '/api/v2/orders', order({ productType: 'CNC' }))).json.code,
+    1101,
+  );
+});
