@@ -180,7 +180,10 @@ test('modifies a pending order from the keyboard', async ({ page, harnessUrl }) 
   await expect(row.getByTestId('order-status')).toHaveText('Cancelled', { timeout: 15_000 });
 });
 
-test('logging out and in again keeps the trader on the same screen', async ({ page, harnessUrl }) => {
+test('logging out and in again keeps the trader on the same screen', async ({
+  page,
+  harnessUrl,
+}) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await page.keyboard.press('Alt+4');
