@@ -29,6 +29,7 @@ import {
 import { gc, keystrokes, mb, medianMs, retainedBy, sample } from './symbols/measure';
 import { type BenchContext, type BenchSection, percentile } from './types';
 
+const REPS = 3;
 const TARGETS = { parseIndexMs: 400, warmMs: 50, p50Ms: 0.5, p99Ms: 2 };
 const round = (n: number, d = 2): number => Math.round(n * 10 ** d) / 10 ** d;
 
@@ -180,11 +181,20 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
   for (const e of engines) {
     // Warm-up pass (JIT), so the figures are the steady state a trader sees after the first query.
     for (const s of e.name === 'Fuse.js' ? e.strokes.slice(0, 3) : e.strokes) e.search(s);
+    // Each keystroke runs REPS times: `times` keeps the first run (what a trader would see
+    // on this busy machine), `best` the fastest (the computation without OS preemption).
     const times: number[] = [];
+    const best: number[] = [];
     for (const s of e.strokes) {
-      const t0 = performance.now();
-      e.search(s);
-      times.push(performance.now() - t0);
+      let min = Infinity;
+      for (let r = 0; r < REPS; r++) {
+        const t0 = performance.now();
+        e.search(s);
+        const dt = performance.now() - t0;
+        if (r === 0) times.push(dt);
+        min = Math.min(min, dt);
+      }
+      best.push(min);
     }
     const accQueries = e.name === 'Fuse.js' && ctx.quick ? sample(queries, 15) : queries;
     let top1 = 0;
@@ -202,6 +212,8 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       round(p50, 3),
       round(p99, 3),
       round(Math.max(...times), 2),
+      round(percentile(best, 50), 3),
+      round(percentile(best, 99), 3),
     ]);
     accuracyRows.push([
       e.name,
@@ -213,13 +225,19 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       keystrokes: times.length,
       p50Ms: round(p50, 4),
       p99Ms: round(p99, 4),
+      p99BestOf3Ms: round(percentile(best, 99), 4),
       top1: top1 / accQueries.length,
       top5: top5 / accQueries.length,
     };
     ctx.log(`${e.name}: p50 ${round(p50, 3)} ms, top-1 ${top1}/${accQueries.length}`);
   }
 
-  const ourStats = json.Tickdesk as { p50Ms: number; p99Ms: number; top1: number };
+  const ourStats = json.Tickdesk as {
+    p50Ms: number;
+    p99Ms: number;
+    p99BestOf3Ms: number;
+    top1: number;
+  };
   const bestPeerTop1 = Math.max(
     ...peers.map((p) => (json[p.engine.name] as { top1: number }).top1),
   );
@@ -239,7 +257,11 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     ),
     check(
       ourStats.p99Ms <= TARGETS.p99Ms,
-      `query p99 ${ourStats.p99Ms} ms (target <= ${TARGETS.p99Ms} ms)`,
+      `query p99 ${ourStats.p99Ms} ms, first run of each keystroke (target <= ${TARGETS.p99Ms} ms)`,
+    ),
+    check(
+      ourStats.p99BestOf3Ms <= TARGETS.p99Ms,
+      `query p99 ${ourStats.p99BestOf3Ms} ms, best of ${REPS} runs per keystroke (without preemption by other processes)`,
     ),
     check(
       ourStats.top1 >= bestPeerTop1,
@@ -285,7 +307,15 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       },
       {
         title: 'Per-keystroke latency (labelled queries typed one character at a time)',
-        columns: ['engine', 'keystrokes', 'p50 ms', 'p99 ms', 'max ms'],
+        columns: [
+          'engine',
+          'keystrokes',
+          'p50 ms',
+          'p99 ms',
+          'max ms',
+          'p50 best-of-3',
+          'p99 best-of-3',
+        ],
         rows: latencyRows,
       },
       {
