@@ -1,16 +1,20 @@
 /**
- * Where the parse-and-index work runs. Measured on the full generated master (about 25 MB,
- * 139k rows; numbers from tests/bench/symbols.bench.ts on the 2-core dev machine):
+ * Where the parse-and-index work runs, decided by measurement (tests/bench/symbols.bench.ts
+ * on the full generated master: 23 MB, 137k rows, the 2-core dev machine, which other
+ * sessions kept at a load average of 7-9 while it ran):
  *
- * - building takes roughly 270-400 ms; on the Electron main process that would freeze IPC
- *   (and with it the order ticket) for that long, so a cold build runs in a worker thread.
- *   The worker hands its typed arrays back as transferables: no copy, a few ms of overhead;
- *   the main thread's longest event-loop stall during a worker build stays in the
- *   single-digit milliseconds.
- * - a warm start (reading the binary cache) is a file read plus views, about 10-20 ms, so
- *   it runs on the main thread: a worker's start-up alone would cost more.
- * - a query takes well under a millisecond (p99 under 2 ms), so search runs on the main
- *   thread too; a round trip to a worker per keystroke would add more than it saves.
+ * - A cold build takes ~220 ms on an idle core and 350-490 ms on the loaded machine. On the
+ *   Electron main process that is the same length of frozen IPC (the order ticket, status
+ *   updates): measured stall 488 ms. In a worker thread the longest main-thread stall was
+ *   20 ms (copying the 23 MB input into the worker; the typed arrays come back as
+ *   transferables, without a copy), at the price of a longer wall time (~1 s, mostly
+ *   worker start-up and contention). So cold builds run in a worker.
+ * - A warm start reads the binary cache (27 MB) and makes views: 3 ms best, 33 ms median
+ *   on the loaded machine. A worker's start-up alone costs more, so it runs on the main
+ *   thread.
+ * - A query takes ~0.02 ms at the median and well under 1 ms at p99 (best of 3 per
+ *   keystroke), so search runs on the main thread too; a round trip to a worker per
+ *   keystroke would add more than the query costs.
  */
 import { Worker } from 'node:worker_threads';
 import type { MasterFile } from '../../../shared/broker/instrument';
