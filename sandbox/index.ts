@@ -137,7 +137,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   };
   opts.onListening?.(announced);
 
-  const master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
+  let master: ReturnType<typeof loadMaster>;
+  try {
+    master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
+  } catch (e) {
+    // Do not leave a half-started server holding the port (and the process) open.
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw e;
+  }
   const core = new BrokerCore({
     seed,
     clock,
