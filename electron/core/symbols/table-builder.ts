@@ -70,11 +70,25 @@ export class ByteColumnBuilder {
   }
 }
 
-/** Builds a string column from JS strings in one go. */
+/**
+ * Builds a string column from JS strings in one go. One encode of the joined text when it
+ * is all ASCII (the usual case: symbols, words), one encode per string otherwise.
+ */
 export function stringColumn(values: readonly string[]): {
   bytes: Uint8Array;
   offsets: Uint32Array;
 } {
+  const joined = values.join('');
+  const bytes = Buffer.from(joined, 'utf8');
+  const offsets = new Uint32Array(values.length + 1);
+  if (bytes.length === joined.length) {
+    let at = 0;
+    for (let k = 0; k < values.length; k++) {
+      at += (values[k] as string).length;
+      offsets[k + 1] = at;
+    }
+    return { bytes, offsets };
+  }
   const b = new ByteColumnBuilder(values.length, 12);
   for (const v of values) b.pushString(v);
   return b.finish();
