@@ -222,3 +222,42 @@ test('a full trading round trip raises no console errors (CSP included)', async 
   await page.keyboard.press('Escape');
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('a derivative ticket steps quantity by lot and offers only derivative products', async ({
+  page,
+  harnessUrl,
+}) => {
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('nifty fut');
+  const option = page.locator('[data-testid="symbol-option"][data-ticker$="FUT"]').first();
+  await expect(option).toBeVisible({ timeout: 45_000 });
+  const ticker = (await option.getAttribute('data-ticker')) ?? '';
+  expect(ticker).toMatch(/^NSE:NIFTY\d{2}[A-Z]{3}FUT$/);
+  await option.click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  const info = (await page.getByTestId('ticket-symbol-info').textContent()) ?? '';
+  const lot = Number(/lot ([\d,]+)/.exec(info)?.[1]?.replace(/,/g, ''));
+  expect(lot).toBeGreaterThan(1);
+
+  const qty = page.getByTestId('ticket-qty');
+  await expect(qty).toHaveValue(String(lot));
+  await qty.press('ArrowUp');
+  await expect(qty).toHaveValue(String(2 * lot));
+  await qty.press('ArrowDown');
+  await qty.press('ArrowDown');
+  await expect(qty).toHaveValue(String(lot)); // never below one lot
+
+  const products = await page.getByTestId('ticket-product').locator('option').allTextContents();
+  expect(products).toEqual(['INTRADAY', 'MARGIN', 'CO', 'BO']);
+  // CO takes only market or limit; BO adds stop loss and take profit.
+  await page.getByTestId('ticket-product').selectOption('CO');
+  await expect(page.getByTestId('ticket-type-sl-m')).toHaveCount(0);
+  await expect(page.getByTestId('ticket-stopLoss')).toBeVisible();
+  await page.getByTestId('ticket-product').selectOption('BO');
+  await expect(page.getByTestId('ticket-takeProfit')).toBeVisible();
+  await expect(page.getByTestId('ticket-disclosedQty')).toHaveCount(0);
+  await page.getByTestId('ticket-reset').click();
+  await page.keyboard.press('Escape');
+});

@@ -153,7 +153,8 @@ export function toOrderInput(d: TicketDraft): {
     }
     return n;
   };
-  if (!d.symbol) problem('symbol', 'Pick a symbol (Ctrl+K).');
+  if (!d.symbol)
+    problems.push({ field: 'symbol', message: 'Pick a symbol.', code: null, guard: REQUIRED });
   const qty = num('qty', true, true);
   if (qty > 0 && !Number.isInteger(qty)) problem('qty', 'Quantity must be a whole number.');
   const input: OrderDraftInput = {
