@@ -101,3 +101,17 @@ class PortfolioStore {
 
 /** The app's one copy of the account data. */
 export const portfolio = new PortfolioStore();
+
+/**
+ * The freshest last-traded price the account data carries for a ticker (positions, then
+ * holdings, then the order book). There is no quote channel, so this is what the ticket
+ * can show beside the price fields; null when the account has never touched the symbol.
+ */
+export function lastKnownLtp(ticker: string): number | null {
+  const fromPosition = portfolio.positions.data?.positions.find((p) => p.symbol === ticker)?.ltp;
+  if (fromPosition) return fromPosition;
+  const fromHolding = portfolio.holdings.data?.holdings.find((h) => h.symbol === ticker)?.ltp;
+  if (fromHolding) return fromHolding;
+  const fromOrder = portfolio.orders.data?.find((o) => o.symbol === ticker && o.ltp)?.ltp;
+  return fromOrder ?? null;
+}
