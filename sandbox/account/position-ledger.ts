@@ -22,6 +22,8 @@ export interface PositionAcc {
   carriedQty: number;
   /** Signed open quantity brought forward from the previous trading day (included in buy/sell sums). */
   broughtForward: number;
+  /** Value of the brought-forward quantity at its average (included in buyVal or sellVal). */
+  broughtForwardValue: number;
   slNo: number;
 }
 
@@ -85,6 +87,7 @@ export class PositionLedger {
         sellVal: 0,
         carriedQty: 0,
         broughtForward: 0,
+        broughtForwardValue: 0,
         slNo: this.seq,
       };
       this.accs.set(id, a);
@@ -142,6 +145,7 @@ export class PositionLedger {
       a.sellVal += -netQty * avg;
     }
     a.broughtForward += netQty;
+    a.broughtForwardValue += Math.abs(netQty) * avg;
   }
 
   /** A position by its id, if it exists. */

@@ -21,7 +21,7 @@ export function rollOver(s: SandboxState): void {
   const cash = { equity: 0, commodity: 0 };
   const holdings: HoldingSeed[] = s.holdings.map((h) => ({ ...h }));
   let nextId = holdings.reduce((m, h) => Math.max(m, h.id), 0) + 1;
-  const carry: { p: (typeof figs)[number] }[] = [];
+  const carry: typeof figs = [];
   for (const p of figs) {
     const led = ledgerOf(p.instrument);
     cash[led] += p.realized;
@@ -34,7 +34,12 @@ export function rollOver(s: SandboxState): void {
       }
       if (p.netQty > 0) {
         cash[led] -= p.netQty * p.buyAvg;
-        const same = holdings.find((x) => x.instrument === p.instrument);
+        // Demat holdings are per ISIN: a BSE buy of a company held via NSE adds to that holding.
+        const same = holdings.find(
+          (x) =>
+            x.instrument === p.instrument ||
+            (p.instrument.isin !== '' && x.instrument.isin === p.instrument.isin),
+        );
         if (same && same.quantity > 0) {
           same.costPrice =
             (same.costPrice * same.quantity + p.buyAvg * p.netQty) / (same.quantity + p.netQty);
@@ -50,7 +55,7 @@ export function rollOver(s: SandboxState): void {
         }
       }
     } else if (p.netQty !== 0) {
-      carry.push({ p });
+      carry.push(p);
     }
   }
   s.startLimits = {
@@ -74,6 +79,5 @@ export function rollOver(s: SandboxState): void {
   s.book.trades.length = 0;
   for (const o of waiting) s.book.add(o);
   s.positions.clear();
-  for (const { p } of carry)
-    s.positions.bringForward(p.instrument, p.productType, p.netQty, p.netAvg);
+  for (const p of carry) s.positions.bringForward(p.instrument, p.productType, p.netQty, p.netAvg);
 }

@@ -15,7 +15,7 @@ import { BrokerFailure } from '../../../sandbox/failure';
 import { DEMO_USER } from '../../../sandbox/auth/user';
 import { fixtureInstruments } from '../../../sandbox/market/fixture-instruments';
 import { indexInstruments } from '../../../sandbox/market/instrument-index';
-import { START_LIMITS } from '../../../sandbox/account/funds';
+import { istDayStart } from '../../../sandbox/time/ist';
 
 const INDEX = indexInstruments(fixtureInstruments().filter((i) => i.instrumentType !== 10));
 const SYMBOLS = INDEX.all.map((i) => i.ticker);
@@ -42,7 +42,7 @@ type Action =
   | { kind: 'exit'; pick: number; all: boolean }
   | { kind: 'convert'; pick: number; lots: number; to: number }
   | { kind: 'market'; sym: number; status: 'OPEN' | 'CLOSE' | 'AUTO' }
-  | { kind: 'clock'; to: 'later' | 'squareoff' | 'open' | 'close' }
+  | { kind: 'clock'; to: 'later' | 'squareoff' | 'open' | 'close' | 'nextday' }
   | { kind: 'edis'; pick: number; qty: number };
 
 const EQ_PRODUCTS = ['CNC', 'INTRADAY', 'CO', 'BO'] as const;
@@ -117,11 +117,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
         'squareoff' as const,
         'open' as const,
         'close' as const,
+        'nextday' as const,
       ),
     }),
   },
   {
-    weight: 1,
+    weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('edis' as const),
       pick: fc.nat(),
@@ -231,18 +232,23 @@ function apply(core: BrokerCore, input: Action, setClock: (ms: number) => void):
       core.engine.housekeeping();
       break;
     }
-    case 'clock':
-      setClock(
-        a.to === 'later'
-          ? s.now() + 7 * 60_000
-          : a.to === 'squareoff'
-            ? Date.parse('2026-11-23T15:21:00+05:30')
-            : a.to === 'close'
-              ? Date.parse('2026-11-23T15:35:00+05:30')
-              : START,
-      );
+    case 'clock': {
+      // Times of the current (or next) weekday, so the market keeps trading across rollovers.
+      const day = istDayStart(s.now());
+      let next = day + 86_400_000;
+      while ([0, 6].includes(new Date(next + 12 * 3600_000).getUTCDay())) next += 86_400_000;
+      const at = (base: number, hh: number, mm: number) => base + (hh * 60 + mm) * 60_000;
+      const target = {
+        later: s.now() + 7 * 60_000,
+        squareoff: at(day, 15, 21),
+        close: at(day, 15, 35),
+        open: at(day, 10, 0),
+        nextday: at(next, 10, 0),
+      }[a.to];
+      setClock(target);
       core.engine.housekeeping();
       break;
+    }
     case 'edis': {
       const h = s.holdings[a.pick % s.holdings.length]!;
       const r = s.edis.create([{ isin: h.instrument.isin, qty: a.qty }], s.now());
@@ -262,6 +268,7 @@ const near = (a: number, b: number, what: string) =>
 /** How often interesting things happened across the run (checked at the end). */
 const failures = new Map<number, number>();
 const seen = {
+  rollovers: 0,
   fills: 0,
   partialFills: 0,
   exitLegFills: 0,
@@ -331,13 +338,38 @@ function checkInvariants(core: BrokerCore, terminal: Map<string, number>): void 
   }
 
   // positions against trades, per symbol (conversions move qty between products, not symbols)
-  const perSym = new Map<
-    string,
-    { bq: number; bv: number; sq: number; sv: number; carried: number }
-  >();
+  type Sums = {
+    bq: number;
+    bv: number;
+    sq: number;
+    sv: number;
+    carried: number;
+    fwdLong: number;
+    fwdLongVal: number;
+    fwdShort: number;
+    fwdShortVal: number;
+  };
+  const perSym = new Map<string, Sums>();
   for (const p of s.positions.list()) {
     assert.ok(p.buyQty >= 0 && p.sellQty >= 0, `position ${p.id} quantities not negative`);
-    const x = perSym.get(p.instrument.ticker) ?? { bq: 0, bv: 0, sq: 0, sv: 0, carried: 0 };
+    const x = perSym.get(p.instrument.ticker) ?? {
+      bq: 0,
+      bv: 0,
+      sq: 0,
+      sv: 0,
+      carried: 0,
+      fwdLong: 0,
+      fwdLongVal: 0,
+      fwdShort: 0,
+      fwdShortVal: 0,
+    };
+    if (p.broughtForward > 0) {
+      x.fwdLong += p.broughtForward;
+      x.fwdLongVal += p.broughtForwardValue;
+    } else if (p.broughtForward < 0) {
+      x.fwdShort += -p.broughtForward;
+      x.fwdShortVal += p.broughtForwardValue;
+    }
     x.bq += p.buyQty;
     x.bv += p.buyVal;
     x.sq += p.sellQty;
@@ -361,10 +393,14 @@ function checkInvariants(core: BrokerCore, terminal: Map<string, number>): void 
     const p = perSym.get(sym)!;
     const isin = INDEX.byTicker(sym)!.isin;
     const h = isin ? s.holdings.find((x) => x.instrument.isin === isin) : undefined; // NSE and BSE share the demat ISIN
-    assert.equal(p.bq - p.carried, t.bq, `${sym} buy qty = buy trades (+ carried holdings)`);
-    near(p.bv - p.carried * (h?.costPrice ?? 0), t.bv, `${sym} buy value`);
-    assert.equal(p.sq, t.sq, `${sym} sell qty = sell trades`);
-    near(p.sv, t.sv, `${sym} sell value`);
+    assert.equal(
+      p.bq - p.carried - p.fwdLong,
+      t.bq,
+      `${sym} buy qty = buy trades (+ carried holdings, + brought forward)`,
+    );
+    near(p.bv - p.carried * (h?.costPrice ?? 0) - p.fwdLongVal, t.bv, `${sym} buy value`);
+    assert.equal(p.sq - p.fwdShort, t.sq, `${sym} sell qty = sell trades (+ brought forward)`);
+    near(p.sv - p.fwdShortVal, t.sv, `${sym} sell value`);
   }
   // holdings: never oversold, and what was sold from demat is what positions carried in
   for (const h of s.holdings) {
@@ -388,7 +424,6 @@ function checkInvariants(core: BrokerCore, terminal: Map<string, number>): void 
     near(f[k].realized, realized[k], `${k} realized`);
     assert.ok(f[k].utilized >= -1e-6, `${k} utilized not negative`);
     near(f[k].available, s.startLimits[k] + f[k].realized - f[k].utilized, `${k} available`);
-    assert.equal(s.startLimits[k], START_LIMITS[k], 'no day rollover inside one simulated day');
   }
 }
 
@@ -404,6 +439,7 @@ test('1,000 random actions keep orders, trades, positions, holdings and funds in
         core.engine.housekeeping();
         const terminal = new Map<string, number>();
         for (const a of list) {
+          if (a.kind === 'clock' && a.to === 'nextday') tally(core); // the rollover clears the books
           try {
             apply(core, a, (ms) => clock.set(ms));
           } catch (e) {
@@ -413,15 +449,23 @@ test('1,000 random actions keep orders, trades, positions, holdings and funds in
           }
           actions++;
           if (a.kind === 'convert') seen.conversions++;
+          if (a.kind === 'clock' && a.to === 'nextday') seen.rollovers++;
           checkInvariants(core, terminal);
         }
         tally(core);
       },
     ),
-    { numRuns: 10, seed: 20261121 },
+    { numRuns: 10, seed: Number(process.env.SANDBOX_PROPERTY_SEED ?? 20261121) },
   );
   assert.ok(actions >= 1000, `ran ${actions} actions`);
-  // The run must exercise the interesting paths, or the invariants above prove little.
+  // The run must exercise the interesting paths, or the invariants above prove little. The
+  // committed seed is known to reach all of them; an explorative seed (SANDBOX_PROPERTY_SEED)
+  // only reports what it missed.
   t.diagnostic(`seen ${JSON.stringify(seen)}; refusals by code ${JSON.stringify([...failures])}`);
-  for (const [k, n] of Object.entries(seen)) assert.ok(n > 0, `no ${k} happened in the random run`);
+  const missed = Object.entries(seen)
+    .filter(([, n]) => n === 0)
+    .map(([k]) => k);
+  if (process.env.SANDBOX_PROPERTY_SEED === undefined)
+    assert.deepEqual(missed, [], 'paths the random run never reached');
+  else if (missed.length) t.diagnostic(`this seed never reached: ${missed.join(', ')}`);
 });
