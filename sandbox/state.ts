@@ -67,7 +67,9 @@ export class SandboxState {
 
   /** The demat holding of an instrument, if the account has one. */
   holdingOf(i: Instrument): HoldingSeed | undefined {
-    return this.holdings.find((h) => h.instrument === i || h.instrument.isin === i.isin);
+    return this.holdings.find(
+      (h) => h.instrument === i || (i.isin !== '' && h.instrument.isin === i.isin),
+    );
   }
 
   /** Start-of-day holding quantity of an instrument not yet sold today. */
