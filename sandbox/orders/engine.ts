@@ -98,11 +98,11 @@ export class MatchingEngine {
           if (
             isOpen(o) &&
             !o.waitingForOpen &&
-            o.validity === 'DAY' &&
             o.instrument.exchange === m.exchange &&
             o.instrument.segment === m.segment
           ) {
-            this.end(o, 7, 'Order expired at market close');
+            if (o.validity === 'DAY') this.end(o, 7, 'Order expired at market close');
+            else this.end(o, 1, 'IOC order cancelled: the market closed before it could trade');
           }
         }
       }

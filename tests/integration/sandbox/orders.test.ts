@@ -363,3 +363,12 @@ describe('exchange limits', () => {
     assert.equal(inside.json.code, 1101);
   });
 });
+
+test('an IOC order still in Transit when the market closes is cancelled, not left pending', async () => {
+  const id = String((await place({ validity: 'IOC', productType: 'CNC' })).json.id);
+  await s.control('market', { exchange: 10, segment: 10, status: 'CLOSE' });
+  await tick();
+  const o = await book(id);
+  assert.deepEqual([o.status, o.filledQty], [1, 0]);
+  await s.control('market', { exchange: 10, segment: 10, status: 'AUTO' });
+});
