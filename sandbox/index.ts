@@ -30,6 +30,7 @@ import type { Route } from './http/types';
 import { RateLimiter, SPEC_LIMITS, type LimitConfig } from './limits/rate-limiter';
 import { loadMaster } from './market/load-master';
 import { orderRoutes } from './orders/routes';
+import { istDayStart } from './time/ist';
 
 export type { AppSpec, Template } from './auth/apps';
 
@@ -174,7 +175,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     clock,
     limiter,
     faults,
-    masterFiles: new MasterFileServer(() => master.files(), new Date(clock.now())),
+    // Last-Modified is the start of the IST day the master was generated for, so it is the
+    // same across restarts on that day (as the files are) and conditional requests keep working.
+    masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),
     beforeEach: () => core.engine.housekeeping(),
     timers,
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),

@@ -75,3 +75,16 @@ test('the same seed gives the same files', async () => {
     await other.sb.close();
   }
 });
+
+test('Last-Modified is stable across restarts on the same day, so If-Modified-Since still answers 304', async () => {
+  const a = await raw('/sym_details/NSE_CD.csv');
+  const other = await session();
+  try {
+    const r = await fetch(`${other.sb.symbolMasterBase}/NSE_CD.csv`, {
+      headers: { 'if-modified-since': String(a.headers['last-modified']) },
+    });
+    assert.equal(r.status, 304);
+  } finally {
+    await other.sb.close();
+  }
+});
