@@ -1,20 +1,11 @@
-import { BrowserWindow, session } from 'electron';
+import type { BrowserWindow } from 'electron';
 import type {
   DepositoryOutcome,
   DepositorySubmission,
   DepositoryWindowHandle,
   DepositoryWindowPort,
 } from '../core/edis/depository-window-port';
-import { secureWebPreferences } from './hardening';
-
-function mayNavigate(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && u.hostname === '127.0.0.1');
-  } catch {
-    return false;
-  }
-}
+import { mayNavigateOutside, openIsolatedWindow } from './isolated-window';
 
 /**
  * The eDIS depository window (contract in electron/core/edis/depository-window-port.ts):
@@ -27,16 +18,12 @@ export function createDepositoryWindowPort(
 ): DepositoryWindowPort {
   return {
     open(sub: DepositorySubmission): DepositoryWindowHandle {
-      const ses = session.fromPartition(sub.partition);
-      ses.setPermissionRequestHandler((_c, _p, cb) => cb(false));
-      ses.setPermissionCheckHandler(() => false);
-      const owner = parent();
-      const win = new BrowserWindow({
+      const win = openIsolatedWindow({
+        partition: sub.partition,
+        title: sub.title,
         width: 760,
         height: 820,
-        title: sub.title,
-        ...(owner ? { parent: owner, modal: true } : {}),
-        webPreferences: { ...secureWebPreferences(undefined, false), session: ses },
+        parent: parent(),
       });
       let settle!: (o: DepositoryOutcome) => void;
       let settled = false;
@@ -52,10 +39,10 @@ export function createDepositoryWindowPort(
         if (sub.isCompletion(url)) finish({ kind: 'completed', url });
       };
       contents.on('will-navigate', (e, url) => {
-        if (!mayNavigate(url)) e.preventDefault();
+        if (!mayNavigateOutside(url)) e.preventDefault();
       });
       contents.on('will-redirect', (e, url) => {
-        if (!mayNavigate(url)) e.preventDefault();
+        if (!mayNavigateOutside(url)) e.preventDefault();
         else check(url);
       });
       contents.on('did-navigate', (_e, url) => check(url));
@@ -65,7 +52,6 @@ export function createDepositoryWindowPort(
       contents.on('page-title-updated', (_e, title) => {
         if (sub.isCompletionTitle?.(title)) finish({ kind: 'completed', url: contents.getURL() });
       });
-      contents.setWindowOpenHandler(() => ({ action: 'deny' }));
       win.on('closed', () => finish({ kind: 'closed' }));
       void win.loadURL(sub.form.action, {
         postData: [{ type: 'rawData', bytes: Buffer.from(sub.encodedBody) }],

@@ -1,21 +1,11 @@
-import { BrowserWindow, session, type Event, type WebContents } from 'electron';
+import type { BrowserWindow, Event, WebContents } from 'electron';
 import type {
   LoginWindowHandle,
   LoginWindowOutcome,
   LoginWindowPort,
   LoginWindowRequest,
 } from '../core/auth/login-window-port';
-import { secureWebPreferences } from './hardening';
-
-/** Navigation the login window may follow: the broker's https pages, or the sandbox on loopback. */
-function mayNavigate(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && u.hostname === '127.0.0.1');
-  } catch {
-    return false;
-  }
-}
+import { mayNavigateOutside, openIsolatedWindow } from './isolated-window';
 
 /**
  * The dedicated login window for https redirect URLs (see the port's contract in
@@ -26,16 +16,12 @@ function mayNavigate(url: string): boolean {
 export function createLoginWindowPort(parent: () => BrowserWindow | null): LoginWindowPort {
   return {
     open(request: LoginWindowRequest): LoginWindowHandle {
-      const ses = session.fromPartition(request.partition);
-      ses.setPermissionRequestHandler((_c, _p, cb) => cb(false));
-      ses.setPermissionCheckHandler(() => false);
-      const owner = parent();
-      const win = new BrowserWindow({
+      const win = openIsolatedWindow({
+        partition: request.partition,
+        title: `Log in: ${request.accountLabel}`,
         width: 520,
         height: 720,
-        title: `Log in: ${request.accountLabel}`,
-        ...(owner ? { parent: owner, modal: true } : {}),
-        webPreferences: { ...secureWebPreferences(undefined, false), session: ses },
+        parent: parent(),
       });
       let settle!: (o: LoginWindowOutcome) => void;
       let settled = false;
@@ -50,7 +36,7 @@ export function createLoginWindowPort(parent: () => BrowserWindow | null): Login
         if (request.isRedirect(url)) {
           event.preventDefault();
           finish({ kind: 'redirect', url });
-        } else if (!mayNavigate(url)) {
+        } else if (!mayNavigateOutside(url)) {
           event.preventDefault();
         }
       };
@@ -70,7 +56,6 @@ export function createLoginWindowPort(parent: () => BrowserWindow | null): Login
           finish({ kind: 'redirect', url: details.url });
         }
       });
-      contents.setWindowOpenHandler(() => ({ action: 'deny' }));
       win.on('closed', () => finish({ kind: 'closed' }));
       void win.loadURL(request.authorizeUrl);
       return {
