@@ -25,8 +25,13 @@ export async function runAction(
   const unconfirmed = list.filter((i) => i.status === 'unconfirmed');
   if (bad.length) {
     const first = bad[0]!;
+    const broker = first.error?.brokerMessage;
     const reason =
-      first.error?.explanation || first.violations[0]?.message || INTENT_TEXT[first.status];
+      (first.error
+        ? `${first.error.explanation}${broker && broker !== first.error.explanation ? ` (${broker})` : ''}`
+        : '') ||
+      first.violations[0]?.message ||
+      INTENT_TEXT[first.status];
     notices.push('error', `${what}: ${bad.length > 1 ? `${bad.length} failed; ` : ''}${reason}`);
   } else if (unconfirmed.length) {
     notices.push('warning', `${what}: ${INTENT_TEXT.unconfirmed}`, 10_000);

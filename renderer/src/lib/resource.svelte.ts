@@ -61,3 +61,17 @@ export class Resource<T> {
     }
   }
 }
+
+/**
+ * The text for an empty table: loading, never loaded (logged out or expired before the
+ * first fetch), or genuinely empty. "No holdings" must never be shown for "not loaded".
+ */
+export function emptyText(
+  r: Pick<Resource<unknown>, 'loading' | 'loadedAt' | 'error'>,
+  none: string,
+): string {
+  if (r.loading) return 'Loading…';
+  if (r.loadedAt === null)
+    return r.error ? 'Could not load this yet.' : 'Not loaded yet: log in to see it.';
+  return none;
+}

@@ -39,6 +39,11 @@ class SessionStore {
     return this.live && this.snapshot ? this.snapshot.capabilities : NO_CAPABILITIES;
   }
 
+  /** What the permission template grants, live or not: an expired session keeps its screens. */
+  get granted(): Capabilities {
+    return this.snapshot?.capabilities ?? NO_CAPABILITIES;
+  }
+
   async init(): Promise<void> {
     const api = backend();
     this.#unsubscribe?.();

@@ -1,4 +1,5 @@
 import { nav, VIEWS } from './nav.svelte';
+import { notices } from './notices.svelte';
 import { portfolio } from './portfolio.svelte';
 import { session } from './session.svelte';
 import { ticket } from './ticket.svelte';
@@ -40,7 +41,9 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     }
     if (e.key === 'F1' || e.key === 'F2') {
       e.preventDefault();
-      if (!inDialog && session.can.placeOrders) ticket.openWith(e.key === 'F1' ? 1 : -1);
+      if (inDialog) return;
+      if (session.can.placeOrders) ticket.openWith(e.key === 'F1' ? 1 : -1);
+      else if (session.live) notices.push('warning', 'This app is not allowed to place orders.');
       return;
     }
     if (e.altKey && !e.ctrlKey && !e.metaKey) {

@@ -88,17 +88,28 @@ class TicketStore {
     if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
     if (!typesFor(this.draft.productType).some((t) => t.code === this.draft.type))
       this.draft.type = 1;
-    const market = portfolio.market.data?.find(
-      (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
-    );
-    if (market && (!prev || prev.ticker !== symbol.ticker))
-      this.draft.offlineOrder = market.status === 'CLOSE';
+    if (!prev || prev.ticker !== symbol.ticker) void this.#followMarket(symbol);
     if (!prev || prev.ticker !== symbol.ticker) {
       const step = qtyStep(symbol);
       const qty = Number(this.draft.qty);
       if (!this.draft.qty || !Number.isFinite(qty) || qty % step !== 0)
         this.draft.qty = String(step);
     }
+    this.schedulePrecheck();
+  }
+
+  /**
+   * Sets the after-market switch from the segment's market status (closed: AMO on), so a
+   * weekend or evening order is not rejected for the wrong flag. Reads the status first
+   * when the app has not yet (the ticket can open before the first refresh answers).
+   */
+  async #followMarket(symbol: SymbolInfo): Promise<void> {
+    if (!portfolio.market.data) await portfolio.market.load();
+    if (this.draft.symbol?.ticker !== symbol.ticker) return;
+    const market = portfolio.market.data?.find(
+      (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
+    );
+    if (market) this.draft.offlineOrder = market.status === 'CLOSE';
     this.schedulePrecheck();
   }
 
