@@ -149,6 +149,9 @@ export class MasterParser {
 
   /** Splits [pos, end) at commas outside quotes; returns the number of fields. */
   private split(src: Uint8Array, pos: number, end: number): number {
+    const starts = this.starts;
+    const ends = this.ends;
+    const quoted = this.quoted;
     let n = 0;
     let s = pos;
     let i: number;
@@ -158,26 +161,26 @@ export class MasterParser {
         i = s + 1;
         while (i < end && !(src[i] === QUOTE && src[i + 1] !== QUOTE))
           i += src[i] === QUOTE ? 2 : 1;
-        this.starts[n] = s + 1;
-        this.ends[n] = i;
-        this.quoted[n] = 1;
+        starts[n] = s + 1;
+        ends[n] = i;
+        quoted[n] = 1;
         i++;
         while (i < end && src[i] !== COMMA) i++;
       } else {
         i = s;
         while (i < end && src[i] !== COMMA) i++;
-        this.starts[n] = s;
-        this.ends[n] = i;
-        this.quoted[n] = 0;
+        starts[n] = s;
+        ends[n] = i;
+        quoted[n] = 0;
       }
       n++;
       if (i >= end) break;
       s = i + 1;
       if (s === end) {
         // Trailing comma: one more empty field.
-        this.starts[n] = end;
-        this.ends[n] = end;
-        this.quoted[n] = 0;
+        starts[n] = end;
+        ends[n] = end;
+        quoted[n] = 0;
         n++;
         break;
       }
