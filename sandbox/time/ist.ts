@@ -4,11 +4,12 @@
  * helpers are the only place that converts, so no module does its own offset arithmetic.
  */
 
-const IST_OFFSET_MS = 5.5 * 3600_000;
+import { IST_OFFSET_MS, istParts as wallClock } from '../../shared/format/ist';
+
 const DAY_MS = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Calendar and wall-clock parts of an instant, as seen in IST. */
+/** Calendar and wall-clock parts of an instant in IST, plus what session rules need. */
 export interface IstParts {
   year: number;
   month: number; // 1-12
@@ -22,18 +23,18 @@ export interface IstParts {
   minuteOfDay: number;
 }
 
-/** Splits a UTC instant into IST parts. */
+/** Splits a UTC instant into IST parts (the app's shared helper, with weekday and minute of day). */
 export function istParts(ms: number): IstParts {
-  const d = new Date(ms + IST_OFFSET_MS);
+  const p = wallClock(ms);
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-    weekday: d.getUTCDay(),
-    minuteOfDay: d.getUTCHours() * 60 + d.getUTCMinutes(),
+    year: p.year,
+    month: p.month,
+    day: p.day,
+    hour: p.hour,
+    minute: p.minute,
+    second: p.second,
+    weekday: new Date(ms + IST_OFFSET_MS).getUTCDay(),
+    minuteOfDay: p.hour * 60 + p.minute,
   };
 }
 
