@@ -5,23 +5,11 @@
  * and omits modify fields that should keep their value. Converting in one place keeps the
  * body the journal records identical to the body that is sent.
  */
-import type { ProductType, Validity, OrderTypeCode, SideCode } from '../../../shared/broker/enums';
+import type { ProductType, OrderTypeCode, SideCode } from '../../../shared/broker/enums';
+import type { OrderDraft } from '../../../shared/broker/rules';
 
-/** A new order, field for field as the spec's single-order body (same shape as rules.ts OrderDraft). */
-export interface PlaceOrderInput {
-  symbol: string;
-  qty: number;
-  type: OrderTypeCode;
-  side: SideCode;
-  productType: ProductType;
-  limitPrice: number;
-  stopPrice: number;
-  disclosedQty: number;
-  validity: Validity;
-  offlineOrder: boolean;
-  stopLoss: number;
-  takeProfit: number;
-}
+/** A new order, field for field as the spec's single-order body: the shared rules' draft itself. */
+export type PlaceOrderInput = OrderDraft;
 
 /** A change to a pending order; absent fields keep their value at the broker. */
 export interface ModifyOrderInput {
