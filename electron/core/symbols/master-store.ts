@@ -4,7 +4,7 @@
  * validators (ETag, Last-Modified) and the time of the last check, and the binary cache.
  * Every write goes to a temporary name first and is renamed into place.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MASTER_FILES, type MasterFile } from '../../../shared/broker/instrument';
 import type { FileMeta } from './download-file';
@@ -60,6 +60,21 @@ export class MasterStore {
       MASTER_FILES.map(async (f) => {
         const b = await this.readRaw(f);
         if (b) out[f] = b;
+      }),
+    );
+    return out;
+  }
+
+  /** Which files have a last good copy on disk. */
+  async existingRaw(): Promise<Set<MasterFile>> {
+    const out = new Set<MasterFile>();
+    await Promise.all(
+      MASTER_FILES.map(async (f) => {
+        try {
+          if ((await stat(this.rawPath(f))).size > 0) out.add(f);
+        } catch {
+          // absent
+        }
       }),
     );
     return out;

@@ -157,12 +157,14 @@ export class SymbolService {
     ) {
       return { ...result, skipped: true };
     }
-    const raw = await this.store.readAllRaw();
+    // Only which last good copies exist matters before downloading; their bytes are read
+    // only when a rebuild needs them (a day of 304s then reads nothing from disk).
+    const onDisk = await this.store.existingRaw();
     const fresh: Partial<Record<MasterFile, { body: Uint8Array; meta: FileMeta }>> = {};
     await Promise.all(
       MASTER_FILES.map(async (file) => {
         // Conditional headers only when the copy they vouch for is still on disk.
-        const previous = raw[file] ? meta.files[file] : undefined;
+        const previous = onDisk.has(file) ? meta.files[file] : undefined;
         const out = await downloadMasterFile(
           this.deps.baseUrl,
           file,
@@ -183,6 +185,7 @@ export class SymbolService {
     );
     const changed = MASTER_FILES.filter((f) => fresh[f]);
     if (changed.length > 0 || !this.current) {
+      const raw = await this.store.readAllRaw();
       const files: Partial<Record<MasterFile, Uint8Array>> = { ...raw };
       const nextMeta: StoreMeta = { files: { ...meta.files } };
       for (const f of changed) {
