@@ -34,8 +34,11 @@ class PortfolioStore {
     this.#unsubscribe?.();
     this.#unsubscribe = backend().on.portfolio.changed((change) => {
       if (change.orders) {
+        const filled = fillsChanged(this.orders.data, change.orders);
         this.orders.set(change.orders);
-        this.#refreshTradesSoon();
+        // The background refresher pushes the book every few seconds; the trade book only
+        // needs a request when something was filled.
+        if (filled) this.#refreshTradesSoon();
       }
       if (change.positions) this.positions.set(change.positions);
     });
@@ -97,6 +100,12 @@ class PortfolioStore {
     if (this.#tradesTimer) clearTimeout(this.#tradesTimer);
     this.#tradesTimer = setTimeout(() => void this.trades.load(), 400);
   }
+}
+
+/** Whether any order gained a fill (or appeared already filled) between two reads of the book. */
+function fillsChanged(before: Order[] | null, after: Order[]): boolean {
+  const filledBefore = new Map((before ?? []).map((o) => [o.id, o.filledQty]));
+  return after.some((o) => o.filledQty > (filledBefore.get(o.id) ?? 0));
 }
 
 /** The app's one copy of the account data. */
