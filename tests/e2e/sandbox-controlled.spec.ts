@@ -1,0 +1,136 @@
+import { control, expect, test } from './control-harness-fixture';
+import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+
+// These tests steer the embedded sandbox broker (market open, fills, lost answers, the
+// clock) to reach the states a trader meets on a trading day. The clock test moves the
+// broker a day ahead, so it runs last.
+
+const NSE_CASH = { exchange: 10, segment: 10 };
+
+test('with the market open a market buy fills into a position; convert and exit both work', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await expect(page.getByTestId('ticket-amo')).not.toBeChecked();
+  await page.getByTestId('ticket-type-market').click();
+  await typeInto(page, 'ticket-qty', '2');
+  await page.getByTestId('ticket-qty').press('Enter');
+  await expect(page.getByTestId('intent-status')).toHaveAttribute(
+    'data-status',
+    /^(done|confirmed-done)$/,
+    { timeout: 20_000 },
+  );
+  await page.keyboard.press('Escape');
+
+  // Let the simulated market trade, then look at positions.
+  await control(controlled, 'tick', { n: 3 });
+  await page.keyboard.press('Alt+3');
+  const row = page.locator('[data-testid="position-row"][data-position-id="NSE:SBIN-EQ-INTRADAY"]');
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(row).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(row).toContainText('2');
+
+  // Convert to CNC with the keyboard (C), then exit it (X) after the confirmation.
+  await row.focus();
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('convert-dialog')).toBeVisible();
+  await page.getByTestId('convert-to').selectOption('CNC');
+  await page.getByTestId('convert-submit').click();
+  await expect(page.getByTestId('convert-dialog')).toBeHidden({ timeout: 15_000 });
+  const cnc = page.locator('[data-testid="position-row"][data-position-id="NSE:SBIN-EQ-CNC"]');
+  await expect(cnc).toBeVisible({ timeout: 20_000 });
+
+  await cnc.focus();
+  await page.keyboard.press('x');
+  await expect(page.getByTestId('confirm-exit')).toBeVisible();
+  await expect(page.getByTestId('confirm-exit')).toContainText('NSE:SBIN-EQ');
+  await page.getByTestId('confirm-exit-yes').click();
+  await control(controlled, 'tick', { n: 3 });
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(cnc).toHaveClass(/row-closed/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+});
+
+test('a lost answer shows Unconfirmed, is never resent, and settles from the order book', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '1');
+  await typeInto(page, 'ticket-limitPrice', '799.00');
+
+  // Record every status the ticket shows, however briefly.
+  // (A string, so this Node-side file needs no DOM types.)
+  await page.evaluate(`(() => {
+    const seen = (window.seenStatuses = []);
+    new MutationObserver(() => {
+      const s = document.querySelector('[data-testid="intent-status"]')?.getAttribute('data-status');
+      if (s && seen[seen.length - 1] !== s) seen.push(s);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  })()`);
+  await control(controlled, 'faults', {
+    route: 'POST /api/v2/orders',
+    mode: 'drop-after-commit',
+    times: 1,
+  });
+  await page.getByTestId('ticket-limitPrice').press('Enter');
+
+  const intent = page.getByTestId('intent-status');
+  await expect(intent).toHaveAttribute('data-status', 'confirmed-done', { timeout: 30_000 });
+  const seen = (await page.evaluate('window.seenStatuses')) as string[];
+  expect(seen).toContain('unconfirmed');
+  await expect(page.getByTestId('intent-resend')).toHaveCount(0);
+  // Exactly one order reached the book: the app looked instead of sending again.
+  const orderId = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  expect(orderId).not.toBe('');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-testid="order-row"]').filter({ hasText: '799.00' })).toHaveCount(
+    1,
+    { timeout: 20_000 },
+  );
+});
+
+test('when the broker stops accepting the token, one click logs in again to the same screen with the ticket kept', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByTestId('holdings')).toBeVisible();
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await typeInto(page, 'ticket-qty', '4');
+  await typeInto(page, 'ticket-limitPrice', '802.00');
+
+  // A day later at the broker: the token died at 06:00 IST.
+  await control(controlled, 'clock', { advanceMs: 24 * 3600 * 1000 });
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'expired', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('session-banner')).toHaveAttribute('data-status', 'expired');
+  await expect(page.getByTestId('banner-relogin')).toContainText('Holdings');
+  // Everything typed is still there while expired.
+  await expect(page.getByTestId('ticket-qty')).toHaveValue('4');
+
+  await page.getByTestId('banner-relogin').click();
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('holdings')).toBeVisible();
+  await expect(page.getByTestId('ticket-qty')).toHaveValue('4');
+  await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('802.00');
+});
