@@ -1,9 +1,8 @@
 import type { SymbolInfo, SymbolsStatus } from '../../../shared/ipc/channels/symbols';
-import type { Instrument } from '../../../shared/broker/instrument';
 import type { Logger } from '../diagnostics/logger';
 import type { InstrumentLookup } from '../orders/order-prechecks';
 import type { BuildRunner } from '../symbols/build-runner';
-import type { SymbolDb } from '../symbols/symbol-db';
+import type { SearchHit } from '../symbols/search';
 import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';
 
 /** The symbol master as the rest of the app uses it: lookup for order rules, search and status for the UI. */
@@ -20,8 +19,8 @@ export interface SymbolsRuntime {
   close(): Promise<void>;
 }
 
-/** Turns the symbol master's row into what the renderer shows and the ticket needs. */
-function toInfo(db: SymbolDb, i: Instrument): SymbolInfo {
+/** Turns a search hit (or a looked-up row) into what the renderer shows and the ticket needs. */
+function toInfo(i: SearchHit): SymbolInfo {
   return {
     ticker: i.ticker,
     name: i.name,
@@ -36,7 +35,7 @@ function toInfo(db: SymbolDb, i: Instrument): SymbolInfo {
     optionType: i.optionType === 'XX' ? null : i.optionType,
     underlying: i.underlying,
     isin: i.isin,
-    freezeQty: db.rules(i.ticker)?.freezeQty ?? null,
+    freezeQty: i.freezeQty,
   };
 }
 
@@ -124,18 +123,12 @@ export function createSymbolsRuntime(opts: {
     lookup,
     ready: () => started,
     search(query, limit) {
-      const db = service.db;
-      if (!db) return [];
-      return service
-        .search(query, limit)
-        .map((hit) => db.byTicker(hit.ticker))
-        .filter((i): i is Instrument => i !== undefined)
-        .map((i) => toInfo(db, i));
+      return service.search(query, limit).map(toInfo);
     },
     get(ticker) {
       const db = service.db;
       const i = db?.byTicker(ticker.trim().toUpperCase());
-      return db && i ? toInfo(db, i) : null;
+      return db && i ? toInfo({ ...i, freezeQty: db.rules(i.ticker)?.freezeQty ?? null }) : null;
     },
     status,
     async refresh(force) {
