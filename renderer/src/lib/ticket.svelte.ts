@@ -37,6 +37,8 @@ class TicketStore {
   /** Set once the trader tries to send: from then on empty required fields are flagged too. */
   attempted = $state(false);
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #amoTouched = false;
+  #marketFollow: Promise<void> | null = null;
   #seq = 0;
 
   get intent(): OrderIntent | undefined {
@@ -88,7 +90,10 @@ class TicketStore {
     if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
     if (!typesFor(this.draft.productType).some((t) => t.code === this.draft.type))
       this.draft.type = 1;
-    if (!prev || prev.ticker !== symbol.ticker) void this.#followMarket(symbol);
+    if (!prev || prev.ticker !== symbol.ticker) {
+      this.#amoTouched = false;
+      this.#marketFollow = this.#followMarket(symbol).finally(() => (this.#marketFollow = null));
+    }
     if (!prev || prev.ticker !== symbol.ticker) {
       const step = qtyStep(symbol);
       const qty = Number(this.draft.qty);
@@ -105,12 +110,17 @@ class TicketStore {
    */
   async #followMarket(symbol: SymbolInfo): Promise<void> {
     if (!portfolio.market.data) await portfolio.market.load();
-    if (this.draft.symbol?.ticker !== symbol.ticker) return;
+    if (this.draft.symbol?.ticker !== symbol.ticker || this.#amoTouched) return;
     const market = portfolio.market.data?.find(
       (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
     );
     if (market) this.draft.offlineOrder = market.status === 'CLOSE';
     this.schedulePrecheck();
+  }
+
+  /** The trader set the after-market switch by hand: the market status no longer moves it. */
+  touchAmo(): void {
+    this.#amoTouched = true;
   }
 
   /** Clears the form on the trader's request only. */
@@ -157,12 +167,14 @@ class TicketStore {
   async submit(confirmGuards = false): Promise<OrderIntent | null> {
     if (this.submitting) return null;
     this.attempted = true;
-    const { input, problems } = toOrderInput(this.draft);
-    this.local = problems;
-    if (!input) return null;
     this.submitting = true;
-    this.submitError = null;
     try {
+      // A send right after picking the symbol waits for the after-market switch to settle.
+      if (this.#marketFollow) await this.#marketFollow;
+      const { input, problems } = toOrderInput(this.draft);
+      this.local = problems;
+      if (!input) return null;
+      this.submitError = null;
       const r = await backend().orders.place({ draft: input, confirmGuards });
       if (!r.ok) {
         this.submitError = r.error;
