@@ -59,6 +59,52 @@ test('with the market open a market buy fills into a position; convert and exit 
   }).toPass({ timeout: 30_000 });
 });
 
+test('exit all lists every open position, asks, and squares them all off', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  for (const [query, ticker, side] of [
+    ['reliance', 'NSE:RELIANCE-EQ', 'F1'],
+    ['tcs', 'NSE:TCS-EQ', 'F2'],
+  ] as const) {
+    await pickSymbol(page, query, ticker);
+    await page.keyboard.press(side);
+    await page.getByTestId('ticket-type-market').click();
+    await typeInto(page, 'ticket-qty', '3');
+    await page.getByTestId('ticket-qty').press('Enter');
+    await expect(page.getByTestId('intent-status')).toHaveAttribute(
+      'data-status',
+      /^(done|confirmed-done)$/,
+      { timeout: 20_000 },
+    );
+  }
+  await page.keyboard.press('Escape');
+  await control(controlled, 'tick', { n: 3 });
+  await page.keyboard.press('Alt+3');
+  const open = page.locator('[data-testid="position-row"]:not(.row-closed)');
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(open).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await page.getByTestId('exit-all').click();
+  const confirm = page.getByTestId('confirm-exit-all');
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('NSE:RELIANCE-EQ');
+  await expect(confirm).toContainText('NSE:TCS-EQ');
+  // The safe answer has the focus: Enter here would only cancel.
+  await expect(confirm.getByRole('button', { name: /Cancel/ })).toBeFocused();
+  await page.getByTestId('confirm-exit-all-yes').click();
+  await control(controlled, 'tick', { n: 3 });
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(open).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+});
+
 test('a lost answer shows Unconfirmed, is never resent, and settles from the order book', async ({
   page,
   controlled,
