@@ -61,6 +61,9 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
   let busy = false;
   let timer: unknown = undefined;
   let pending = false;
+  /** Filled quantity per order at the last positions read: positions change only with fills. */
+  let fillsAtPositions: string | null = null;
+  let positionsReadAt = -Infinity;
 
   function intervalMs(): number {
     const base = pending || opts.hasActiveIntents?.() ? fastMs : slowMs;
@@ -88,16 +91,31 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
     if (!running || busy) return;
     busy = true;
     try {
-      const [orders, positions] = await Promise.allSettled([
-        opts.source.getOrders({ priority: 'background' }),
-        opts.source.getPositions({ priority: 'background' }),
-      ]);
-      if (orders.status === 'fulfilled') {
+      // The order book first: positions move only when something fills, so they are read
+      // when the fills changed, or at the slow pace, not every fast cycle (half the requests
+      // while orders are pending).
+      const orders = await opts.source.getOrders({ priority: 'background' }).then(
+        (value) => ({ ok: true as const, value }),
+        (reason: unknown) => ({ ok: false as const, reason }),
+      );
+      let fills: string | null = null;
+      if (orders.ok) {
         pending = orders.value.some((o) => PENDING.has(o.status));
+        fills = orders.value.map((o) => `${o.id}:${o.filledQty}`).join(',');
         opts.onOrders?.(orders.value);
       } else opts.onError?.(orders.reason);
-      if (positions.status === 'fulfilled') opts.onPositions?.(positions.value);
-      else opts.onError?.(positions.reason);
+      const due =
+        fills === null || fills !== fillsAtPositions || clock.now() - positionsReadAt >= slowMs;
+      if (due) {
+        try {
+          const positions = await opts.source.getPositions({ priority: 'background' });
+          opts.onPositions?.(positions);
+          fillsAtPositions = fills;
+          positionsReadAt = clock.now();
+        } catch (err) {
+          opts.onError?.(err);
+        }
+      }
     } finally {
       busy = false;
       schedule(intervalMs());

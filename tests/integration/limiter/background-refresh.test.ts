@@ -36,6 +36,7 @@ test('fast while an order is pending, slow after it is cancelled', async () => {
   });
   await s.control('tick', { n: 1 });
   let books = 0;
+  let positionReads = 0;
   let pendingSeen = false;
   const r = createBackgroundRefresher({
     source: s.broker,
@@ -46,11 +47,19 @@ test('fast while an order is pending, slow after it is cancelled', async () => {
       books++;
       pendingSeen ||= orders.some((o) => o.id === ack.id && o.status === 6);
     },
+    onPositions: () => {
+      positionReads++;
+    },
   });
   const before = s.scheduler.getState().day.used;
   r.start();
   await sleep(1500);
   const fast = books;
+  assert.equal(
+    positionReads,
+    1,
+    'nothing filled while pending: positions read once, not every fast cycle',
+  );
   assert.ok(pendingSeen, 'the pending order was seen');
   assert.ok(fast >= 4, `refreshed often while pending (${fast} in 1.5 s)`);
   await s.broker.cancelOrder(ack.id);
@@ -64,7 +73,7 @@ test('fast while an order is pending, slow after it is cancelled', async () => {
   const spent = s.scheduler.getState().day.used - before;
   assert.equal(
     spent,
-    books * 2 + 1,
-    'every refresh (orders + positions) and the cancel counted in the budget',
+    books + positionReads + 1,
+    'every refresh (orders, and positions when due) and the cancel counted in the budget',
   );
 });

@@ -27,7 +27,10 @@ function source(statuses: { value: number[] }, calls: string[]) {
   return {
     async getOrders(o: { priority: 'background' }) {
       calls.push(`orders:${o.priority}`);
-      return statuses.value.map((status, i) => ({ id: String(i), status }) as unknown as Order);
+      return statuses.value.map(
+        (status, i) =>
+          ({ id: String(i), status, filledQty: status === 2 ? 1 : 0 }) as unknown as Order,
+      );
     },
     async getPositions(o: { priority: 'background' }) {
       calls.push(`positions:${o.priority}`);
@@ -50,18 +53,26 @@ test('refreshes fast while an order is pending and slowly otherwise, always at b
     onOrders: (o) => seen.push(o),
   });
   r.start();
+  const count = (what: string) => calls.filter((c) => c.startsWith(what)).length;
   await clock.advance(0);
-  assert.equal(calls.length, 2);
+  assert.equal(calls.length, 2, 'first cycle reads the book and positions');
   assert.ok(calls.every((c) => c.endsWith(':background')));
   await clock.advance(2000);
-  assert.equal(calls.length, 4, 'pending order: next refresh after 2 s');
+  assert.equal(count('orders'), 2, 'pending order: next book read after 2 s');
+  assert.equal(
+    count('positions'),
+    1,
+    'no fill since the last positions read: positions not read again',
+  );
   statuses.value = [2];
   await clock.advance(2000);
-  assert.equal(calls.length, 6);
+  assert.equal(count('orders'), 3);
+  assert.equal(count('positions'), 2, 'a fill appeared: positions are read at once');
   await clock.advance(14_999);
-  assert.equal(calls.length, 6, 'nothing pending: waits 15 s');
+  assert.equal(count('orders'), 3, 'nothing pending: waits 15 s');
   await clock.advance(1);
-  assert.equal(calls.length, 8);
+  assert.equal(count('orders'), 4);
+  assert.equal(count('positions'), 3, 'positions still refresh at the slow pace');
   assert.equal(seen.length, 4);
   r.stop();
   assert.equal(clock.pending(), 0);
