@@ -1,9 +1,5 @@
 import { test as base } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { spawnHarness } from './spawn-harness';
 
 /** A harness whose Demo sandbox exposes its test controls (clock, market, faults). */
 export interface ControlledHarness {
@@ -13,37 +9,15 @@ export interface ControlledHarness {
   sandbox: string;
 }
 
-/**
- * Starts tests/e2e/control-harness.ts once per worker, like harness-fixture.ts does for
- * the plain harness, and stops it afterwards.
- */
+/** Starts `npm run harness -- --test-controls` once per worker and stops it afterwards. */
 export const test = base.extend<object, { controlled: ControlledHarness }>({
   controlled: [
     // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture has no dependencies
     async ({}, use) => {
-      const child: ChildProcess = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'tests/e2e/control-harness.ts'],
-        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      const stderr: string[] = [];
-      child.stderr!.on('data', (d: Buffer) => stderr.push(String(d)));
-      const ready = await new Promise<ControlledHarness>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`control harness did not start in 30 s:\n${stderr.join('')}`)),
-          30_000,
-        );
-        child.once('exit', (code) =>
-          reject(new Error(`control harness exited with ${code}:\n${stderr.join('')}`)),
-        );
-        createInterface({ input: child.stdout! }).once('line', (line) => {
-          clearTimeout(timer);
-          resolve(JSON.parse(line) as ControlledHarness);
-        });
-      });
-      await use(ready);
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
+      if (!harness.ready.sandbox) throw new Error('The harness did not report its sandbox URL.');
+      await use(harness.ready);
+      await harness.stop();
     },
     { scope: 'worker' },
   ],

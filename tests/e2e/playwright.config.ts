@@ -3,7 +3,9 @@ import { CHROMIUM_ARGS, findChromium } from '../support/chromium-path';
 
 const executablePath = findChromium();
 if (!executablePath) {
-  throw new Error('No Chromium found for end-to-end tests. Install chromium or set TICKDESK_CHROMIUM=/path/to/chrome.');
+  throw new Error(
+    'No Chromium found for end-to-end tests. Install chromium or set TICKDESK_CHROMIUM=/path/to/chrome.',
+  );
 }
 
 /** End-to-end tests drive the real renderer and core through the browser harness. */

@@ -1,6 +1,9 @@
 import { expect, test } from './harness-fixture';
 
-test('the harness serves the app shell and answers through the contract', async ({ page, harnessUrl }) => {
+test('the harness serves the app shell and answers through the contract', async ({
+  page,
+  harnessUrl,
+}) => {
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -20,7 +23,10 @@ test('a page without the secret cannot use the contract', async ({ page, harness
   await expect(page.getByTestId('startup-error')).toContainText('closed the connection');
 });
 
-test('the renderer is served with a CSP that forbids inline script and eval', async ({ request, harnessUrl }) => {
+test('the renderer is served with a CSP that forbids inline script and eval', async ({
+  request,
+  harnessUrl,
+}) => {
   const res = await request.get(harnessUrl.replace(/#.*/, ''));
   const csp = res.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");

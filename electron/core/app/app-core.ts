@@ -56,6 +56,8 @@ export interface AppCore {
   readonly refresher: BackgroundRefresher;
   readonly symbols: SymbolsRuntime;
   readonly edis: EdisService;
+  /** The embedded sandbox's base URL in Demo mode (tests drive its controls), else null. */
+  readonly demoBrokerUrl: string | null;
   info(): AppInfo;
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
@@ -233,6 +235,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     refresher,
     symbols,
     edis,
+    demoBrokerUrl: demo?.url ?? null,
     info: () => {
       const account = settings.activeAccount();
       return {

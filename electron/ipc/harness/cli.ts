@@ -1,6 +1,7 @@
 /**
  * `npm run harness`: starts the browser harness and prints one JSON line,
- * {"url": "http://127.0.0.1:PORT/#secret=..."}, when ready. Logs go to stderr so the
+ * {"url": "http://127.0.0.1:PORT/#secret=..."}, when ready. With --test-controls the Demo
+ * sandbox exposes its test controls and the line adds {"sandbox": "<its base URL>"}. Logs go to stderr so the
  * line on stdout stays machine-readable for Playwright and scripts.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ const { values } = parseArgs({
     port: { type: 'string' },
     'data-dir': { type: 'string' },
     renderer: { type: 'string' },
+    /** Turns on the Demo sandbox's test controls (clock, market, faults) and prints its URL. */
+    'test-controls': { type: 'boolean', default: false },
   },
 });
 
@@ -30,6 +33,7 @@ const harness = await startHarness({
     version: pkg.version,
     platform: process.platform,
     environment: 'demo',
+    demo: { testControls: values['test-controls'] === true },
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
     openExternal: async (url) => {
       process.stderr.write(
@@ -38,7 +42,13 @@ const harness = await startHarness({
     },
   },
 });
-process.stdout.write(JSON.stringify({ url: harness.url }) + '\n');
+process.stdout.write(
+  JSON.stringify(
+    values['test-controls']
+      ? { url: harness.url, sandbox: harness.sandboxUrl }
+      : { url: harness.url },
+  ) + '\n',
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -11,6 +11,8 @@ import { attachWsTransport } from './ws-transport';
 /** A running harness: the URL to open (with its secret in the fragment) and how to stop it. */
 export interface Harness {
   url: string;
+  /** The embedded sandbox broker's base URL (Demo mode), for its test controls. */
+  sandboxUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startHarness(opts: {
 
   return {
     url: `${origin}/#secret=${secret}`,
+    sandboxUrl: core.demoBrokerUrl,
     async close() {
       ws.close();
       server.closeAllConnections();

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Starts electron/ipc/harness/cli.ts exactly as `npm run harness` does (the renderer is
+ * built once by the test script beforehand), waits for its JSON line, and returns it with
+ * a stop function. Both e2e fixtures use it.
+ */
+export async function spawnHarness<T>(
+  args: string[] = [],
+): Promise<{ ready: T; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/ipc/harness/cli.ts', ...args],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stderr: string[] = [];
+  child.stderr!.on('data', (d: Buffer) => stderr.push(String(d)));
+  const ready = await new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`harness did not start in 30 s:\n${stderr.join('')}`)),
+      30_000,
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`harness exited with ${code}:\n${stderr.join('')}`)),
+    );
+    createInterface({ input: child.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(line) as T);
+    });
+  });
+  return {
+    ready,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
