@@ -18,6 +18,7 @@ import { denyAllPermissions, hardenAllWebContents, openIfHttps } from './shell/h
 import { attachIpcMainTransport } from './shell/ipc-main-transport';
 import { createLoginWindowPort } from './shell/login-window';
 import { createMainWindow } from './shell/main-window';
+import { installAppMenu } from './shell/app-menu';
 import { createElectronStoreBackend } from './shell/settings-backend';
 
 /** DevTools and verbose logs only when a developer asks for them on an unpackaged build. */
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => app.quit());
 
   await app.whenReady();
+  installAppMenu({ isMac: process.platform === 'darwin', isDev });
   denyAllPermissions(session.defaultSession);
   const root = app.getAppPath();
   serveRenderer(protocol, join(root, 'dist/renderer'));

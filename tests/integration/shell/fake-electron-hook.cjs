@@ -55,6 +55,7 @@ const fake = {
     },
   },
   shell: { openExternal: async () => {} },
+  Menu: { buildFromTemplate: (template) => ({ template }), setApplicationMenu() {} },
 };
 const load = Module._load;
 Module._load = function (request, ...rest) {

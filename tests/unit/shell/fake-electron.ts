@@ -24,6 +24,7 @@ export const recorded = {
   appPath: '',
   protocolClients: [] as string[],
   ipcListeners: [] as string[],
+  applicationMenu: undefined as undefined | null | { template: unknown[] },
 };
 
 class FakeApp extends EventEmitter {
@@ -179,6 +180,15 @@ export const shell = {
   },
 };
 
+export const Menu = {
+  buildFromTemplate(template: unknown[]) {
+    return { template };
+  },
+  setApplicationMenu(menu: { template: unknown[] } | null) {
+    recorded.applicationMenu = menu;
+  },
+};
+
 export const contextBridge = {
   exposeInMainWorld(key: string, api: unknown) {
     recorded.exposed.set(key, api);
@@ -205,6 +215,7 @@ export default {
   protocol,
   session,
   shell,
+  Menu,
   contextBridge,
   ipcRenderer,
 };

@@ -113,6 +113,17 @@ describe('electron/main.ts under a fake electron', () => {
     assert.deepEqual([...recorded.ipcHandlers.keys()].sort(), [...channelNames].sort());
   });
 
+  it('installs no menu that could reload the page or open DevTools (Linux/Windows, packaged)', () => {
+    if (process.platform === 'darwin') {
+      const roles = (recorded.applicationMenu?.template ?? []).map(
+        (m) => (m as { role?: string }).role,
+      );
+      assert.deepEqual(roles, ['appMenu', 'editMenu', 'windowMenu']);
+    } else {
+      assert.equal(recorded.applicationMenu, null);
+    }
+  });
+
   it('registers tickdesk:// for login redirects', () => {
     assert.deepEqual(recorded.protocolClients, ['tickdesk']);
   });
