@@ -109,6 +109,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     logger,
   });
   const vaultStatus = await vault.init();
+  // The embedded sandbox is new at every launch, so a Demo token kept from an earlier run
+  // names a session that no longer exists: forget it rather than start "expired".
+  if (demo) await vault.deleteToken(DEMO_ACCOUNT_ID);
   if (vaultStatus.backend === 'memory')
     logger.warn('core: no keychain; secrets stay in memory', { reason: vaultStatus.reason });
 

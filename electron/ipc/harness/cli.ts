@@ -33,6 +33,8 @@ const harness = await startHarness({
     version: pkg.version,
     platform: process.platform,
     environment: 'demo',
+    // Its own keychain entries: the harness must never read or overwrite the desktop app's.
+    keychainService: 'Tickdesk-harness',
     demo: { testControls: values['test-controls'] === true },
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
     openExternal: async (url) => {

@@ -1,18 +1,8 @@
+import { capabilitiesFor, NO_CAPABILITIES } from '../../../shared/broker/permissions';
 import type { Capabilities, SessionSnapshot } from '../../../shared/ipc/channels/session';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { backend } from './backend';
 import { isViewId, nav } from './nav.svelte';
-
-const NO_CAPABILITIES: Capabilities = {
-  viewProfile: false,
-  viewAccount: false,
-  placeOrders: false,
-  modifyOrders: false,
-  cancelOrders: false,
-  exitPositions: false,
-  convertPositions: false,
-  edis: false,
-};
 
 /**
  * The login session as the renderer may know it (never the token). Screens read
@@ -41,7 +31,7 @@ class SessionStore {
 
   /** What the permission template grants, live or not: an expired session keeps its screens. */
   get granted(): Capabilities {
-    return this.snapshot?.capabilities ?? NO_CAPABILITIES;
+    return capabilitiesFor(this.snapshot?.template ?? null);
   }
 
   async init(): Promise<void> {

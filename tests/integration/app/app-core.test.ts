@@ -136,3 +136,48 @@ describe('app core in Demo mode', () => {
     assert.equal(await core.vault.getToken('demo'), null);
   });
 });
+
+describe('a new Demo launch', () => {
+  it('forgets a Demo token kept by an earlier launch, whose sandbox no longer exists', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-core-relaunch-'));
+    // One keychain shared by both launches, as on a trader's machine.
+    const stored = new Map<string, string>();
+    const keychain = async () => ({
+      reason: null,
+      keychain: {
+        getPassword: async (s: string, a: string) => stored.get(`${s}/${a}`) ?? null,
+        setPassword: async (s: string, a: string, p: string) => void stored.set(`${s}/${a}`, p),
+        deletePassword: async (s: string, a: string) => stored.delete(`${s}/${a}`),
+      },
+    });
+    const deps = {
+      appName: 'Tickdesk',
+      version: '0.0.0-test',
+      platform: process.platform,
+      host: 'harness' as const,
+      environment: 'demo' as const,
+      dataDir,
+      openExternal: async () => {},
+      keychain,
+      keychainService: `Tickdesk-test-${process.pid}`,
+    };
+    try {
+      const first = await createAppCore(deps);
+      assert.equal((await first.session.login()).status, 'active');
+      await first.close();
+      const second = await createAppCore(deps);
+      try {
+        assert.equal(
+          second.session.snapshot().status,
+          'logged-out',
+          'not "expired" with a dead token',
+        );
+        assert.equal((await second.session.login()).status, 'active');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

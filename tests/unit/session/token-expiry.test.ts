@@ -5,7 +5,7 @@ import {
   isSessionExpiredFailure,
   tokenExpiryAfter,
 } from '../../../electron/core/session/token-expiry';
-import { capabilitiesFor } from '../../../electron/core/session/permissions';
+import { capabilitiesFor } from '../../../shared/broker/permissions';
 
 // 06:00 IST is 00:30 UTC.
 test('a morning login expires at 06:00 IST the next day', () => {

@@ -19,9 +19,15 @@ export async function harnessApi(): Promise<Api> {
 
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener('open', () =>
-      socket.send(JSON.stringify({ type: 'hello', secret, href: location.href, top: window.top === window })),
+      socket.send(
+        JSON.stringify({ type: 'hello', secret, href: location.href, top: window.top === window }),
+      ),
     );
-    socket.addEventListener('close', () => reject(new Error('The harness closed the connection.')), { once: true });
+    socket.addEventListener(
+      'close',
+      () => reject(new Error('The harness closed the connection.')),
+      { once: true },
+    );
     socket.addEventListener('message', function onReady(ev) {
       if (JSON.parse(String(ev.data)).type === 'ready') {
         socket.removeEventListener('message', onReady);
@@ -43,7 +49,14 @@ export async function harnessApi(): Promise<Api> {
   });
   socket.addEventListener('close', () => {
     for (const resolve of pending.values()) {
-      resolve({ ok: false, error: { kind: 'disconnected', message: 'Lost the connection to Tickdesk.', action: 'retry-later' } });
+      resolve({
+        ok: false,
+        error: {
+          kind: 'disconnected',
+          message: 'Lost the connection to Tickdesk.',
+          action: 'retry-later',
+        },
+      });
     }
     pending.clear();
   });
@@ -52,7 +65,14 @@ export async function harnessApi(): Promise<Api> {
     call(channel, input) {
       return new Promise((resolve) => {
         if (socket.readyState !== WebSocket.OPEN) {
-          resolve({ ok: false, error: { kind: 'disconnected', message: 'Lost the connection to Tickdesk.', action: 'retry-later' } });
+          resolve({
+            ok: false,
+            error: {
+              kind: 'disconnected',
+              message: 'Lost the connection to Tickdesk.',
+              action: 'retry-later',
+            },
+          });
           return;
         }
         const id = nextId++;

@@ -3,9 +3,11 @@
  * uses to show or hide actions.
  *
  * The broker answers -373 (HTTP 403) to anything outside the template; offering only what
- * the app may do avoids putting a trader in front of a button that can only fail.
+ * the app may do avoids putting a trader in front of a button that can only fail. Shared so
+ * the main process (what may be done now) and the renderer (which screens exist) agree.
  */
-import type { PermissionTemplate } from '../settings/schema';
+/** The broker's three permission templates (spec Authentication 7). */
+export type PermissionTemplate = 'basic' | 'transactions' | 'orders';
 
 /** Flags the renderer reads to decide which screens and buttons to offer. */
 export interface Capabilities {
