@@ -175,3 +175,19 @@ export class FakeBroker {
     return b;
   }
 }
+
+/** The order most tests send: a 10-share SBIN intraday limit buy at 812.50, on the tick grid. */
+export const sbinLimitBuy: OrderDraft = {
+  symbol: 'NSE:SBIN-EQ',
+  qty: 10,
+  type: 1,
+  side: 1,
+  productType: 'INTRADAY',
+  limitPrice: 812.5,
+  stopPrice: 0,
+  disclosedQty: 0,
+  validity: 'DAY',
+  offlineOrder: false,
+  stopLoss: 0,
+  takeProfit: 0,
+};

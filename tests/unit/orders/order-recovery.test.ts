@@ -5,22 +5,9 @@ import { memoryJournal } from '../../../electron/core/orders/order-journal';
 import type { JournalEntry } from '../../../electron/core/orders/order-journal';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { FakeClock } from '../limiter/fake-clock';
-import { FakeBroker } from './fake-broker';
+import { FakeBroker, sbinLimitBuy } from './fake-broker';
 
-const draft: OrderDraft = {
-  symbol: 'NSE:SBIN-EQ',
-  qty: 10,
-  type: 1,
-  side: 1,
-  productType: 'INTRADAY',
-  limitPrice: 812.5,
-  stopPrice: 0,
-  disclosedQty: 0,
-  validity: 'DAY',
-  offlineOrder: false,
-  stopLoss: 0,
-  takeProfit: 0,
-};
+const draft: OrderDraft = sbinLimitBuy;
 
 function setup(lines: Omit<JournalEntry, 'action'>[]) {
   const clock = new FakeClock();

@@ -8,22 +8,10 @@ import {
 } from '../../../electron/core/orders/reconcile-matcher';
 import type { Order } from '../../../shared/broker/models';
 import type { OrderDraft } from '../../../shared/broker/rules';
+import { sbinLimitBuy } from './fake-broker';
 
 const sentAt = Date.parse('2026-11-21T04:00:00.000Z');
-const draft: OrderDraft = {
-  symbol: 'NSE:SBIN-EQ',
-  qty: 10,
-  type: 1,
-  side: 1,
-  productType: 'INTRADAY',
-  limitPrice: 812.5,
-  stopPrice: 0,
-  disclosedQty: 0,
-  validity: 'DAY',
-  offlineOrder: false,
-  stopLoss: 0,
-  takeProfit: 0,
-};
+const draft: OrderDraft = sbinLimitBuy;
 
 function order(over: Partial<Order>): Order {
   return {
