@@ -6,6 +6,7 @@ export const VIEWS = [
   { id: 'holdings', label: 'Holdings', key: '4' },
   { id: 'funds', label: 'Funds', key: '5' },
   { id: 'edis', label: 'eDIS', key: '6' },
+  { id: 'settings', label: 'Settings', key: '7' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

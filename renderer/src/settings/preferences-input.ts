@@ -1,0 +1,74 @@
+import type { PreferencesView } from '../../../shared/ipc/channels/settings';
+import { formatInr } from '../../../shared/format';
+
+/** The preferences form's text fields, as typed (the trader may type "10,00,000"). */
+export interface PreferencesText {
+  maxOrderQty: string;
+  maxOrderValue: string;
+  maxLtpDistancePct: string;
+  enforceFreezeQty: boolean;
+  expiryWarningLeadMinutes: string;
+  theme: PreferencesView['theme'];
+}
+
+/** Shows the stored preferences as form text, the rupee limit grouped the Indian way. */
+export function preferencesText(p: PreferencesView): PreferencesText {
+  return {
+    maxOrderQty: String(p.fatFinger.maxOrderQty),
+    maxOrderValue: formatInr(p.fatFinger.maxOrderValue, {
+      symbol: false,
+      decimals: Number.isInteger(p.fatFinger.maxOrderValue) ? 0 : 2,
+    }),
+    maxLtpDistancePct: String(p.fatFinger.maxLtpDistancePct),
+    enforceFreezeQty: p.fatFinger.enforceFreezeQty,
+    expiryWarningLeadMinutes: String(p.expiryWarningLeadMinutes),
+    theme: p.theme,
+  };
+}
+
+/** A typed number, accepting Indian or Western digit grouping and a leading ₹; NaN if not a number. */
+export function parseTypedNumber(text: string): number {
+  const cleaned = text.replace(/[₹,\s]/g, '');
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}
+
+/**
+ * Turns the form into the patch the main process expects, or names the first field that is
+ * not a number (the main process checks ranges; this only stops text from being sent).
+ */
+export function preferencesPatch(
+  t: PreferencesText,
+):
+  | { ok: true; patch: PreferencesView }
+  | { ok: false; field: keyof PreferencesText; message: string } {
+  const qty = parseTypedNumber(t.maxOrderQty);
+  if (!Number.isFinite(qty))
+    return { ok: false, field: 'maxOrderQty', message: 'Type a whole number of shares or lots.' };
+  const value = parseTypedNumber(t.maxOrderValue);
+  if (!Number.isFinite(value))
+    return {
+      ok: false,
+      field: 'maxOrderValue',
+      message: 'Type an amount in rupees, e.g. 10,00,000.',
+    };
+  const pct = parseTypedNumber(t.maxLtpDistancePct);
+  if (!Number.isFinite(pct))
+    return { ok: false, field: 'maxLtpDistancePct', message: 'Type a percentage, e.g. 5.' };
+  const lead = parseTypedNumber(t.expiryWarningLeadMinutes);
+  if (!Number.isFinite(lead))
+    return { ok: false, field: 'expiryWarningLeadMinutes', message: 'Type a number of minutes.' };
+  return {
+    ok: true,
+    patch: {
+      theme: t.theme,
+      expiryWarningLeadMinutes: lead,
+      fatFinger: {
+        maxOrderQty: qty,
+        maxOrderValue: value,
+        maxLtpDistancePct: pct,
+        enforceFreezeQty: t.enforceFreezeQty,
+      },
+    },
+  };
+}
