@@ -5,12 +5,24 @@ import { loginToDemo, openApp, typeInto } from './trading-helpers';
 // The settings screen against the real core (settings store, vault, diagnostics) through the
 // harness. Every test leaves the settings as it found them: the harness is shared by the
 // other spec files of this worker, and the Demo account must stay the active one.
+//
+// Most tests work logged out, as a trader setting up a live account would: every page load
+// while logged in refreshes the account views, and those broker requests come out of the same
+// 200-a-minute budget the trading tests after this file need.
 
-/** Opens the app logged in to Demo and goes to Settings through its nav tab. */
+async function logOutIfActive(page: Page): Promise<void> {
+  const status = page.getByTestId('session-status');
+  if ((await status.getAttribute('data-status')) === 'logged-out') return;
+  await page.getByTestId('logout').click();
+  await page.getByTestId('confirm-logout-yes').click();
+  await expect(status).toHaveAttribute('data-status', 'logged-out');
+}
+
+/** Opens the app and goes to Settings from the login screen (or the nav tab when logged in). */
 async function openSettings(page: Page, harnessUrl: string): Promise<void> {
   await openApp(page, harnessUrl);
-  await loginToDemo(page);
-  await page.getByTestId('nav-settings').click();
+  const status = await page.getByTestId('session-status').getAttribute('data-status');
+  await page.getByTestId(status === 'logged-out' ? 'open-settings' : 'nav-settings').click();
   await expect(page.getByTestId('settings')).toBeVisible();
   await expect(page.getByTestId('account-row').first()).toBeVisible();
 }
@@ -43,7 +55,15 @@ test('the Settings view shows the Demo account as the active one, and Alt+7 reac
   page,
   harnessUrl,
 }) => {
-  await openSettings(page, harnessUrl);
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await openApp(page, harnessUrl);
+  await loginToDemo(page);
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
   const demo = rowFor(page, 'Demo account');
   await expect(demo).toHaveAttribute('data-active', 'true');
   await expect(demo.getByTestId('account-active')).toBeVisible();
@@ -65,6 +85,29 @@ test('the Settings view shows the Demo account as the active one, and Alt+7 reac
   await page.keyboard.press('Alt+7');
   await expect(page.getByTestId('settings')).toBeVisible();
   await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+  // The legend lists the new shortcut; nothing on the screen upset the CSP or the console.
+  await page.locator('body').press('?');
+  await expect(page.getByTestId('shortcut-legend')).toContainText('Alt+7');
+  await page.keyboard.press('Escape');
+  expect(problems, problems.join('\n')).toEqual([]);
+  await logOutIfActive(page);
+});
+
+test('Settings is reachable logged out, since a live account must exist before its first login', async ({
+  page,
+  harnessUrl,
+}) => {
+  await openApp(page, harnessUrl);
+  await logOutIfActive(page);
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await expect(rowFor(page, 'Demo account')).toHaveAttribute('data-active', 'true');
+  await page.getByTestId('settings-back').click();
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  // Alt+7 works from the login screen too.
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByTestId('settings')).toBeVisible();
 });
 
 test('a refused redirect URL is shown next to its field and everything typed is kept', async ({
