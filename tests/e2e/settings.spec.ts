@@ -117,6 +117,7 @@ test('a refused redirect URL is shown next to its field and everything typed is 
   await openSettings(page, harnessUrl);
   const rowsBefore = await page.getByTestId('account-row').count();
   await page.getByTestId('account-add').click();
+  await expect(page.getByTestId('acct-label')).toBeFocused();
   await fillAccount(page, {
     label: 'Bad redirect',
     appId: 'APPBAD-100',
@@ -241,4 +242,36 @@ test('exporting a support bundle says where it was written and how big it is', a
     timeout: 20_000,
   });
   await expect(page.getByTestId('bundle-size')).toHaveText(/\d/);
+});
+
+test('a change saved in one window shows in another at once (settings.changed)', async ({
+  page,
+  context,
+  harnessUrl,
+}) => {
+  await openSettings(page, harnessUrl);
+  const other = await context.newPage();
+  await openSettings(other, harnessUrl);
+  const original = await page.getByTestId('pref-maxLtpDistancePct').inputValue();
+  const changed = original === '7' ? '8' : '7';
+
+  await typeInto(page, 'pref-maxLtpDistancePct', changed);
+  await page.getByTestId('prefs-save').click();
+  await expect(other.getByTestId('pref-maxLtpDistancePct')).toHaveValue(changed);
+
+  await page.getByTestId('account-add').click();
+  await fillAccount(page, {
+    label: 'Seen elsewhere',
+    appId: 'APPSEEN-100',
+    redirectUrl: 'tickdesk://auth/callback',
+  });
+  await page.getByTestId('acct-save').click();
+  await expect(rowFor(other, 'Seen elsewhere')).toBeVisible();
+
+  await removeAccount(other, 'Seen elsewhere');
+  await expect(rowFor(page, 'Seen elsewhere')).toHaveCount(0);
+  await typeInto(other, 'pref-maxLtpDistancePct', original);
+  await other.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-maxLtpDistancePct')).toHaveValue(original);
+  await other.close();
 });
