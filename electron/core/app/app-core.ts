@@ -95,6 +95,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
 
   let demo: DemoBroker | null = null;
+  if (deps.environment === 'live' && settings.activeAccount()?.environment !== 'live') {
+    // The Demo account points at an embedded broker that only runs in Demo mode.
+    const live = settings.get().accounts.find((a) => a.environment === 'live');
+    await settings.setActiveAccount(live ? live.id : null);
+  }
   if (deps.environment === 'demo') {
     demo = await startDemoBroker(settings, deps.demo);
     closers.push(() => demo?.close());
@@ -153,7 +158,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
 
   const symbols = createSymbolsRuntime({
-    baseUrl: demo?.symbolMasterBase ?? deps.symbolMasterBase ?? null,
+    baseUrl:
+      demo?.symbolMasterBase ??
+      settings.activeAccount()?.symbolMasterBase ??
+      deps.symbolMasterBase ??
+      null,
     dir: join(deps.dataDir, 'symbols'),
     build: deps.symbolsBuildWorker
       ? buildInWorker(deps.symbolsBuildWorker)

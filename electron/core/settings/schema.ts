@@ -62,6 +62,8 @@ export const AccountSettings = z.object({
   template: PermissionTemplate,
   /** Broker base URL override; absent means the environment's default (the sandbox for demo). */
   baseUrl: httpsOrLoopback.optional(),
+  /** {symbol_master_base}: where the broker publishes the seven symbol master files. */
+  symbolMasterBase: httpsOrLoopback.optional(),
 });
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;

@@ -25,6 +25,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         redirectUrl: a.redirectUrl,
         template: a.template,
         baseUrl: a.baseUrl ?? null,
+        symbolMasterBase: a.symbolMasterBase ?? null,
         hasAppSecret,
         loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
       };

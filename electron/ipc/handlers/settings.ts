@@ -43,8 +43,13 @@ export function settingsHandlers(core: SettingsCore): HandlersFor<typeof setting
     'settings.saveAccount': ({ account }) =>
       explained(async () => {
         const id = account.id ?? `acc-${randomBytes(4).toString('hex')}`;
-        const { baseUrl, ...rest } = account;
-        await core.settings.upsertAccount({ ...rest, id, ...(baseUrl ? { baseUrl } : {}) });
+        const { baseUrl, symbolMasterBase, ...rest } = account;
+        await core.settings.upsertAccount({
+          ...rest,
+          id,
+          ...(baseUrl ? { baseUrl } : {}),
+          ...(symbolMasterBase ? { symbolMasterBase } : {}),
+        });
         return settingsView(core);
       }),
     'settings.removeAccount': ({ id }) =>

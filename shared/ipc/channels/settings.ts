@@ -20,6 +20,8 @@ export const AccountInput = z.object({
   redirectUrl: z.string().min(1).max(500),
   template: Template,
   baseUrl: z.string().max(500).optional(),
+  /** Where the broker publishes the symbol master files ({symbol_master_base}). */
+  symbolMasterBase: z.string().max(500).optional(),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
@@ -32,6 +34,7 @@ export const AccountView = z.object({
   redirectUrl: z.string(),
   template: Template,
   baseUrl: z.string().nullable(),
+  symbolMasterBase: z.string().nullable(),
   hasAppSecret: z.boolean(),
   /** PKCE unless an app secret is stored (then the appIdHash flow). */
   loginMethod: z.enum(['pkce', 'app-secret']),

@@ -181,3 +181,41 @@ describe('a new Demo launch', () => {
     }
   });
 });
+
+describe('a Live launch', () => {
+  it('makes a live account active instead of the Demo one, and starts no sandbox', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-core-live-'));
+    const base = {
+      appName: 'Tickdesk',
+      version: '0.0.0-test',
+      platform: process.platform,
+      host: 'harness' as const,
+      dataDir,
+      openExternal: async () => {},
+      keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
+    };
+    try {
+      const demo = await createAppCore({ ...base, environment: 'demo' });
+      await demo.settings.upsertAccount({
+        id: 'mylive',
+        label: 'My broker app',
+        environment: 'live',
+        appId: 'APP-100',
+        redirectUrl: 'http://127.0.0.1:17878/callback',
+        template: 'orders',
+        baseUrl: 'https://broker.example',
+      });
+      assert.equal(demo.info().account?.id, 'demo');
+      await demo.close();
+      const live = await createAppCore({ ...base, environment: 'live' });
+      try {
+        assert.equal(live.info().account?.id, 'mylive');
+        assert.equal(live.demoBrokerUrl, null);
+      } finally {
+        await live.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
