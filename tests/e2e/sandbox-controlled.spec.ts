@@ -1,5 +1,5 @@
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+import { loginToDemo, openApp, pickSymbol, sendMarketOrder, typeInto } from './trading-helpers';
 
 // These tests steer the embedded sandbox broker (market open, fills, lost answers, the
 // clock) to reach the states a trader meets on a trading day. The clock test moves the
@@ -17,14 +17,7 @@ test('with the market open a market buy fills into a position; convert and exit 
 
   await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
   await expect(page.getByTestId('ticket-amo')).not.toBeChecked();
-  await page.getByTestId('ticket-type-market').click();
-  await typeInto(page, 'ticket-qty', '2');
-  await page.getByTestId('ticket-qty').press('Enter');
-  await expect(page.getByTestId('intent-status')).toHaveAttribute(
-    'data-status',
-    /^(done|confirmed-done)$/,
-    { timeout: 20_000 },
-  );
+  await sendMarketOrder(page, '2');
   await page.keyboard.press('Escape');
 
   // Let the simulated market trade, then look at positions.
@@ -72,14 +65,7 @@ test('exit all lists every open position, asks, and squares them all off', async
   ] as const) {
     await pickSymbol(page, query, ticker);
     await page.keyboard.press(side);
-    await page.getByTestId('ticket-type-market').click();
-    await typeInto(page, 'ticket-qty', '3');
-    await page.getByTestId('ticket-qty').press('Enter');
-    await expect(page.getByTestId('intent-status')).toHaveAttribute(
-      'data-status',
-      /^(done|confirmed-done)$/,
-      { timeout: 20_000 },
-    );
+    await sendMarketOrder(page, '3');
   }
   await page.keyboard.press('Escape');
   await control(controlled, 'tick', { n: 3 });

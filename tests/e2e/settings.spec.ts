@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './harness-fixture';
-import { loginToDemo, openApp, typeInto } from './trading-helpers';
+import { collectConsoleProblems, loginToDemo, openApp, typeInto } from './trading-helpers';
 
 // The settings screen against the real core (settings store, vault, diagnostics) through the
 // harness. Every test leaves the settings as it found them: the harness is shared by the
@@ -55,11 +55,7 @@ test('the Settings view shows the Demo account as the active one, and Alt+7 reac
   page,
   harnessUrl,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const problems = collectConsoleProblems(page);
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await page.getByTestId('nav-settings').click();

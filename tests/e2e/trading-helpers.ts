@@ -69,3 +69,28 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
   expect(id).not.toBe('');
   return id;
 }
+
+/**
+ * Collects console errors and warnings and uncaught page errors (CSP violations among
+ * them) from now on; the test asserts the list is empty at the end.
+ */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** Sends a market order of `qty` from the open ticket and waits until the broker took it. */
+export async function sendMarketOrder(page: Page, qty: string): Promise<void> {
+  await page.getByTestId('ticket-type-market').click();
+  await typeInto(page, 'ticket-qty', qty);
+  await page.getByTestId('ticket-qty').press('Enter');
+  await expect(page.getByTestId('intent-status')).toHaveAttribute(
+    'data-status',
+    /^(done|confirmed-done)$/,
+    { timeout: 20_000 },
+  );
+}

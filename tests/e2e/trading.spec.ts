@@ -1,5 +1,12 @@
 import { expect, test } from './harness-fixture';
-import { loginToDemo, openApp, pickSymbol, placeLimitBuy, typeInto } from './trading-helpers';
+import {
+  collectConsoleProblems,
+  loginToDemo,
+  openApp,
+  pickSymbol,
+  placeLimitBuy,
+  typeInto,
+} from './trading-helpers';
 
 // One harness (one core, one Demo sandbox) serves every test in this file, like one app
 // session a trader works in; tests log in if needed and never depend on each other's orders.
@@ -206,11 +213,7 @@ test('a full trading round trip raises no console errors (CSP included)', async 
   page,
   harnessUrl,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const problems = collectConsoleProblems(page);
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   await placeLimitBuy(page, '1', '801.00');
