@@ -158,11 +158,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
 
   const symbols = createSymbolsRuntime({
-    baseUrl:
-      demo?.symbolMasterBase ??
-      settings.activeAccount()?.symbolMasterBase ??
-      deps.symbolMasterBase ??
-      null,
+    baseUrl: demo?.symbolMasterBase ?? settings.activeAccount()?.symbolMasterBase ?? null,
     dir: join(deps.dataDir, 'symbols'),
     build: deps.symbolsBuildWorker
       ? buildInWorker(deps.symbolsBuildWorker)

@@ -34,8 +34,6 @@ export interface CoreDeps {
   /** Extra log sinks (stderr in development). The file and ring-buffer sinks are always there. */
   logSinks?: LogSink[];
   clock?: Clock;
-  /** {symbol_master_base} for a live account; Demo mode uses the sandbox's own. */
-  symbolMasterBase?: string;
   /** The bundled symbol-build worker (Electron); tsx runs use the .ts entry next to the service. */
   symbolsBuildWorker?: URL;
   /** Demo mode's embedded sandbox broker. */

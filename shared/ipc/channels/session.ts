@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Capabilities as SharedCapabilities } from '../../broker/permissions';
 import { channel, event } from '../define';
 
 /** The flags the renderer uses to offer only what the app's permission template allows. */
@@ -11,7 +12,7 @@ export const Capabilities = z.object({
   exitPositions: z.boolean(),
   convertPositions: z.boolean(),
   edis: z.boolean(),
-});
+}) satisfies z.ZodType<SharedCapabilities>;
 export type Capabilities = z.infer<typeof Capabilities>;
 
 /**
