@@ -1,0 +1,91 @@
+/**
+ * The one place every price comes from (design.md, "Every price from one place"). Live
+ * ticks, REST quotes and the prices seen in the account's own reads all land here; the
+ * ticket, the order checks, positions and holdings read from here. Each price keeps the
+ * time it was true, so a reader always knows its age and an old price is never passed off
+ * as a current one.
+ */
+import type { LastPrice, Quote } from '../../../shared/marketdata/quote';
+import type { Clock } from '../limiter/clock';
+
+/** Default age after which a price is called stale (the ticket says so; guards do not trust it). */
+export const DEFAULT_STALE_AFTER_MS = 60_000;
+
+/** The price store shared by market data, the order checks and the views. */
+export interface QuoteCache {
+  /**
+   * Records a price. A price older than the one held never replaces it (a late REST answer
+   * cannot undo a newer tick); fields the newer price does not know keep their last value.
+   */
+  put(quote: Quote): void;
+  /** Records many prices and tells listeners once. */
+  putMany(quotes: readonly Quote[]): void;
+  /** The whole picture held for a symbol, or undefined. */
+  get(symbol: string): Quote | undefined;
+  /** The price to check an order against, with its age and whether it is stale. */
+  lastPrice(symbol: string): LastPrice | undefined;
+  /** Called with the symbols whose price changed, once per put or putMany. */
+  onChange(listener: (symbols: readonly string[]) => void): () => void;
+  /** How many symbols are held (for diagnostics and memory bounds). */
+  size(): number;
+}
+
+/** Options of the quote cache. */
+export interface QuoteCacheOptions {
+  clock: Pick<Clock, 'now'>;
+  /** Age after which `lastPrice` says stale; read on every call so Settings can change it. */
+  staleAfterMs?: () => number;
+}
+
+/** Creates the quote cache. */
+export function createQuoteCache(options: QuoteCacheOptions): QuoteCache {
+  const { clock } = options;
+  const staleAfter = options.staleAfterMs ?? (() => DEFAULT_STALE_AFTER_MS);
+  const quotes = new Map<string, Quote>();
+  const listeners = new Set<(symbols: readonly string[]) => void>();
+
+  /** Stores one quote; true when something changed. */
+  function merge(q: Quote): boolean {
+    if (!Number.isFinite(q.ltp) || !Number.isFinite(q.at) || q.ltp <= 0) return false;
+    const held = quotes.get(q.symbol);
+    if (held && held.at > q.at) return false;
+    if (!held) {
+      quotes.set(q.symbol, q);
+      return true;
+    }
+    const next: Quote = { ...held };
+    for (const [k, v] of Object.entries(q) as [keyof Quote, Quote[keyof Quote]][]) {
+      if (v !== null && v !== undefined) (next as Record<string, unknown>)[k] = v;
+    }
+    quotes.set(q.symbol, next);
+    return true;
+  }
+
+  function tell(symbols: string[]): void {
+    if (symbols.length === 0) return;
+    for (const l of listeners) l(symbols);
+  }
+
+  return {
+    put(quote) {
+      if (merge(quote)) tell([quote.symbol]);
+    },
+    putMany(list) {
+      const changed: string[] = [];
+      for (const q of list) if (merge(q)) changed.push(q.symbol);
+      tell(changed);
+    },
+    get: (symbol) => quotes.get(symbol),
+    lastPrice(symbol) {
+      const q = quotes.get(symbol);
+      if (!q) return undefined;
+      const ageMs = Math.max(0, clock.now() - q.at);
+      return { ltp: q.ltp, source: q.source, ageMs, stale: ageMs > staleAfter() };
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    size: () => quotes.size,
+  };
+}

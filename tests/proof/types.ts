@@ -1,0 +1,63 @@
+/**
+ * The shape every safety proof returns, so `npm run proof` prints one table of figures
+ * against their goals and `npm test` runs the same proofs at a smaller size.
+ */
+
+/** One measured figure and the goal it is held to. */
+export interface ProofFigure {
+  /** What was counted, e.g. "duplicate orders". */
+  name: string;
+  value: number;
+  /** The goal in words, e.g. "0" or ">= 95%". */
+  goal: string;
+  /** Whether value meets the goal; the run fails when any figure does not. */
+  met: boolean;
+  unit?: string;
+}
+
+/** What one proof file reports. */
+export interface ProofSection {
+  title: string;
+  figures: ProofFigure[];
+  /** How the figures were obtained (sizes, seeds, modes), printed under the table. */
+  notes?: string[];
+  /** Machine-readable details, written under this section's key when BENCH_JSON is set. */
+  json?: Record<string, unknown>;
+}
+
+/** What the runner hands every proof. */
+export interface ProofContext {
+  /** 'fast' inside `npm test`; 'full' for `npm run proof` (the sizes the issue asks for). */
+  size: 'fast' | 'full';
+  log(message: string): void;
+}
+
+/** Each `tests/proof/*.proof.ts` exports this. */
+export type ProofModule = { run(ctx: ProofContext): Promise<ProofSection> };
+
+/** A figure whose goal is "exactly zero". */
+export function zeroGoal(name: string, value: number): ProofFigure {
+  return { name, value, goal: '0', met: value === 0 };
+}
+
+/** A figure whose goal is "at least `min`". */
+export function atLeast(name: string, value: number, min: number, unit?: string): ProofFigure {
+  return {
+    name,
+    value,
+    goal: `>= ${min}${unit ?? ''}`,
+    met: value >= min,
+    ...(unit ? { unit } : {}),
+  };
+}
+
+/** A figure whose goal is "at most `max`". */
+export function atMost(name: string, value: number, max: number, unit?: string): ProofFigure {
+  return {
+    name,
+    value,
+    goal: `<= ${max}${unit ?? ''}`,
+    met: value <= max,
+    ...(unit ? { unit } : {}),
+  };
+}
