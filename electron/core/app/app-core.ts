@@ -8,7 +8,8 @@ import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import { createLoginService } from '../auth/login-service';
-import { systemClock, systemRandom, type Opener } from '../auth/ports';
+import { systemRandom, type Opener } from '../auth/ports';
+import { systemClock } from '../limiter/clock';
 import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
 import { createFileSink } from '../diagnostics/file-sink';
@@ -151,11 +152,15 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   await session.restore();
 
   const scheduler = createRequestScheduler({
+    clock,
     store: createDayCountFile(join(deps.dataDir, 'budget-day.json')),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
   closers.push(() => scheduler.dispose());
-  const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
+  const broker = createBrokerClient({
+    transport: createSessionTransport(session, { timers: clock }),
+    scheduler,
+  });
 
   const symbols = createSymbolsRuntime({
     baseUrl: demo?.symbolMasterBase ?? settings.activeAccount()?.symbolMasterBase ?? null,
@@ -169,14 +174,16 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
 
   let emit: CoreEmit = () => {};
   const orders = createOrderService({
+    clock,
     broker,
     instruments: symbols.lookup,
-    journal: createDailyOrderJournal(join(deps.dataDir, 'journal')),
+    journal: createDailyOrderJournal(join(deps.dataDir, 'journal'), clock),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
   const refresher = createBackgroundRefresher({
+    clock,
     source: broker,
     budget: () => scheduler.getState(),
     hasActiveIntents: () => orders.hasUnsettled(),
