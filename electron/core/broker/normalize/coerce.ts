@@ -30,7 +30,9 @@ export function numOrNull(v: unknown): number | null {
   if (typeof v === 'string') {
     const t = v.trim().replace(/,/g, '');
     if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
-    return Number(t);
+    // '1e999' is valid numeric text but Infinity: never let a non-finite number through.
+    const n = Number(t);
+    return Number.isFinite(n) ? n : null;
   }
   if (typeof v === 'boolean') return null;
   return null;
