@@ -20,8 +20,8 @@ import {
   type BackgroundRefresher,
 } from '../limiter/background-refresher';
 import { createRequestScheduler, type RequestScheduler } from '../limiter/request-scheduler';
-import { createDailyOrderJournal } from '../orders/daily-order-journal';
-import { createOrderService, type OrderService } from '../orders/order-service';
+import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
+import { createOrderService, type OrderService } from '../orders/actions/order-service';
 import { createSessionController, type SessionController } from '../session/session-controller';
 import { createJsonFileSettingsBackend } from '../settings/backend';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';

@@ -2,7 +2,7 @@ import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import type { BackgroundRefresher } from '../limiter/background-refresher';
 import type { RequestScheduler } from '../limiter/request-scheduler';
-import type { OrderServiceEvent } from '../orders/intent-tracker';
+import type { OrderServiceEvent } from '../orders/reconcile/intent-tracker';
 import type { SettingsView } from '../../../shared/ipc/channels/settings';
 import type { SessionController } from '../session/session-controller';
 import type { SymbolsRuntime } from './symbols-runtime';

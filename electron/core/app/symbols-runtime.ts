@@ -1,6 +1,6 @@
 import type { SymbolInfo, SymbolsStatus } from '../../../shared/ipc/channels/symbols';
 import type { Logger } from '../diagnostics/logger';
-import type { InstrumentLookup } from '../orders/order-prechecks';
+import type { InstrumentLookup } from '../orders/checks/order-prechecks';
 import type { BuildRunner } from '../symbols/build-runner';
 import type { SearchHit } from '../symbols/search';
 import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';

@@ -6,11 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSession } from '../broker/sandbox-session';
-import { createOrderService } from '../../../electron/core/orders/order-service';
-import type { OrderServiceOptions } from '../../../electron/core/orders/order-service';
-import { createOrderJournal } from '../../../electron/core/orders/order-journal';
+import { createOrderService } from '../../../electron/core/orders/actions/order-service';
+import type { OrderServiceOptions } from '../../../electron/core/orders/actions/order-service';
+import { createOrderJournal } from '../../../electron/core/orders/journal/order-journal';
 import type { OrderDraft } from '../../../shared/broker/rules';
-import type { InstrumentLookup } from '../../../electron/core/orders/order-prechecks';
+import type { InstrumentLookup } from '../../../electron/core/orders/checks/order-prechecks';
 import type { HttpTransportOptions } from '../../../electron/core/broker/http-transport';
 import type { SandboxOptions } from '../../../sandbox/index';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDailyOrderJournal } from '../../../electron/core/orders/daily-order-journal';
+import { createDailyOrderJournal } from '../../../electron/core/orders/journal/daily-order-journal';
 import { FakeClock } from '../limiter/fake-clock';
 
 test('one file per IST day; reading covers yesterday and today only', async () => {

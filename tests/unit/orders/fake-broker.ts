@@ -3,7 +3,7 @@
  * programmable failure for the next action, so each ambiguous case can be staged exactly.
  */
 import { BrokerError } from '../../../electron/core/broker/broker-error';
-import type { OrderBroker } from '../../../electron/core/orders/order-context';
+import type { OrderBroker } from '../../../electron/core/orders/actions/order-context';
 import type { MultiItemResult, Order, OrderAck, Positions } from '../../../shared/broker/models';
 import type { OrderDraft } from '../../../shared/broker/rules';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   checkFatFinger,
   DEFAULT_FAT_FINGER_LIMITS,
-} from '../../../electron/core/orders/fat-finger-guards';
+} from '../../../electron/core/orders/checks/fat-finger-guards';
 
 const limit = { qty: 10, type: 1 as const, limitPrice: 812.5, stopPrice: 0 };
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOrderService } from '../../../electron/core/orders/order-service';
-import { memoryJournal } from '../../../electron/core/orders/order-journal';
-import type { JournalEntry } from '../../../electron/core/orders/order-journal';
+import { createOrderService } from '../../../electron/core/orders/actions/order-service';
+import { memoryJournal } from '../../../electron/core/orders/journal/order-journal';
+import type { JournalEntry } from '../../../electron/core/orders/journal/order-journal';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { FakeClock } from '../limiter/fake-clock';
 import { FakeBroker, sbinLimitBuy } from './fake-broker';

@@ -5,7 +5,7 @@ import {
   modifyApplied,
   orderMatchesDraft,
   rootOrderId,
-} from '../../../electron/core/orders/reconcile-matcher';
+} from '../../../electron/core/orders/reconcile/reconcile-matcher';
 import type { Order } from '../../../shared/broker/models';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { sbinLimitBuy } from './fake-broker';

@@ -10,10 +10,10 @@ import type {
   OrderAction,
   OrderIntent,
   PrecheckViolation,
-} from '../../../shared/broker/models';
-import { BrokerError } from '../broker/broker-error';
-import { MAX_MULTI_ORDERS } from '../broker/broker-client';
-import type { CheckResult } from './ambiguity-resolver';
+} from '../../../../shared/broker/models';
+import { BrokerError } from '../../broker/broker-error';
+import { MAX_MULTI_ORDERS } from '../../broker/broker-client';
+import type { CheckResult } from '../reconcile/ambiguity-resolver';
 import { toFailure } from './order-context';
 import type { OrderContext } from './order-context';
 

@@ -4,10 +4,10 @@
  * the trader's fat-finger guards. Catching a bad order here costs no request from the
  * budget and gives the ticket a precise field to highlight.
  */
-import type { Order, PrecheckViolation } from '../../../shared/broker/models';
-import { checkOrder, lotMultiple } from '../../../shared/broker/rules';
-import type { InstrumentRules, OrderDraft } from '../../../shared/broker/rules';
-import type { ConvertPositionInput, ModifyOrderInput } from '../broker/order-requests';
+import type { Order, PrecheckViolation } from '../../../../shared/broker/models';
+import { checkOrder, lotMultiple } from '../../../../shared/broker/rules';
+import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
+import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import { checkFatFinger } from './fat-finger-guards';
 import type { FatFingerLimits } from './fat-finger-guards';
 

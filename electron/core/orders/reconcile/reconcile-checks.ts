@@ -3,10 +3,10 @@
  * what this request would have done?" Each returns done / not-done / unknown for the
  * ambiguity resolver.
  */
-import type { OrderDraft } from '../../../shared/broker/rules';
-import type { ModifyOrderInput } from '../broker/order-requests';
+import type { OrderDraft } from '../../../../shared/broker/rules';
+import type { ModifyOrderInput } from '../../broker/order-requests';
 import type { CheckResult } from './ambiguity-resolver';
-import type { OrderContext } from './order-context';
+import type { OrderContext } from '../actions/order-context';
 import { findPlacedCandidates, modifyApplied, rootOrderId } from './reconcile-matcher';
 
 const TERMINAL = new Set([1, 2, 5, 7]);

@@ -3,7 +3,7 @@
  * was closed while an order was in flight or being reconciled. On the next start these must
  * show as unconfirmed and be reconciled, never silently forgotten (and never resent).
  */
-import type { BrokerFailure, OrderAction } from '../../../shared/broker/models';
+import type { BrokerFailure, OrderAction } from '../../../../shared/broker/models';
 import type { JournalEntry } from './order-journal';
 
 /** What the journal knows about one unsettled action. */

@@ -3,7 +3,7 @@
  * enforces. An extra zero in the quantity or a limit price typed as 8125 instead of 812.5
  * is legal for the broker and ruinous for the trader; these checks catch it before sending.
  */
-import type { OrderDraft, InstrumentRules } from '../../../shared/broker/rules';
+import type { OrderDraft, InstrumentRules } from '../../../../shared/broker/rules';
 
 /** Configurable limits; any limit left undefined is not checked. */
 export interface FatFingerLimits {

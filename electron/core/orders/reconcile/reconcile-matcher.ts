@@ -7,8 +7,8 @@
  * request, and not an order the app already knew about (before the request, or claimed by
  * another intent). Pure function, so every matching rule is unit-tested.
  */
-import type { Order } from '../../../shared/broker/models';
-import type { OrderDraft } from '../../../shared/broker/rules';
+import type { Order } from '../../../../shared/broker/models';
+import type { OrderDraft } from '../../../../shared/broker/rules';
 
 /** Where and when to look. */
 export interface MatchWindow {

@@ -11,9 +11,9 @@ import type {
   OrderAction,
   OrderIntent,
   PrecheckViolation,
-} from '../../../shared/broker/models';
-import type { Clock } from '../limiter/clock';
-import type { JournalStep, OrderJournal } from './order-journal';
+} from '../../../../shared/broker/models';
+import type { Clock } from '../../limiter/clock';
+import type { JournalStep, OrderJournal } from '../journal/order-journal';
 
 /** Events the order service publishes (the lead forwards them over IPC). */
 export type OrderServiceEvent =

@@ -13,25 +13,25 @@ import type {
   OrderIntent,
   Positions,
   PrecheckViolation,
-} from '../../../shared/broker/models';
-import type { OrderDraft } from '../../../shared/broker/rules';
-import { placeBody, modifyBody } from '../broker/order-requests';
-import type { ConvertPositionInput, ModifyOrderInput } from '../broker/order-requests';
-import { systemClock } from '../limiter/clock';
-import type { Clock } from '../limiter/clock';
-import type { CheckResult } from './ambiguity-resolver';
-import { DEFAULT_FAT_FINGER_LIMITS } from './fat-finger-guards';
-import type { FatFingerLimits } from './fat-finger-guards';
-import { IntentTracker } from './intent-tracker';
-import type { OrderServiceEvent } from './intent-tracker';
-import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from './order-checks';
+} from '../../../../shared/broker/models';
+import type { OrderDraft } from '../../../../shared/broker/rules';
+import { placeBody, modifyBody } from '../../broker/order-requests';
+import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
+import { systemClock } from '../../limiter/clock';
+import type { Clock } from '../../limiter/clock';
+import type { CheckResult } from '../reconcile/ambiguity-resolver';
+import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
+import type { FatFingerLimits } from '../checks/fat-finger-guards';
+import { IntentTracker } from '../reconcile/intent-tracker';
+import type { OrderServiceEvent } from '../reconcile/intent-tracker';
+import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
-import type { OrderJournal } from './order-journal';
-import { precheckConvert, precheckModify, precheckPlace } from './order-prechecks';
-import type { InstrumentLookup } from './order-prechecks';
+import type { OrderJournal } from '../journal/order-journal';
+import { precheckConvert, precheckModify, precheckPlace } from '../checks/order-prechecks';
+import type { InstrumentLookup } from '../checks/order-prechecks';
 import { runBatch } from './order-batch';
-import { recoverFromJournal } from './order-recovery';
+import { recoverFromJournal } from '../reconcile/order-recovery';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {

@@ -6,9 +6,9 @@
  * only today and the day before, and old days can be archived or deleted by the user.
  */
 import { join } from 'node:path';
-import { istDayKey } from '../../../shared/format/ist';
-import type { Clock } from '../limiter/clock';
-import { systemClock } from '../limiter/clock';
+import { istDayKey } from '../../../../shared/format/ist';
+import type { Clock } from '../../limiter/clock';
+import { systemClock } from '../../limiter/clock';
 import { createOrderJournal } from './order-journal';
 import type { JournalEntry, OrderJournal } from './order-journal';
 

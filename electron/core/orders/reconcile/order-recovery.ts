@@ -4,14 +4,14 @@
  * Answered before the stop: settled from the journaled answer. Otherwise unconfirmed, and
  * reconciled against the broker exactly like a live ambiguous failure. Nothing is resent.
  */
-import type { OrderAction, OrderIntent } from '../../../shared/broker/models';
-import type { OrderDraft } from '../../../shared/broker/rules';
-import type { ConvertPositionInput, ModifyOrderInput } from '../broker/order-requests';
+import type { OrderAction, OrderIntent } from '../../../../shared/broker/models';
+import type { OrderDraft } from '../../../../shared/broker/rules';
+import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import type { CheckResult } from './ambiguity-resolver';
-import { knownOrderIds, unsettledActions } from './journal-recovery';
-import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from './order-checks';
-import type { OrderContext } from './order-context';
-import type { OrderJournal } from './order-journal';
+import { knownOrderIds, unsettledActions } from '../journal/journal-recovery';
+import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from './reconcile-checks';
+import type { OrderContext } from '../actions/order-context';
+import type { OrderJournal } from '../journal/order-journal';
 
 /** The service's actions, for offering a resend of a recovered action once it is known not done. */
 export interface RecoveryActions {

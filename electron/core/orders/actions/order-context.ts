@@ -3,16 +3,16 @@
  * the last order book seen, the ids already attributed, and the one way to turn a failure
  * into "failed" or "unconfirmed, reconciling".
  */
-import type { BrokerFailure, Order, OrderIntent, Positions } from '../../../shared/broker/models';
-import { BrokerError, isBrokerError } from '../broker/broker-error';
-import type { BrokerClient } from '../broker/broker-client';
-import type { Clock } from '../limiter/clock';
-import { SchedulerClosedError } from '../limiter/request-scheduler';
-import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from './ambiguity-resolver';
-import type { CheckResult } from './ambiguity-resolver';
-import type { FatFingerLimits } from './fat-finger-guards';
-import type { IntentTracker, OrderServiceEvent } from './intent-tracker';
-import type { InstrumentLookup } from './order-prechecks';
+import type { BrokerFailure, Order, OrderIntent, Positions } from '../../../../shared/broker/models';
+import { BrokerError, isBrokerError } from '../../broker/broker-error';
+import type { BrokerClient } from '../../broker/broker-client';
+import type { Clock } from '../../limiter/clock';
+import { SchedulerClosedError } from '../../limiter/request-scheduler';
+import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
+import type { CheckResult } from '../reconcile/ambiguity-resolver';
+import type { FatFingerLimits } from '../checks/fat-finger-guards';
+import type { IntentTracker, OrderServiceEvent } from '../reconcile/intent-tracker';
+import type { InstrumentLookup } from '../checks/order-prechecks';
 
 /** The broker operations the order services use. */
 export type OrderBroker = Pick<

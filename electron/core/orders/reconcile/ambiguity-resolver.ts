@@ -8,7 +8,7 @@
  * found nothing. If the reads themselves keep failing, the action stays unconfirmed: the
  * app never guesses.
  */
-import type { Clock } from '../limiter/clock';
+import type { Clock } from '../../limiter/clock';
 
 /** What one read of account state showed. */
 export type CheckResult =
