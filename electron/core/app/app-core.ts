@@ -185,7 +185,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
 
   const orders = createOrderService({
     broker,
-    instruments: symbols.lookup,
+    instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     journal: createDailyOrderJournal(join(deps.dataDir, 'journal')),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
