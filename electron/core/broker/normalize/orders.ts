@@ -5,7 +5,7 @@
 import type { Order } from '../../../../shared/broker/models';
 import { parseIstDateTime } from '../../../../shared/format/ist';
 import { BrokerError } from '../broker-error';
-import { bool, num, numOrNull, oneOf, pick, side, str, strOrNull } from './coerce';
+import { bool, num, numOrNull, oneOf, pick, shown, side, str, strOrNull } from './coerce';
 import type { Raw } from './coerce';
 import { readRows, type SkippedRowSink } from './rows';
 
@@ -26,7 +26,7 @@ function statusOf(raw: Raw): Order['status'] {
 /** Turns one raw order row into the clean Order. */
 export function normalizeOrder(raw: Raw): Order {
   const s = side(raw.side);
-  if (s === undefined) throw BrokerError.malformedPayload(`order side ${JSON.stringify(raw.side)}`);
+  if (s === undefined) throw BrokerError.malformedPayload(`order side ${shown(raw.side)}`);
   const validity = pick(raw, 'orderValidity', 'validity');
   return {
     id: str(raw.id),

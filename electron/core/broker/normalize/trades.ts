@@ -2,7 +2,7 @@
 import type { Trade } from '../../../../shared/broker/models';
 import { parseIstDateTime } from '../../../../shared/format/ist';
 import { BrokerError } from '../broker-error';
-import { num, numOrNull, pick, side, str } from './coerce';
+import { num, numOrNull, pick, shown, side, str } from './coerce';
 import { readRows, type SkippedRowSink } from './rows';
 
 /** Turns the `tradeBook` list into clean trades; a row it cannot read goes to `skip`. */
@@ -12,8 +12,7 @@ export function normalizeTradeBook(rows: unknown, skip?: SkippedRowSink): Trade[
     'trades',
     (raw) => {
       const s = side(pick(raw, 'side', 'transactionType'));
-      if (s === undefined)
-        throw BrokerError.malformedPayload(`trade side ${JSON.stringify(raw.side)}`);
+      if (s === undefined) throw BrokerError.malformedPayload(`trade side ${shown(raw.side)}`);
       return {
         id: str(raw.id),
         symbol: str(raw.symbol),
