@@ -57,6 +57,11 @@ export interface SandboxOptions {
   tickMs?: number;
   /** Freeze the clock: it moves only through the clock control (deterministic tests). */
   freezeClock?: boolean;
+  /**
+   * Where the simulation clock reads time (default Date.now). Tests that run the app on a
+   * fast clock pass the same source here, so both sides of the wire agree on the time.
+   */
+  timeSource?: () => number;
   /** Pin every market OPEN (Demo mode at night or at weekends); the test controls can still change it. */
   alwaysOpen?: boolean;
   /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
@@ -96,6 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const clock = createSimClock({
     ...(opts.now ? { start: opts.now } : {}),
     frozen: opts.freezeClock ?? false,
+    ...(opts.timeSource ? { realNow: opts.timeSource } : {}),
   });
   const apps = [...defaultApps(seed), ...(opts.apps ?? [])];
   const tls = opts.tls ? makeSelfSigned() : undefined;

@@ -1,13 +1,23 @@
 /**
  * Per-route fault injection for tests of the client's failure handling: delay, drop the
  * connection before the handler runs, run the handler and then drop the response (the action
- * happened, the client never heard), answer 500, answer 201 "sent, no acknowledgement", or
- * answer malformed JSON. Each fault fires `times` times (default 1) and then disarms.
+ * happened, the client never heard), answer 500, answer 201 "sent, no acknowledgement",
+ * answer malformed JSON, drop the connection and carry the request out `delayMs` later on
+ * the sandbox clock (a late arrival: the broker acts after its client has gone; default
+ * 20 s), or ignore the query filter of a read (a broker answering `?id=` with the whole
+ * book). Each fault fires `times` times (default 1) and then disarms.
  */
 
 /** The fault modes of the test controls. */
 export type FaultMode =
-  'delay' | 'drop-before' | 'drop-after-commit' | 'http500' | 'ack201' | 'malformed';
+  | 'delay'
+  | 'drop-before'
+  | 'drop-after-commit'
+  | 'http500'
+  | 'ack201'
+  | 'malformed'
+  | 'late-arrival'
+  | 'unfiltered';
 
 /** One armed fault. */
 export interface Fault {
@@ -24,6 +34,8 @@ const MODES: readonly FaultMode[] = [
   'http500',
   'ack201',
   'malformed',
+  'late-arrival',
+  'unfiltered',
 ];
 
 /** Armed faults by route key `METHOD /path`. */
@@ -38,7 +50,12 @@ export class FaultTable {
     }
     const mode = input.mode as FaultMode;
     if (!MODES.includes(mode)) throw new Error(`mode must be one of ${MODES.join(', ')}`);
-    const delayMs = input.delayMs === undefined ? 1000 : Number(input.delayMs);
+    const delayMs =
+      input.delayMs === undefined
+        ? mode === 'late-arrival'
+          ? 20_000
+          : 1000
+        : Number(input.delayMs);
     if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 120_000)
       throw new Error('delayMs must be 0..120000');
     const times = input.times === undefined ? 1 : Number(input.times);

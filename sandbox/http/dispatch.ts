@@ -117,6 +117,22 @@ export function createDispatcher(
       d.timers.add(t);
     });
 
+  /** Resolves once the sandbox clock has moved `ms` on (it may be frozen, scaled or real). */
+  const sleepSim = (ms: number) => {
+    const due = d.clock.now() + ms;
+    return new Promise<void>((resolve) => {
+      const poll = () => {
+        if (d.clock.now() >= due) return resolve();
+        const t = setTimeout(() => {
+          d.timers.delete(t);
+          poll();
+        }, 10);
+        d.timers.add(t);
+      };
+      poll();
+    });
+  };
+
   async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -172,13 +188,20 @@ export function createDispatcher(
         envelope(400, ErrorCode.InvalidParameters, 'request body is not valid JSON'),
         method,
       );
+    const query = new URLSearchParams(url.searchParams);
+    if (fault?.mode === 'unfiltered') query.delete('id');
     const ctx: RequestCtx = {
       method,
       path: url.pathname,
-      query: url.searchParams,
+      query,
       headers: req.headers,
       body: parsed.body,
     };
+    if (fault?.mode === 'late-arrival') {
+      // The client hears nothing (its connection drops now); the broker acts later anyway.
+      req.socket.destroy();
+      await sleepSim(fault.delayMs);
+    }
     d.beforeEach();
     const answered = await guard(() => {
       if (route.access === 'user') {
@@ -194,7 +217,7 @@ export function createDispatcher(
       return route.handle(ctx);
     });
     const reply = d.rowPatches?.apply(`${route.method} ${route.path}`, answered) ?? answered;
-    if (fault?.mode === 'drop-after-commit') {
+    if (fault?.mode === 'drop-after-commit' || fault?.mode === 'late-arrival') {
       req.socket.destroy();
       return;
     }

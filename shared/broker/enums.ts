@@ -126,4 +126,20 @@ export function isSegment(v: unknown): v is SegmentCode {
 }
 
 /** Order statuses after which nothing more can happen to the order. */
-export const TERMINAL_ORDER_STATUSES: readonly OrderStatusCode[] = [1, 2, 5, 7];
+export const TERMINAL_ORDER_STATUSES: readonly OrderStatusCode[] = [
+  OrderStatus.Canceled,
+  OrderStatus.Traded,
+  OrderStatus.Rejected,
+  OrderStatus.Expired,
+];
+
+/** True when nothing more can happen to an order with this status. */
+export function isTerminalStatus(code: number): boolean {
+  return (TERMINAL_ORDER_STATUSES as readonly number[]).includes(code);
+}
+
+/** A status in words for notes and messages: "status 6" means nothing to a trader. */
+export function orderStatusName(code: number): string {
+  const name = Object.entries(OrderStatus).find(([, v]) => v === code)?.[0];
+  return name ? name.toLowerCase() : `status ${code}`;
+}

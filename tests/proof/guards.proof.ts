@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { OrderDraftInput } from '../../shared/ipc/channels/orders';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../../shared/settings/fat-finger-limits';
+import { systemClock } from '../../electron/core/limiter/clock';
 import { startComposedApp } from '../integration/app/composed-app';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
 
@@ -232,7 +233,9 @@ function ruleCodes(): Set<number> {
 export async function run(ctx: ProofContext): Promise<ProofSection> {
   const rounds = ctx.size === 'fast' ? 1 : 30;
   let skewMs = 0;
-  const app = await startComposedApp({ deps: { clock: { now: () => Date.now() + skewMs } } });
+  const app = await startComposedApp({
+    deps: { clock: { ...systemClock, now: () => Date.now() + skewMs } },
+  });
   try {
     await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
     await app.control('market', { exchange: 10, segment: 11, status: 'OPEN' });

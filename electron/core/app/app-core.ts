@@ -8,7 +8,8 @@ import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import { createLoginService } from '../auth/login-service';
-import { systemClock, systemRandom, type Opener } from '../auth/ports';
+import { systemRandom, type Opener } from '../auth/ports';
+import { systemClock } from '../limiter/clock';
 import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
 import { createFileSink } from '../diagnostics/file-sink';
@@ -156,6 +157,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   await session.restore();
 
   const scheduler = createRequestScheduler({
+    clock,
     store: createDayCountFile(join(deps.dataDir, 'budget-day.json')),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
@@ -165,7 +167,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
     createBrokerClient({
-      transport: createSessionTransport(session),
+      transport: createSessionTransport(session, { timers: clock }),
       scheduler,
       onSkippedRow: skippedRows.sink,
     }),
@@ -184,14 +186,16 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   closers.push(() => symbols.close());
 
   const orders = createOrderService({
+    clock,
     broker,
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
-    journal: createDailyOrderJournal(join(deps.dataDir, 'journal')),
+    journal: createDailyOrderJournal(join(deps.dataDir, 'journal'), clock),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
   const refresher = createBackgroundRefresher({
+    clock,
     source: broker,
     budget: () => scheduler.getState(),
     hasActiveIntents: () => orders.hasUnsettled(),

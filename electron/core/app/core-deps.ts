@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { LoginWindowPort } from '../auth/login-window-port';
-import type { Clock } from '../auth/ports';
+import type { Clock } from '../limiter/clock';
+import type { DemoOptions } from './demo-broker';
 import type { ProtocolEventSource } from '../auth/protocol-capture';
 import type { LogSink } from '../diagnostics/logger';
 import type { DepositoryWindowPort } from '../edis/depository-window-port';
@@ -33,9 +34,13 @@ export interface CoreDeps {
   depositoryWindow?: DepositoryWindowPort;
   /** Extra log sinks (stderr in development). The file and ring-buffer sinks are always there. */
   logSinks?: LogSink[];
+  /**
+   * Time and timers of the core (login, budget, orders, refresher, request timeouts); default
+   * the system clock. The proofs run the whole core on a fast clock shared with the sandbox.
+   */
   clock?: Clock;
   /** The bundled symbol-build worker (Electron); tsx runs use the .ts entry next to the service. */
   symbolsBuildWorker?: URL;
   /** Demo mode's embedded sandbox broker. */
-  demo?: { seed?: number; testControls?: boolean };
+  demo?: DemoOptions;
 }

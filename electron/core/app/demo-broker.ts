@@ -1,4 +1,5 @@
 import { startSandbox } from '../../../sandbox/index';
+import type { SandboxHandle } from '../../../sandbox/index';
 import type { Opener } from '../auth/ports';
 import type { SettingsStore } from '../settings/settings-store';
 
@@ -15,6 +16,16 @@ export interface DemoBroker {
   close(): Promise<void>;
 }
 
+/** How Demo mode's sandbox is started (tests only set more than the seed). */
+export interface DemoOptions {
+  seed?: number;
+  testControls?: boolean;
+  /** The sandbox's time source (tests that run core and sandbox on one fast clock). */
+  timeSource?: () => number;
+  /** An already running sandbox (autoApprove) to use instead: a core restart finds its orders. */
+  running?: SandboxHandle;
+}
+
 /**
  * Demo mode: start the sandbox broker inside the app (auto-approve login, so there is no
  * password to know), and point the Demo account at it. Its port changes every launch, so
@@ -22,13 +33,16 @@ export interface DemoBroker {
  */
 export async function startDemoBroker(
   settings: SettingsStore,
-  opts: { seed?: number; testControls?: boolean } = {},
+  opts: DemoOptions = {},
 ): Promise<DemoBroker> {
-  const sandbox = await startSandbox({
-    autoApprove: true,
-    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.testControls ? { testControls: true } : {}),
-  });
+  const sandbox =
+    opts.running ??
+    (await startSandbox({
+      autoApprove: true,
+      ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+      ...(opts.testControls ? { testControls: true } : {}),
+      ...(opts.timeSource ? { timeSource: opts.timeSource } : {}),
+    }));
   const app = sandbox.apps.find((a) => a.template === 'orders') ?? sandbox.apps[0];
   if (!app) throw new Error('The sandbox broker started without any app.');
   await settings.upsertAccount({
@@ -56,6 +70,7 @@ export async function startDemoBroker(
         await res.arrayBuffer();
       },
     },
-    close: () => sandbox.close(),
+    // A sandbox handed in outlives this core (a restart test starts the next core on it).
+    close: () => (opts.running ? Promise.resolve() : sandbox.close()),
   };
 }

@@ -70,6 +70,8 @@ export function forwardCoreEvents(opts: {
       if (e.type === 'intent') {
         emit('orders.intent', e.intent);
         refresher.poke();
+      } else if (e.type === 'late-arrival') {
+        emit('orders.lateArrival', e.intent);
       } else {
         emit('portfolio.changed', { orders: e.orders });
       }

@@ -62,6 +62,12 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+/** Per-call options of the order actions. */
+export interface ActOptions {
+  /** Told the clock time when the request leaves the budget queue (its real send time). */
+  onSent?: (at: number) => void;
+}
+
 /** Constructor dependencies of the broker client. */
 export interface BrokerClientOptions {
   transport: HttpTransport;
@@ -99,15 +105,19 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     });
   }
 
-  function act(req: TransportRequest): Promise<Record<string, unknown>> {
+  function act(req: TransportRequest, o: ActOptions = {}): Promise<Record<string, unknown>> {
     return scheduler.schedule({
       priority: 'order',
       label: `${req.method} ${req.path}`,
+      ...(o.onSent ? { onStart: o.onSent } : {}),
       run: () => transport.request(req),
     });
   }
 
-  async function actMulti(req: TransportRequest & { body: unknown[] }): Promise<MultiItemResult[]> {
+  async function actMulti(
+    req: TransportRequest & { body: unknown[] },
+    o: ActOptions = {},
+  ): Promise<MultiItemResult[]> {
     if (req.body.length === 0 || req.body.length > MAX_MULTI_ORDERS) {
       throw BrokerError.invalidInput(
         'order',
@@ -117,6 +127,7 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     const res = await scheduler.schedule({
       priority: 'order',
       label: `${req.method} ${req.path}`,
+      ...(o.onSent ? { onStart: o.onSent } : {}),
       run: () => transport.send(req),
     });
     const env = obj(res.body);
@@ -157,7 +168,9 @@ export function createBrokerClient(opts: BrokerClientOptions) {
       const rows = normalizeOrderBook(
         env.orderBook ?? (env.data !== undefined ? [env.data].flat() : []),
       );
-      return rows.find((r) => r.id === id) ?? rows[0] ?? null;
+      // Only the row with this id: a broker that ignores the filter answers with the whole
+      // book, and any other row would make a modify or a reconciliation act on the wrong order.
+      return rows.find((r) => r.id === id) ?? null;
     },
     /** Several orders by id in one request (gaps.md). */
     async getOrdersByIds(ids: string[], o?: ReadOptions): Promise<Order[]> {
@@ -186,18 +199,17 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     },
 
     /** Places one order. Callers wanting duplicate safety use the order service, not this. */
-    async placeOrder(order: PlaceOrderInput): Promise<OrderAck> {
+    async placeOrder(order: PlaceOrderInput, o?: ActOptions): Promise<OrderAck> {
       return normalizeOrderAck(
-        await act({ method: 'POST', path: '/api/v2/orders', body: placeBody(order) }),
+        await act({ method: 'POST', path: '/api/v2/orders', body: placeBody(order) }, o),
       );
     },
     /** Places up to 10 orders; each succeeds or fails alone. */
-    placeOrders(orders: PlaceOrderInput[]): Promise<MultiItemResult[]> {
-      return actMulti({
-        method: 'POST',
-        path: '/api/v2/orders-multi',
-        body: orders.map(placeBody),
-      });
+    placeOrders(orders: PlaceOrderInput[], o?: ActOptions): Promise<MultiItemResult[]> {
+      return actMulti(
+        { method: 'POST', path: '/api/v2/orders-multi', body: orders.map(placeBody) },
+        o,
+      );
     },
     /** Modifies one pending order. */
     async modifyOrder(m: ModifyOrderInput): Promise<OrderAck> {
@@ -224,14 +236,16 @@ export function createBrokerClient(opts: BrokerClientOptions) {
       });
     },
     /** Exits one position by its id (<symbol>-<productType>). */
-    async exitPosition(id: string): Promise<PositionExitAck> {
+    async exitPosition(id: string, o?: ActOptions): Promise<PositionExitAck> {
       return normalizeExitAck(
-        await act({ method: 'DELETE', path: '/api/v2/positions', body: { id } }),
+        await act({ method: 'DELETE', path: '/api/v2/positions', body: { id } }, o),
       );
     },
     /** Exits every open position. */
-    async exitAllPositions(): Promise<PositionExitAck> {
-      return normalizeExitAck(await act({ method: 'DELETE', path: '/api/v2/positions', body: {} }));
+    async exitAllPositions(o?: ActOptions): Promise<PositionExitAck> {
+      return normalizeExitAck(
+        await act({ method: 'DELETE', path: '/api/v2/positions', body: {} }, o),
+      );
     },
     /** Converts a position to another product type. */
     async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {

@@ -28,6 +28,12 @@ export interface ScheduledJob<T> {
   key?: string;
   /** Short label for state and logs (method and path; never a body). */
   label?: string;
+  /**
+   * Called with the clock time at the moment the request leaves the queue, just before `run`.
+   * Order actions take their send time here: a time taken before the queue wait would make
+   * reconciliation look for the order too early and the learnt broker-clock offset too large.
+   */
+  onStart?: (at: number) => void;
   run: () => Promise<T>;
 }
 
@@ -259,14 +265,15 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       day.record(now);
       inFlight++;
       changed = true;
-      start(entry);
+      start(entry, now);
     }
     if (changed) publish();
   }
 
-  function start(entry: Entry): void {
+  function start(entry: Entry, now: number): void {
     let p: Promise<unknown>;
     try {
+      entry.job.onStart?.(now);
       p = entry.job.run();
     } catch (err) {
       p = Promise.reject(err);

@@ -144,4 +144,8 @@ export const ordersEvents = {
     doc: 'An order action changed status; the ticket and activity panel follow it.',
     payload: OrderIntent,
   }),
+  'orders.lateArrival': event({
+    doc: 'An action reported "not done" was carried out by the broker after all (a late arrival): warn the trader, never offer Resend.',
+    payload: OrderIntent,
+  }),
 };

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../../../shared/settings/fat-finger-limits';
+import { systemClock } from '../../../electron/core/limiter/clock';
 import { startComposedApp, type ComposedApp } from './composed-app';
 
 const SBIN = 'NSE:SBIN-EQ';
@@ -25,7 +26,9 @@ describe('fat-finger guards in the composed app', () => {
   let app: ComposedApp;
   let skewMs = 0;
   before(async () => {
-    app = await startComposedApp({ deps: { clock: { now: () => Date.now() + skewMs } } });
+    app = await startComposedApp({
+      deps: { clock: { ...systemClock, now: () => Date.now() + skewMs } },
+    });
     await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
     await app.control('price', { symbol: SBIN, ltp: 945 });
     // The trader's own limits, saved the way the Settings screen saves them.

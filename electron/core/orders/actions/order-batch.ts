@@ -23,6 +23,8 @@ export interface BatchSpec<T> {
   items: T[];
   describe(item: T): string;
   payload(item: T): unknown;
+  /** How one item is sent again on its own (Resend on one order of a basket). */
+  resend(item: T): () => Promise<OrderIntent>;
   precheck(item: T): PrecheckViolation[];
   body(item: T): unknown;
   send(): Promise<MultiItemResult[]>;
@@ -30,7 +32,11 @@ export interface BatchSpec<T> {
 }
 
 /** Runs a batch; a failed pre-check of any item blocks the whole basket (nothing half-sent). */
-export async function runBatch<T>(ctx: OrderContext, spec: BatchSpec<T>): Promise<OrderIntent[]> {
+export async function runBatch<T>(
+  ctx: OrderContext,
+  spec: BatchSpec<T>,
+  payloads: Map<string, () => Promise<OrderIntent>>,
+): Promise<OrderIntent[]> {
   const { tracker } = ctx;
   if (spec.items.length === 0 || spec.items.length > MAX_MULTI_ORDERS) {
     throw BrokerError.invalidInput(
@@ -40,10 +46,16 @@ export async function runBatch<T>(ctx: OrderContext, spec: BatchSpec<T>): Promis
   }
   const batchId = `batch-${spec.items.length}-${ctx.clock.now()}`;
   const intents: OrderIntent[] = [];
-  for (const item of spec.items)
-    intents.push(
-      await tracker.create(spec.action, spec.describe(item), spec.payload(item), batchId),
+  for (const item of spec.items) {
+    const intent = await tracker.create(
+      spec.action,
+      spec.describe(item),
+      spec.payload(item),
+      batchId,
     );
+    payloads.set(intent.intentId, spec.resend(item));
+    intents.push(intent);
+  }
 
   const violations = spec.items.map((item) => spec.precheck(item));
   if (violations.some((v) => v.length > 0)) {

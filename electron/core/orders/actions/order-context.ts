@@ -3,13 +3,19 @@
  * the last order book seen, the ids already attributed, and the one way to turn a failure
  * into "failed" or "unconfirmed, reconciling".
  */
-import type { BrokerFailure, Order, OrderIntent, Positions } from '../../../../shared/broker/models';
+import type {
+  BrokerFailure,
+  Order,
+  OrderIntent,
+  Positions,
+} from '../../../../shared/broker/models';
 import { BrokerError, isBrokerError } from '../../broker/broker-error';
 import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
 import { SchedulerClosedError } from '../../limiter/request-scheduler';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
-import type { CheckResult } from '../reconcile/ambiguity-resolver';
+import type { StateCheck } from '../reconcile/ambiguity-resolver';
+import type { PlaceCheck, SendSnapshot } from '../reconcile/reconcile-checks';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import type { IntentTracker, OrderServiceEvent } from '../reconcile/intent-tracker';
 import type { InstrumentLookup } from '../checks/order-prechecks';
@@ -46,7 +52,14 @@ export class OrderContext {
   bookSeen = false;
   private readonly sentLocal = new Map<string, number>();
   /** The state check of every intent still unconfirmed, to re-run when reads work again. */
-  private readonly checks = new Map<string, () => Promise<CheckResult>>();
+  private readonly checks = new Map<string, StateCheck>();
+  /**
+   * Placements settled "not done", still matched against every book read: a broker that
+   * processes a request after its client gave up (a late arrival) must not go unnoticed.
+   */
+  private readonly lateWatch = new Map<string, PlaceCheck>();
+  /** The check of every action settled "not done", to read once more just before a resend. */
+  private readonly notDoneChecks = new Map<string, StateCheck>();
   private readonly reconciling = new Set<string>();
   private readonly running = new Set<Promise<void>>();
 
@@ -79,6 +92,7 @@ export class OrderContext {
       }
     }
     this.emit?.({ type: 'orders', orders: [...book] });
+    this.watchLateArrivals(book);
     // A book read worked: reconciliations that gave up because reads failed can finish now.
     for (const id of this.checks.keys()) this.reconcileAgain(id);
   }
@@ -92,7 +106,44 @@ export class OrderContext {
     return true;
   }
 
-  private startReconcile(intentId: string, check: () => Promise<CheckResult>): void {
+  private watchLateArrivals(book: readonly Order[]): void {
+    for (const [intentId, check] of this.lateWatch) {
+      const res = check.match(book, true);
+      if (res.kind !== 'done') continue;
+      this.lateWatch.delete(intentId);
+      this.notDoneChecks.delete(intentId);
+      this.track(this.settleLate(intentId, res.orderId ?? null).then(() => undefined));
+    }
+  }
+
+  /** An action settled "not done" turned out done after all: correct it and warn the trader. */
+  async settleLate(intentId: string, orderId: string | null): Promise<OrderIntent> {
+    const intent = await this.tracker.update(intentId, {
+      status: 'confirmed-done',
+      orderId,
+      note: `Arrived late: the broker carried this out after the app had found nothing${orderId ? ` (order ${orderId})` : ''}. Do not send it again.`,
+    });
+    this.emit?.({ type: 'late-arrival', intent });
+    return intent;
+  }
+
+  /**
+   * The last look before a resend: takes the action out of the late-arrival watch (a resend's
+   * own order must never be attributed to it) and reads the account once more. Returns the
+   * order id when the action turns out done after all.
+   */
+  async recheckBeforeResend(intentId: string): Promise<{ done: boolean; orderId: string | null }> {
+    const check = this.notDoneChecks.get(intentId);
+    this.lateWatch.delete(intentId);
+    this.notDoneChecks.delete(intentId);
+    if (!check) return { done: false, orderId: null };
+    const res = await check({ final: true });
+    return res.kind === 'done'
+      ? { done: true, orderId: res.orderId ?? null }
+      : { done: false, orderId: null };
+  }
+
+  private startReconcile(intentId: string, check: StateCheck): void {
     this.reconciling.add(intentId);
     this.track(
       this.reconcile(this.tracker.get(intentId), check).finally(() =>
@@ -126,9 +177,19 @@ export class OrderContext {
     this.sentLocal.set(id, sentAt);
   }
 
-  /** What a placement's reconciliation needs to know about the moment it was sent. */
-  sendSnapshot(): { sentAt: number; knownAtSend: Set<string>; bookSeen: boolean } {
+  /**
+   * What a reconciliation needs to know about the moment of sending. Taken now as a fallback
+   * and overwritten by `markSent` when the request really leaves the budget queue.
+   */
+  sendSnapshot(): SendSnapshot {
     return { sentAt: this.clock.now(), knownAtSend: this.knownSnapshot(), bookSeen: this.bookSeen };
+  }
+
+  /** Records the real send time (the scheduler's onStart) and what was known at that moment. */
+  markSent(snap: SendSnapshot, at: number): void {
+    snap.sentAt = at;
+    snap.knownAtSend = this.knownSnapshot();
+    snap.bookSeen = this.bookSeen;
   }
 
   /** A snapshot of the ids known now, taken just before sending. */
@@ -140,11 +201,7 @@ export class OrderContext {
    * Handles a failed send: an ambiguous failure makes the intent unconfirmed and starts
    * reconciliation with `check`; anything else marks it failed (safe to correct and resend).
    */
-  async onFailure(
-    intent: OrderIntent,
-    err: unknown,
-    check: () => Promise<CheckResult>,
-  ): Promise<OrderIntent> {
+  async onFailure(intent: OrderIntent, err: unknown, check: StateCheck): Promise<OrderIntent> {
     const failure = toFailure(err);
     await this.tracker.journal(intent, 'response', { error: failure });
     if (!failure.ambiguous)
@@ -166,7 +223,7 @@ export class OrderContext {
   async unconfirmed(
     intent: OrderIntent,
     failure: BrokerFailure | null,
-    check: () => Promise<CheckResult>,
+    check: StateCheck,
   ): Promise<OrderIntent> {
     const updated = await this.tracker.update(intent.intentId, {
       status: 'unconfirmed',
@@ -179,7 +236,7 @@ export class OrderContext {
   }
 
   /** Runs the resolver for an intent and records its answer. */
-  async reconcile(intent: OrderIntent, check: () => Promise<CheckResult>): Promise<void> {
+  async reconcile(intent: OrderIntent, check: StateCheck): Promise<void> {
     const res = await resolveByReading(
       check,
       this.clock,
@@ -199,6 +256,8 @@ export class OrderContext {
         note: res.note,
       });
     } else if (res.kind === 'not-done') {
+      this.notDoneChecks.set(intent.intentId, check);
+      if ('match' in check) this.lateWatch.set(intent.intentId, check as PlaceCheck);
       await this.tracker.update(intent.intentId, { status: 'confirmed-not-done', note: res.note });
     } else {
       await this.tracker.update(intent.intentId, { note: res.note }, 'reconcile');

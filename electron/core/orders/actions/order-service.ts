@@ -8,6 +8,13 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
+import {
+  isTerminalStatus,
+  orderStatusName,
+  Side,
+  OrderType,
+} from '../../../../shared/broker/enums';
+import { AppError } from '../../../../shared/ipc/errors';
 import type {
   Order,
   OrderIntent,
@@ -24,7 +31,13 @@ import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import { IntentTracker } from '../reconcile/intent-tracker';
 import type { OrderServiceEvent } from '../reconcile/intent-tracker';
-import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from '../reconcile/reconcile-checks';
+import {
+  cancelCheck,
+  convertCheck,
+  exitCheck,
+  modifyCheck,
+  placeCheck,
+} from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
 import type { OrderJournal } from '../journal/order-journal';
@@ -63,21 +76,30 @@ export type OrderService = ReturnType<typeof createOrderService>;
 
 function describe(d: OrderDraft): string {
   const type = ['', 'LIMIT', 'MARKET', 'SL-M', 'SL-L'][d.type] ?? String(d.type);
-  const price = d.type === 1 || d.type === 4 ? ` @ ${d.limitPrice}` : '';
-  const trigger = d.type === 3 || d.type === 4 ? ` trigger ${d.stopPrice}` : '';
-  return `${d.side === 1 ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
+  const limit = d.type === OrderType.Limit || d.type === OrderType.StopLimit;
+  const stop = d.type === OrderType.Stop || d.type === OrderType.StopLimit;
+  const price = limit ? ` @ ${d.limitPrice}` : '';
+  const trigger = stop ? ` trigger ${d.stopPrice}` : '';
+  return `${d.side === Side.Buy ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
+}
+
+/** Resend refused: a typed error the ticket shows as is (never an 'internal' one). */
+function resendRefused(message: string): AppError {
+  return new AppError('resend-refused', message, { action: 'check-state' });
 }
 
 /** Creates the service; see the module comment for the rules it enforces. */
 export function createOrderService(opts: OrderServiceOptions) {
   const clock = opts.clock ?? systemClock;
   const limits = opts.limits ?? DEFAULT_FAT_FINGER_LIMITS;
+  const payloads = new Map<string, () => Promise<OrderIntent>>();
   const tracker = new IntentTracker({
     journal: opts.journal,
     clock,
     newId: opts.newId ?? randomUUID,
     emit: opts.emit,
     onJournalError: opts.onJournalError,
+    canResend: (id) => payloads.has(id),
   });
   const ctx = new OrderContext(
     opts.broker,
@@ -89,7 +111,6 @@ export function createOrderService(opts: OrderServiceOptions) {
     opts.reconcileDelaysMs,
     opts.skewMs,
   );
-  const payloads = new Map<string, () => Promise<OrderIntent>>();
 
   async function blocked(
     intent: OrderIntent,
@@ -150,7 +171,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       const result = await send(
         intent,
         placeBody(draft),
-        () => opts.broker.placeOrder(draft),
+        () => opts.broker.placeOrder(draft, { onSent: (at) => ctx.markSent(snap, at) }),
         (hint) => placeCheck(ctx, draft, snap, hint),
       );
       if (result.status === 'done' && result.orderId) ctx.noteSent(result.orderId, snap.sentAt);
@@ -159,20 +180,22 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Places up to 10 orders in one request; a failed pre-check blocks the whole basket. */
     async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
-      let snap = ctx.sendSnapshot();
-      const intents = await runBatch(ctx, {
-        action: 'place',
-        items: drafts,
-        describe,
-        payload: (d) => ({ draft: d }),
-        precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
-        body: placeBody,
-        send: () => {
-          snap = ctx.sendSnapshot();
-          return opts.broker.placeOrders(drafts);
+      const snap = ctx.sendSnapshot();
+      const intents = await runBatch(
+        ctx,
+        {
+          action: 'place',
+          items: drafts,
+          describe,
+          payload: (d) => ({ draft: d }),
+          resend: (d) => () => service.place(d, o),
+          precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
+          body: placeBody,
+          send: () => opts.broker.placeOrders(drafts, { onSent: (at) => ctx.markSent(snap, at) }),
+          check: (d, hint) => placeCheck(ctx, d, snap, hint),
         },
-        check: (d, hint) => placeCheck(ctx, d, snap, hint),
-      });
+        payloads,
+      );
       for (const i of intents)
         if (i.status === 'done' && i.orderId) ctx.noteSent(i.orderId, snap.sentAt);
       return intents;
@@ -211,19 +234,26 @@ export function createOrderService(opts: OrderServiceOptions) {
     async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
       const current = new Map<string, Order | null>();
       for (const m of ms) current.set(m.id, ctx.orders.get(m.id) ?? null);
-      return runBatch(ctx, {
-        action: 'modify',
-        items: ms,
-        describe: (m) => `MODIFY ${m.id}`,
-        payload: (m) => ({ modify: m }),
-        precheck: (m) => {
-          const cur = current.get(m.id);
-          return cur ? precheckModify(cur, m, opts.instruments, ctx.limits(), o.confirmGuards) : [];
+      return runBatch(
+        ctx,
+        {
+          action: 'modify',
+          items: ms,
+          describe: (m) => `MODIFY ${m.id}`,
+          payload: (m) => ({ modify: m }),
+          resend: (m) => () => service.modify(m, o),
+          precheck: (m) => {
+            const cur = current.get(m.id);
+            return cur
+              ? precheckModify(cur, m, opts.instruments, ctx.limits(), o.confirmGuards)
+              : [];
+          },
+          body: modifyBody,
+          send: () => opts.broker.modifyOrders(ms),
+          check: (m) => modifyCheck(ctx, m),
         },
-        body: modifyBody,
-        send: () => opts.broker.modifyOrders(ms),
-        check: (m) => modifyCheck(ctx, m),
-      });
+        payloads,
+      );
     },
 
     /** Cancels one pending order. */
@@ -231,11 +261,11 @@ export function createOrderService(opts: OrderServiceOptions) {
       const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
       payloads.set(intent.intentId, () => service.cancel(id));
       const cached = ctx.orders.get(id);
-      if (cached && [1, 2, 5, 7].includes(cached.status)) {
+      if (cached && isTerminalStatus(cached.status)) {
         return blocked(intent, [
           {
             field: 'id',
-            message: `Order ${id} is no longer pending (status ${cached.status}).`,
+            message: `Order ${id} is no longer pending (${orderStatusName(cached.status)}).`,
             code: null,
             guard: null,
           },
@@ -251,16 +281,21 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Cancels up to 10 pending orders in one request. */
     async cancelMany(ids: string[]): Promise<OrderIntent[]> {
-      return runBatch(ctx, {
-        action: 'cancel',
-        items: ids,
-        describe: (id) => `CANCEL ${id}`,
-        payload: (id) => ({ id }),
-        precheck: () => [],
-        body: (id) => ({ id }),
-        send: () => opts.broker.cancelOrders(ids),
-        check: (id) => cancelCheck(ctx, id),
-      });
+      return runBatch(
+        ctx,
+        {
+          action: 'cancel',
+          items: ids,
+          describe: (id) => `CANCEL ${id}`,
+          payload: (id) => ({ id }),
+          resend: (id) => () => service.cancel(id),
+          precheck: () => [],
+          body: (id) => ({ id }),
+          send: () => opts.broker.cancelOrders(ids),
+          check: (id) => cancelCheck(ctx, id),
+        },
+        payloads,
+      );
     },
 
     /** Exits one position (id '<symbol>-<productType>'), or all when `positionId` is null. */
@@ -287,11 +322,14 @@ export function createOrderService(opts: OrderServiceOptions) {
           { field: 'id', message: `No open position ${positionId}.`, code: -53, guard: null },
         ]);
       }
-      const known = ctx.knownSnapshot();
+      const snap = ctx.sendSnapshot();
+      const onSent = (at: number) => ctx.markSent(snap, at);
       const call = () =>
-        positionId === null ? opts.broker.exitAllPositions() : opts.broker.exitPosition(positionId);
+        positionId === null
+          ? opts.broker.exitAllPositions({ onSent })
+          : opts.broker.exitPosition(positionId, { onSent });
       return send(intent, positionId === null ? {} : { id: positionId }, call, () =>
-        exitCheck(ctx, positionId, open, known),
+        exitCheck(ctx, positionId, open, snap),
       );
     },
 
@@ -331,15 +369,41 @@ export function createOrderService(opts: OrderServiceOptions) {
       return recoverFromJournal(ctx, opts.journal, service, payloads);
     },
 
-    /** Sends an action again as a new intent; allowed only once it is known not to have happened. */
+    /**
+     * Sends an action again as a new intent: allowed once, and only once it is known not to
+     * have happened. The account is read once more first: a late arrival is never doubled.
+     */
     async resend(intentId: string): Promise<OrderIntent> {
-      const prev = tracker.get(intentId);
+      const prev = tracker.list().find((i) => i.intentId === intentId);
+      if (!prev) throw resendRefused('That order action is not known in this session.');
       const again = payloads.get(intentId);
-      if (!prev.resendAllowed || !again) {
-        throw new RangeError(
-          `Order action ${intentId} cannot be sent again: its outcome is ${prev.status}.`,
+      if (!prev.resendAllowed || !again || !tracker.consumeResend(intentId)) {
+        throw resendRefused(
+          tracker.list().some((i) => i.intentId === intentId) && !payloads.has(intentId)
+            ? `"${prev.summary}" was already sent again, or cannot be sent again from here.`
+            : `"${prev.summary}" cannot be sent again: its outcome is ${prev.status}.`,
         );
       }
+      payloads.delete(intentId);
+      let last: { done: boolean; orderId: string | null };
+      try {
+        last = await ctx.recheckBeforeResend(intentId);
+      } catch {
+        tracker.restoreResend(intentId);
+        payloads.set(intentId, again);
+        throw new AppError(
+          'resend-check-failed',
+          'The order book could not be read just before sending again, so nothing was sent. Try again in a moment.',
+          { action: 'retry-later' },
+        );
+      }
+      if (last.done) {
+        await ctx.settleLate(intentId, last.orderId);
+        throw resendRefused(
+          `"${prev.summary}" was carried out after all${last.orderId ? ` (order ${last.orderId})` : ''}; it was not sent again.`,
+        );
+      }
+      await tracker.update(intentId, { note: `${prev.note} Sent again as a new action.` });
       return again();
     },
 

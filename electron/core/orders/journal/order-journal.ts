@@ -45,13 +45,32 @@ export function scrubSecrets(value: unknown): unknown {
   return value;
 }
 
+/**
+ * A crash mid-write leaves a last line without its newline. Appending to it would glue the
+ * next entry onto the torn one and lose both, so the torn line is closed off first (it stays
+ * in the file as evidence; reading skips it).
+ */
+async function repairTail(fh: FileHandle): Promise<void> {
+  const { size } = await fh.stat();
+  if (size === 0) return;
+  const last = Buffer.alloc(1);
+  await fh.read(last, 0, 1, size - 1);
+  if (last[0] === 0x0a) return;
+  await fh.write('\n');
+  await fh.datasync();
+}
+
 /** Opens (creating if needed) the journal file at `path`; writes are serialized and fsync'd. */
 export function createOrderJournal(path: string): OrderJournal {
   let handle: Promise<FileHandle> | undefined;
   let chain: Promise<void> = Promise.resolve();
 
   function fileHandle(): Promise<FileHandle> {
-    handle ??= mkdir(dirname(path), { recursive: true }).then(() => open(path, 'a', 0o600));
+    handle ??= mkdir(dirname(path), { recursive: true }).then(async () => {
+      const fh = await open(path, 'a+', 0o600);
+      await repairTail(fh);
+      return fh;
+    });
     return handle;
   }
 

@@ -16,14 +16,24 @@ export type CheckResult =
   | { kind: 'not-done'; note: string }
   | { kind: 'unknown'; note: string };
 
+/**
+ * One read of account state. `final` is the last look before the resolver may say "not
+ * done": a placement check then drops its time window, so a wrong clock can never hide it.
+ */
+export type StateCheck = (opts?: { final?: boolean }) => Promise<CheckResult>;
+
 /** Final answer of the resolver. */
 export type Resolution =
   | { kind: 'done'; orderId?: string; note: string }
   | { kind: 'not-done'; note: string }
   | { kind: 'unresolved'; note: string };
 
-/** Default delays (ms after the failure) of the state reads: the last one ends the settling period. */
-export const DEFAULT_RECONCILE_DELAYS_MS = [300, 1500, 4000, 10_000];
+/**
+ * Default delays (ms after the failure) of the state reads: the last one ends the settling
+ * period. A broker may still process a request some 20 s after its client gave up (a late
+ * arrival), so nothing is called "not done" before 30 s have passed.
+ */
+export const DEFAULT_RECONCILE_DELAYS_MS = [300, 1500, 4000, 10_000, 30_000];
 
 function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimeout(resolve, ms));
@@ -34,7 +44,7 @@ function sleep(clock: Clock, ms: number): Promise<void> {
  * every read and its result.
  */
 export async function resolveByReading(
-  check: () => Promise<CheckResult>,
+  check: StateCheck,
   clock: Clock,
   delaysMs: readonly number[] = DEFAULT_RECONCILE_DELAYS_MS,
   onAttempt?: (
@@ -56,11 +66,20 @@ export async function resolveByReading(
       await onAttempt?.(i + 1, { kind: 'read-failed', error });
     }
   }
-  if (lastRead)
-    return {
-      kind: 'not-done',
-      note: `Not found after ${delaysMs.at(-1) ?? 0} ms of checking: ${lastRead.note}`,
-    };
+  if (lastRead) {
+    // Before ever saying "not done": one more read with every time filter off.
+    try {
+      const last = await check({ final: true });
+      await onAttempt?.(delaysMs.length + 1, last);
+      if (last.kind === 'done') return last;
+      return {
+        kind: 'not-done',
+        note: `Not found after ${delaysMs.at(-1) ?? 0} ms of checking: ${last.note}`,
+      };
+    } catch (error) {
+      await onAttempt?.(delaysMs.length + 1, { kind: 'read-failed', error });
+    }
+  }
   return {
     kind: 'unresolved',
     note: 'Account state could not be read; the outcome is still unknown.',

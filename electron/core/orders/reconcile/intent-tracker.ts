@@ -17,7 +17,10 @@ import type { JournalStep, OrderJournal } from '../journal/order-journal';
 
 /** Events the order service publishes (the lead forwards them over IPC). */
 export type OrderServiceEvent =
-  { type: 'intent'; intent: OrderIntent } | { type: 'orders'; orders: Order[] };
+  | { type: 'intent'; intent: OrderIntent }
+  | { type: 'orders'; orders: Order[] }
+  /** An action reported "not done" was carried out after all: the trader must be told. */
+  | { type: 'late-arrival'; intent: OrderIntent };
 
 /** Statuses after which nothing more will happen to an intent. */
 const SETTLED: ReadonlySet<IntentStatus> = new Set([
@@ -50,12 +53,16 @@ export interface IntentTrackerOptions {
   emit?: (e: OrderServiceEvent) => void;
   /** Called when journaling fails: the action goes on, but the app must say so. */
   onJournalError?: (err: unknown) => void;
+  /** Whether the service holds what it would need to send this intent again. */
+  canResend?: (intentId: string) => boolean;
 }
 
 /** The state holder; see the module comment. */
 export class IntentTracker {
   private readonly intents = new Map<string, OrderIntent>();
   private readonly waiters = new Map<string, Array<(i: OrderIntent) => void>>();
+  /** Intents already sent again: Resend is single-use. */
+  private readonly resent = new Set<string>();
 
   constructor(private readonly opts: IntentTrackerOptions) {}
 
@@ -115,8 +122,10 @@ export class IntentTracker {
       updatedAt: new Date(this.opts.clock.now()).toISOString(),
     };
     next.resendAllowed =
-      next.status === 'confirmed-not-done' ||
-      (next.status === 'failed' && !(next.error?.ambiguous ?? false));
+      (next.status === 'confirmed-not-done' ||
+        (next.status === 'failed' && !(next.error?.ambiguous ?? false))) &&
+      !this.resent.has(intentId) &&
+      (this.opts.canResend?.(intentId) ?? true);
     this.intents.set(intentId, next);
     const journalStep =
       step ??
@@ -140,6 +149,21 @@ export class IntentTracker {
       this.waiters.delete(intentId);
     }
     return next;
+  }
+
+  /**
+   * Marks the intent as sent again (synchronously, so a second call can never pass) and
+   * publishes that Resend is gone; false when it was already used.
+   */
+  consumeResend(intentId: string): boolean {
+    if (this.resent.has(intentId)) return false;
+    this.resent.add(intentId);
+    return true;
+  }
+
+  /** Gives Resend back when the last look before sending could not be made. */
+  restoreResend(intentId: string): void {
+    this.resent.delete(intentId);
   }
 
   /** The intent, or an error for an unknown id. */

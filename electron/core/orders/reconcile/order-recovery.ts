@@ -69,12 +69,9 @@ export async function recoverFromJournal(
         return convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, 0);
       }
       default:
-        return exitCheck(
-          ctx,
-          typeof p.positionId === 'string' ? p.positionId : null,
-          new Map(),
-          ctx.knownSnapshot(),
-        );
+        return exitCheck(ctx, typeof p.positionId === 'string' ? p.positionId : null, new Map(), {
+          knownAtSend: ctx.knownSnapshot(),
+        });
     }
   }
 

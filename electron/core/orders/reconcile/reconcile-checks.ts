@@ -5,18 +5,27 @@
  */
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import type { ModifyOrderInput } from '../../broker/order-requests';
-import type { CheckResult } from './ambiguity-resolver';
+import type { Order } from '../../../../shared/broker/models';
+import { isTerminalStatus, OrderStatus, orderStatusName } from '../../../../shared/broker/enums';
+import type { CheckResult, StateCheck } from './ambiguity-resolver';
 import type { OrderContext } from '../actions/order-context';
 import { findPlacedCandidates, modifyApplied, rootOrderId } from './reconcile-matcher';
 
-const TERMINAL = new Set([1, 2, 5, 7]);
-
-/** What was true when a placement was sent: its time, the ids known, whether a book had been seen. */
+/**
+ * What was true when a request left the budget queue: its time, the ids known, whether a book
+ * had been seen. Filled in at that moment (see `OrderContext.markSent`), never before the wait.
+ */
 export interface SendSnapshot {
   sentAt: number;
   knownAtSend: ReadonlySet<string>;
   bookSeen: boolean;
 }
+
+/** A placement check that can also match a book it is handed (the late-arrival watch). */
+export type PlaceCheck = StateCheck & {
+  /** Matches without reading; `final` drops the time window. Claims what it finds. */
+  match(book: readonly Order[], final: boolean): CheckResult;
+};
 
 /** Looks for the placed order: by the id a 201 answer gave, else by matching fields. */
 export function placeCheck(
@@ -24,11 +33,9 @@ export function placeCheck(
   draft: OrderDraft,
   sent: SendSnapshot,
   hintId?: string,
-) {
-  const { sentAt, knownAtSend } = sent;
-  return async (): Promise<CheckResult> => {
-    const book = await ctx.readBook();
-    // Everything below is synchronous, so two reconciliations cannot claim the same row.
+): PlaceCheck {
+  // Everything in match is synchronous, so two reconciliations cannot claim the same row.
+  const match = (book: readonly Order[], final: boolean): CheckResult => {
     if (hintId) {
       const row = book.find((o) => o.id === hintId || rootOrderId(o.id) === hintId);
       if (row) {
@@ -36,33 +43,37 @@ export function placeCheck(
         return {
           kind: 'done',
           orderId: row.id,
-          note: `Order ${row.id} is in the order book (status ${row.status}).`,
+          note: `Order ${row.id} is in the order book (${orderStatusName(row.status)}).`,
         };
       }
     }
-    const exclude = new Set([...knownAtSend, ...ctx.claimedIds]);
+    const exclude = new Set([...sent.knownAtSend, ...ctx.claimedIds]);
     // The time window needs the broker's clock. Without a calibrated offset, a book seen
     // before sending already excludes every older order, so the window is dropped rather
-    // than risk missing the order because the broker's clock differs from ours.
+    // than risk missing the order because the broker's clock differs from ours. The final
+    // look before "not placed" always drops it.
     const offset = ctx.serverOffsetMs;
-    const useTime = offset !== null || !sent.bookSeen;
-    const [match] = findPlacedCandidates(book, draft, {
-      sentAt: useTime ? sentAt : null,
+    const useTime = !final && (offset !== null || !sent.bookSeen);
+    const [found] = findPlacedCandidates(book, draft, {
+      sentAt: useTime ? sent.sentAt : null,
       checkedAt: ctx.clock.now(),
       skewMs: ctx.skewMs,
       offsetMs: offset ?? 0,
       excludeIds: exclude,
     });
-    if (match) {
-      ctx.claim(match.id);
+    if (found) {
+      ctx.claim(found.id);
       return {
         kind: 'done',
-        orderId: match.id,
-        note: `Found the order in the order book as ${match.id} (status ${match.status}).`,
+        orderId: found.id,
+        note: `Found the order in the order book as ${found.id} (${orderStatusName(found.status)}).`,
       };
     }
     return { kind: 'unknown', note: 'no matching order in the order book' };
   };
+  const check = async (o?: { final?: boolean }): Promise<CheckResult> =>
+    match(await ctx.readBook(), o?.final ?? false);
+  return Object.assign(check, { match });
 }
 
 /** Whether a modify took effect on the order. */
@@ -73,10 +84,10 @@ export function modifyCheck(ctx: OrderContext, m: ModifyOrderInput) {
     ctx.orders.set(o.id, o);
     if (modifyApplied(o, m))
       return { kind: 'done', orderId: o.id, note: `Order ${o.id} shows the new values.` };
-    if (TERMINAL.has(o.status))
+    if (isTerminalStatus(o.status))
       return {
         kind: 'not-done',
-        note: `Order ${o.id} ended (status ${o.status}) without the change.`,
+        note: `Order ${o.id} ended (${orderStatusName(o.status)}) without the change.`,
       };
     return { kind: 'unknown', note: `order ${o.id} still shows the old values` };
   };
@@ -88,11 +99,12 @@ export function cancelCheck(ctx: OrderContext, id: string) {
     const o = await ctx.broker.getOrder(id, { priority: 'order', fresh: true });
     if (!o) return { kind: 'not-done', note: `Order ${id} is not in the order book.` };
     ctx.orders.set(o.id, o);
-    if (o.status === 1) return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
-    if (TERMINAL.has(o.status))
+    if (o.status === OrderStatus.Canceled)
+      return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
+    if (isTerminalStatus(o.status))
       return {
         kind: 'not-done',
-        note: `Order ${o.id} ended with status ${o.status}, not cancelled.`,
+        note: `Order ${o.id} ended ${orderStatusName(o.status)}, not cancelled.`,
       };
     return { kind: 'unknown', note: `order ${o.id} is still pending` };
   };
@@ -106,7 +118,7 @@ export function exitCheck(
   ctx: OrderContext,
   positionId: string | null,
   before: Map<string, number>,
-  knownAtSend: ReadonlySet<string>,
+  sent: { readonly knownAtSend: ReadonlySet<string> },
 ) {
   return async (): Promise<CheckResult> => {
     const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
@@ -117,7 +129,7 @@ export function exitCheck(
         : before.size > 0
           ? [...before.keys()]
           : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
-    const fresh = book.filter((o) => !knownAtSend.has(o.id));
+    const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
     const open = targets.filter((id) => {
       const p = positions.positions.find((x) => x.id === id);
       if (!p || p.netQty === 0) return false;

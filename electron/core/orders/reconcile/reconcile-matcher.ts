@@ -53,9 +53,11 @@ export function findPlacedCandidates(
   draft: OrderDraft,
   w: MatchWindow,
 ): Order[] {
+  // A learnt offset only ever widens the window: an offset that is wrong (learnt from a reply
+  // that waited somewhere) must never move its start after the order's real time.
   const offset = w.offsetMs ?? 0;
-  const from = w.sentAt === null ? -Infinity : w.sentAt + offset - w.skewMs;
-  const to = w.sentAt === null ? Infinity : w.checkedAt + offset + w.skewMs;
+  const from = w.sentAt === null ? -Infinity : w.sentAt + Math.min(offset, 0) - w.skewMs;
+  const to = w.sentAt === null ? Infinity : w.checkedAt + Math.max(offset, 0) + w.skewMs;
   return book
     .filter((o) => !w.excludeIds.has(o.id) && !w.excludeIds.has(rootOrderId(o.id)))
     .filter((o) => orderMatchesDraft(o, draft))

@@ -1,0 +1,124 @@
+/**
+ * The app as the trader runs it, for the no-duplicate tests and proofs: `createAppCore` in
+ * Demo mode (real settings, real symbol runtime, the embedded sandbox over HTTP with its
+ * fault controls), logged in, NSE cash pinned open. Optionally on a fast clock shared by
+ * core and sandbox, and on a sandbox that outlives the core (crash and restart).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
+import type { Clock } from '../../../electron/core/limiter/clock';
+import type { OrderDraft } from '../../../shared/broker/rules';
+import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
+import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+
+/** A clock running `factor` times faster than real time; core and sandbox share it. */
+export interface FastClock extends Clock {
+  factor: number;
+  /** Real milliseconds for `ms` of this clock (sandbox delays are real time). */
+  real(ms: number): number;
+}
+
+/** Creates a fast clock starting now. */
+export function fastClock(factor: number): FastClock {
+  const base = Date.now();
+  const r0 = performance.now();
+  return {
+    factor,
+    now: () => Math.floor(base + (performance.now() - r0) * factor),
+    setTimeout: (fn, ms) => setTimeout(fn, Math.max(0, ms) / factor),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+    real: (ms) => ms / factor,
+  };
+}
+
+/** Starts a Demo-mode sandbox a core can be started on (and restarted on). */
+export function startDemoSandbox(clock?: FastClock): Promise<SandboxHandle> {
+  return startSandbox({
+    autoApprove: true,
+    testControls: true,
+    ...(clock ? { timeSource: () => clock.now() } : {}),
+  });
+}
+
+/** A plain intraday limit buy of SBIN far below the market, so it stays pending. */
+export const sbinBuy = (limitPrice: number, over: Partial<OrderDraft> = {}): OrderDraft => ({
+  symbol: 'NSE:SBIN-EQ',
+  qty: 1,
+  type: OrderType.Limit,
+  side: Side.Buy,
+  productType: 'INTRADAY',
+  limitPrice,
+  stopPrice: 0,
+  disclosedQty: 0,
+  validity: 'DAY',
+  offlineOrder: false,
+  stopLoss: 0,
+  takeProfit: 0,
+  ...over,
+});
+
+/** What a composed-app test drives. */
+export interface ComposedApp {
+  core: AppCore;
+  dataDir: string;
+  events: { name: string; payload: unknown }[];
+  /** POSTs a sandbox test control, e.g. control('faults', {...}). */
+  control(path: string, body: unknown): Promise<unknown>;
+  /** Stops the core; the data folder (and a sandbox handed in) stay unless `wipe`. */
+  close(wipe?: boolean): Promise<void>;
+}
+
+/** Starts the composed core, logs in and pins NSE cash open. */
+export async function startComposedApp(
+  opts: { clock?: FastClock; sandbox?: SandboxHandle; dataDir?: string } = {},
+): Promise<ComposedApp> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tickdesk-safety-')));
+  const core = await createAppCore({
+    appName: 'Tickdesk',
+    version: '0.0.0-test',
+    platform: process.platform,
+    host: 'harness',
+    environment: 'demo',
+    dataDir,
+    openExternal: async () => {
+      throw new Error('Demo mode must not open the system browser');
+    },
+    keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    demo: {
+      testControls: true,
+      ...(opts.clock ? { timeSource: () => opts.clock!.now() } : {}),
+      ...(opts.sandbox ? { running: opts.sandbox } : {}),
+    },
+  });
+  const events: ComposedApp['events'] = [];
+  core.attachEmitter((name, payload) => events.push({ name, payload }));
+  const base = core.demoBrokerUrl;
+  if (!base) throw new Error('Demo mode started without its sandbox');
+  async function control(path: string, body: unknown): Promise<unknown> {
+    const res = await fetch(new URL(`/__sandbox/${path}`, base!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { s: string; message?: string };
+    if (json.s !== 'ok') throw new Error(`control ${path}: ${json.message}`);
+    return json;
+  }
+  const s = await core.session.login();
+  if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
+  await core.symbols.ready();
+  await control('market', { exchange: Exchange.NSE, segment: Segment.CapitalMarket, status: 'OPEN' });
+  return {
+    core,
+    dataDir,
+    events,
+    control,
+    async close(wipe = true) {
+      await core.close();
+      if (wipe && !opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
