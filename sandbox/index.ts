@@ -21,6 +21,7 @@ import { DEMO_USER } from './auth/user';
 import { createSimClock } from './clock';
 import { controlRoutes } from './controls/routes';
 import { FaultTable } from './controls/faults';
+import { RowPatchTable } from './controls/row-patches';
 import { BrokerCore } from './core';
 import { edisRoutes } from './edis/routes';
 import { createDispatcher } from './http/dispatch';
@@ -166,13 +167,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const creds = new CredentialStore();
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();
+  const rowPatches = new RowPatchTable();
   const timers = new Set<NodeJS.Timeout>();
   const routes: Route[] = [
     ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => baseUrl),
-    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults }) : []),
+    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults, rowPatches }) : []),
   ];
   slot.handler = createDispatcher({
     routes,
@@ -181,6 +183,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     clock,
     limiter,
     faults,
+    rowPatches,
     // Last-Modified is the start of the IST day the master was generated for, so it is the
     // same across restarts on that day (as the files are) and conditional requests keep working.
     masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),

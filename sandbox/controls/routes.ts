@@ -1,7 +1,7 @@
 /**
  * Test-only controls under /__sandbox/ (registered only with testControls; 404 otherwise):
- * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults, reset the
- * account, and step the market. They let integration tests reach 15:29 IST, an expired token
+ * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults or an odd
+ * row in a list answer, reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
  * or a half-filled order in milliseconds instead of waiting for them.
  */
 import { isExchange, isSegment } from '../../shared/broker/enums';
@@ -11,6 +11,7 @@ import type { BrokerCore } from '../core';
 import type { Reply, Route } from '../http/types';
 import type { RateLimiter } from '../limits/rate-limiter';
 import type { FaultTable } from './faults';
+import type { RowPatchTable } from './row-patches';
 
 /** What the controls act on. */
 export interface ControlDeps {
@@ -18,6 +19,7 @@ export interface ControlDeps {
   clock: SimClock;
   limiter: RateLimiter;
   faults: FaultTable;
+  rowPatches: RowPatchTable;
 }
 
 const okJson = (extra: Record<string, unknown> = {}): Reply => ({
@@ -85,10 +87,18 @@ export function controlRoutes(d: ControlDeps): Route[] {
         return bad((e as Error).message);
       }
     }),
+    route('POST', '/__sandbox/row-patch', (ctx) => {
+      try {
+        return okJson({ patch: d.rowPatches.arm(obj(ctx.body)) });
+      } catch (e) {
+        return bad((e as Error).message);
+      }
+    }),
     route('POST', '/__sandbox/reset', () => {
       core.reset();
       d.limiter.clear();
       d.faults.clear();
+      d.rowPatches.clear();
       return okJson(clockState());
     }),
     route('POST', '/__sandbox/tick', (ctx) => {

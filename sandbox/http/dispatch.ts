@@ -11,6 +11,7 @@ import { authenticate, requirePermission } from '../auth/authorize';
 import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { Fault, FaultTable } from '../controls/faults';
+import type { RowPatchTable } from '../controls/row-patches';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { guard } from './envelope';
 import type { MasterFileServer } from './master-files';
@@ -24,6 +25,8 @@ export interface DispatchDeps {
   clock: SimClock;
   limiter: RateLimiter;
   faults: FaultTable;
+  /** Test-only odd rows in list answers (see controls/row-patches.ts). */
+  rowPatches?: RowPatchTable;
   masterFiles: MasterFileServer;
   /** Runs before every API request (session transitions after clock jumps). */
   beforeEach(): void;
@@ -200,7 +203,7 @@ export function createDispatcher(
       await sleepSim(fault.delayMs);
     }
     d.beforeEach();
-    const reply = await guard(() => {
+    const answered = await guard(() => {
       if (route.access === 'user') {
         const auth = authenticate(req.headers, d.apps, d.creds, d.clock.now());
         const adm = d.limiter.admit(auth.svcId, d.clock.now());
@@ -213,6 +216,7 @@ export function createDispatcher(
       }
       return route.handle(ctx);
     });
+    const reply = d.rowPatches?.apply(`${route.method} ${route.path}`, answered) ?? answered;
     if (fault?.mode === 'drop-after-commit' || fault?.mode === 'late-arrival') {
       req.socket.destroy();
       return;

@@ -37,6 +37,9 @@ import { settingsAccounts } from './settings-accounts';
 import { createSessionTransport } from './session-transport';
 import { unavailableDepositoryWindow } from './unavailable-depository';
 import { createSymbolsRuntime, type SymbolsRuntime } from './symbols-runtime';
+import { createSkippedRows } from './skipped-rows';
+import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
+import { withAccountPriceFeed } from '../marketdata/account-price-feed';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 
 export type { CoreDeps } from './core-deps';
@@ -57,6 +60,8 @@ export interface AppCore {
   readonly refresher: BackgroundRefresher;
   readonly symbols: SymbolsRuntime;
   readonly edis: EdisService;
+  /** The one price store: order checks, ticket and views read last prices from it. */
+  readonly quotes: QuoteCache;
   /** The embedded sandbox's base URL in Demo mode (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   info(): AppInfo;
@@ -157,10 +162,18 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
   closers.push(() => scheduler.dispose());
-  const broker = createBrokerClient({
-    transport: createSessionTransport(session, { timers: clock }),
-    scheduler,
-  });
+  let emit: CoreEmit = () => {};
+  const quotes = createQuoteCache({ clock });
+  const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
+  const broker = withAccountPriceFeed(
+    createBrokerClient({
+      transport: createSessionTransport(session, { timers: clock }),
+      scheduler,
+      onSkippedRow: skippedRows.sink,
+    }),
+    quotes,
+    clock,
+  );
 
   const symbols = createSymbolsRuntime({
     baseUrl: demo?.symbolMasterBase ?? settings.activeAccount()?.symbolMasterBase ?? null,
@@ -172,11 +185,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   closers.push(() => symbols.close());
 
-  let emit: CoreEmit = () => {};
   const orders = createOrderService({
     clock,
     broker,
-    instruments: symbols.lookup,
+    instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     journal: createDailyOrderJournal(join(deps.dataDir, 'journal'), clock),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
@@ -250,6 +262,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     refresher,
     symbols,
     edis,
+    quotes,
     demoBrokerUrl: demo?.url ?? null,
     info: () => {
       const account = settings.activeAccount();

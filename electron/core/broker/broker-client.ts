@@ -35,12 +35,13 @@ import {
 import { num, obj, str } from './normalize/coerce';
 import { normalizeEdisDetails, normalizeEdisForm, normalizeEdisInquiry } from './normalize/edis';
 import { normalizeFunds } from './normalize/funds';
-import { normalizeHoldings } from './normalize/holdings';
+import { normalizeHoldings as holdingsOf } from './normalize/holdings';
 import { normalizeMarketStatus } from './normalize/market-status';
-import { normalizeOrderBook } from './normalize/orders';
-import { normalizePositions } from './normalize/positions';
+import { normalizeOrderBook as orderBookOf } from './normalize/orders';
+import { normalizePositions as positionsOf } from './normalize/positions';
 import { normalizeProfile } from './normalize/profile';
-import { normalizeTradeBook } from './normalize/trades';
+import { normalizeTradeBook as tradeBookOf } from './normalize/trades';
+import type { SkippedRowSink } from './normalize/rows';
 import type {
   ConvertPositionInput,
   EdisRecord,
@@ -72,6 +73,8 @@ export interface BrokerClientOptions {
   transport: HttpTransport;
   /** The one request budget; without it requests go straight out (tests, tools). */
   scheduler?: Pick<RequestScheduler, 'schedule'>;
+  /** Told of every row left out of a read because it could not be understood. */
+  onSkippedRow?: SkippedRowSink;
 }
 
 /** The broker client type, so services can take it as a dependency and tests can fake it. */
@@ -85,6 +88,12 @@ const direct: Pick<RequestScheduler, 'schedule'> = {
 export function createBrokerClient(opts: BrokerClientOptions) {
   const { transport } = opts;
   const scheduler = opts.scheduler ?? direct;
+  const skip = opts.onSkippedRow;
+  // The list readers keep good rows and report a bad one instead of failing the whole read.
+  const normalizeOrderBook = (rows: unknown) => orderBookOf(rows, skip);
+  const normalizePositions = (env: Record<string, unknown>) => positionsOf(env, skip);
+  const normalizeHoldings = (env: Record<string, unknown>) => holdingsOf(env, skip);
+  const normalizeTradeBook = (rows: unknown) => tradeBookOf(rows, skip);
 
   function read(req: TransportRequest, o: ReadOptions = {}): Promise<Record<string, unknown>> {
     const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';

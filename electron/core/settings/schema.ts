@@ -6,6 +6,10 @@
  * put the app in a state it does not understand.
  */
 import { z } from 'zod';
+import {
+  StoredFatFingerLimits,
+  type FatFingerLimits as SharedFatFingerLimits,
+} from '../../../shared/settings/fat-finger-limits';
 
 /** The document version this build writes; migrations bring older ones up to it. */
 export const SETTINGS_VERSION = 1;
@@ -68,18 +72,10 @@ export const AccountSettings = z.object({
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;
 
-/**
- * Client-side fat-finger limits, checked before an order is sent (issue 4 item 6). The
- * defaults are deliberately tighter than the broker's caps (1,00,000 shares, ₹10 crore).
- */
-export const FatFingerLimits = z.object({
-  maxOrderQty: z.number().int().positive().default(10_000),
-  maxOrderValue: z.number().positive().default(10_00_000),
-  maxLtpDistancePct: z.number().positive().max(100).default(5),
-  enforceFreezeQty: z.boolean().default(true),
-});
+/** The trader's fat-finger limits; their one schema lives in shared/settings. */
+export const FatFingerLimits = StoredFatFingerLimits;
 /** The trader's own order-size guard rails. */
-export type FatFingerLimits = z.infer<typeof FatFingerLimits>;
+export type FatFingerLimits = SharedFatFingerLimits;
 
 /** Preferences that are not per account. */
 export const Preferences = z.object({

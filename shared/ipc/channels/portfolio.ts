@@ -8,6 +8,7 @@ import {
   Profile,
   Trade,
 } from '../../broker/models';
+import { SkippedRow } from '../../broker/skipped-row';
 import { channel, event } from '../define';
 
 /** Read-only account views. Each answers the clean model; the wire quirks never reach the renderer. */
@@ -53,5 +54,9 @@ export const portfolioEvents = {
       orders: z.array(Order).optional(),
       positions: Positions.optional(),
     }),
+  }),
+  'portfolio.rowSkipped': event({
+    doc: 'A row the app could not read was left out of its view; the view says it is incomplete.',
+    payload: SkippedRow,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { channel, event } from '../define';
 
 /** The permission template the app was registered with at the broker. */
@@ -45,12 +46,7 @@ export type AccountView = z.infer<typeof AccountView>;
 export const PreferencesView = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
-  fatFinger: z.object({
-    maxOrderQty: z.number().int().positive(),
-    maxOrderValue: z.number().positive(),
-    maxLtpDistancePct: z.number().positive().max(100),
-    enforceFreezeQty: z.boolean(),
-  }),
+  fatFinger: FatFingerLimits,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 

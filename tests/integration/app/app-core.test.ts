@@ -68,7 +68,7 @@ describe('app core in Demo mode', () => {
     await core.symbols.ready();
     const rules = core.symbols.lookup.rulesFor('NSE:SBIN-EQ');
     assert.ok(rules, 'SBIN is in the symbol master');
-    const ltp = core.symbols.lookup.ltp?.('NSE:SBIN-EQ');
+    const ltp = core.quotes.lastPrice('NSE:SBIN-EQ')?.ltp;
     const positions = await core.broker.getPositions();
     assert.ok(positions);
     const quote =

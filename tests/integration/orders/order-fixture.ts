@@ -51,7 +51,10 @@ export async function startOrderFixture(
         ? { tickSize: i.tickSize, lotSize: i.lotSize, exchange: i.exchange, segment: i.segment }
         : undefined;
     },
-    ltp: (symbol) => prices.get(symbol),
+    lastPrice: (symbol) => {
+      const ltp = prices.get(symbol);
+      return ltp === undefined ? undefined : { ltp, source: 'quote', ageMs: 0, stale: false };
+    },
   };
   const orders = createOrderService({
     broker: s.broker,

@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { list, numOrNull, shown } from '../../../electron/core/broker/normalize/coerce';
 import assert from 'node:assert/strict';
 import { normalizeProfile } from '../../../electron/core/broker/normalize/profile';
 import { normalizeFunds } from '../../../electron/core/broker/normalize/funds';
@@ -382,4 +383,18 @@ test('multi results: each item succeeds or fails alone, 5xx items are ambiguous'
   assert.equal(r[1]!.error?.ambiguous, false);
   assert.equal(r[2]!.error?.ambiguous, true);
   assert.throws(() => normalizeMultiResults([], 2), BrokerError);
+});
+
+test('numeric text that overflows is unknown, never Infinity; odd values never crash the message', () => {
+  assert.equal(numOrNull('1e999'), null);
+  assert.equal(numOrNull('-1e999'), null);
+  assert.equal(numOrNull('1e3'), 1000);
+  assert.equal(shown(10n), 'bigint');
+  assert.equal(shown('x'.repeat(100)).length, 60);
+});
+
+test('a sparse list reads its holes as empty rows, never as undefined', () => {
+  // eslint-disable-next-line no-sparse-arrays -- the broker's JSON cannot, but IPC/structured clone can
+  const rows = list([, { id: 1 }], 'x');
+  assert.deepEqual(rows, [{}, { id: 1 }]);
 });

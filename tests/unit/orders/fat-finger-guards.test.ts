@@ -4,18 +4,30 @@ import {
   checkFatFinger,
   DEFAULT_FAT_FINGER_LIMITS,
 } from '../../../electron/core/orders/checks/fat-finger-guards';
+import type { LastPrice } from '../../../shared/marketdata/quote';
 
 const limit = { qty: 10, type: 1 as const, limitPrice: 812.5, stopPrice: 0 };
-
-test('a sane order passes the default guards', () => {
-  assert.deepEqual(checkFatFinger(limit, {}, 812), []);
+const at = (ltp: number, over: Partial<LastPrice> = {}): LastPrice => ({
+  ltp,
+  source: 'quote',
+  ageMs: 0,
+  stale: false,
+  ...over,
+});
+const limits = (over: Partial<typeof DEFAULT_FAT_FINGER_LIMITS> = {}) => ({
+  ...DEFAULT_FAT_FINGER_LIMITS,
+  ...over,
 });
 
-test('max quantity and max value per order', () => {
-  const v = checkFatFinger({ ...limit, qty: 200_000 }, {}, 812);
+test('a sane order passes the default guards', () => {
+  assert.deepEqual(checkFatFinger(limit, {}, at(812)), []);
+});
+
+test('max quantity and max value per order, named as Settings stores them', () => {
+  const v = checkFatFinger({ ...limit, qty: 20_000 }, {}, at(812));
   assert.deepEqual(v.map((x) => x.guard).sort(), ['max-qty', 'max-value']);
-  const value = checkFatFinger({ ...limit, qty: 50_000, limitPrice: 2500 }, {}, 2500, {
-    maxValue: 100_000_000,
+  const value = checkFatFinger({ ...limit, qty: 50_000, limitPrice: 2500 }, {}, at(2500), {
+    ...limits({ maxOrderQty: 100_000, maxOrderValue: 100_000_000 }),
   });
   assert.deepEqual(
     value.map((x) => x.guard),
@@ -24,43 +36,64 @@ test('max quantity and max value per order', () => {
   );
 });
 
-test('market orders are valued at the last price; unknown ltp skips value and distance checks', () => {
+test('market orders are valued at the last price; with none, only the quantity guard asks', () => {
   const market = { qty: 1000, type: 2 as const, limitPrice: 0, stopPrice: 0 };
   assert.deepEqual(
-    checkFatFinger(market, {}, 200_000, { maxValue: 100_000_000 }).map((x) => x.guard),
+    checkFatFinger(market, {}, at(2000)).map((x) => x.guard),
     ['max-value'],
+    '1,000 x ₹2,000 = ₹20 lakh, above ₹10 lakh',
   );
-  assert.deepEqual(checkFatFinger(market, {}, 0, { maxValue: 1 }), []);
-  assert.deepEqual(checkFatFinger({ ...limit, limitPrice: 8125 }, {}, Number.NaN), []);
+  assert.deepEqual(checkFatFinger(market, {}, undefined), []);
+  const big = checkFatFinger({ ...market, qty: 20_000 }, {}, undefined);
+  assert.deepEqual(
+    big.map((x) => x.guard),
+    ['max-qty'],
+  );
+  assert.match(big[0]!.message, /cannot be checked/);
+  assert.deepEqual(checkFatFinger({ ...limit, limitPrice: 8125 }, {}, undefined), []);
+});
+
+test('a stale last price is never used, and the trader is told', () => {
+  const stale = at(812.5, { stale: true, ageMs: 5 * 60_000, source: 'position' });
+  const v = checkFatFinger({ ...limit, limitPrice: 8125 }, {}, stale);
+  assert.deepEqual(
+    v.map((x) => x.guard),
+    ['stale-ltp'],
+    'no distance check against an old price',
+  );
+  assert.match(v[0]!.message, /5 min old/);
+  assert.match(v[0]!.message, /positions/);
 });
 
 test('distance from the last price catches a misplaced decimal point in limit and trigger', () => {
-  const v = checkFatFinger({ ...limit, limitPrice: 8125 }, {}, 812.5);
+  const v = checkFatFinger(
+    { ...limit, limitPrice: 8125 },
+    {},
+    at(812.5),
+    limits({ maxOrderValue: 1e9 }),
+  );
   assert.equal(v[0]?.guard, 'ltp-distance');
   assert.equal(v[0]?.field, 'limitPrice');
-  const sl = checkFatFinger({ qty: 1, type: 4, limitPrice: 812, stopPrice: 1000 }, {}, 812, {
-    maxDistancePct: 5,
-  });
+  const sl = checkFatFinger({ qty: 1, type: 4, limitPrice: 812, stopPrice: 1000 }, {}, at(812));
   assert.deepEqual(
     sl.map((x) => x.field),
     ['stopPrice'],
   );
   assert.deepEqual(
-    checkFatFinger({ ...limit, limitPrice: 850 }, {}, 812.5, { maxDistancePct: 5 }),
+    checkFatFinger({ ...limit, limitPrice: 850 }, {}, at(812.5), limits({ maxLtpDistancePct: 5 })),
     [],
   );
 });
 
 test('exchange freeze quantity, unless switched off', () => {
   const nifty = { qty: 1875, type: 2 as const, limitPrice: 0, stopPrice: 0 };
+  const wide = limits({ maxOrderValue: 1e12 });
   assert.deepEqual(
-    checkFatFinger(nifty, { freezeQty: 1800 }, 24000, { enforceFreezeQty: true }).map(
-      (x) => x.guard,
-    ),
+    checkFatFinger(nifty, { freezeQty: 1800 }, at(24000), wide).map((x) => x.guard),
     ['freeze-qty'],
   );
   assert.deepEqual(
-    checkFatFinger(nifty, { freezeQty: 1800 }, 24000, { enforceFreezeQty: false }),
+    checkFatFinger(nifty, { freezeQty: 1800 }, at(24000), { ...wide, enforceFreezeQty: false }),
     [],
   );
   assert.equal(DEFAULT_FAT_FINGER_LIMITS.enforceFreezeQty, true);

@@ -20,7 +20,7 @@ function setup() {
     instruments: {
       rulesFor: (s) =>
         s === 'NSE:SBIN-EQ' ? { tickSize: 0.05, lotSize: 1, exchange: 10, segment: 10 } : undefined,
-      ltp: () => 812,
+      lastPrice: () => ({ ltp: 812, source: 'quote', ageMs: 0, stale: false }),
     },
     journal,
     clock,

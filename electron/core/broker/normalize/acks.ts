@@ -23,7 +23,8 @@ export function normalizeOrderAck(env: Raw): OrderAck {
 export function normalizeMultiResults(data: unknown, expected: number): MultiItemResult[] {
   if (!Array.isArray(data))
     throw BrokerError.malformedPayload('multi-order answer without a data list');
-  const out: MultiItemResult[] = data.map((item, index) => {
+  // Array.from, not map: holes in a sparse list must become (failed) items too.
+  const out: MultiItemResult[] = Array.from(data, (item: unknown, index) => {
     const raw = obj(item);
     const body = obj(raw.body);
     const statusCode = num(raw.statusCode, 0);

@@ -30,7 +30,9 @@ export function numOrNull(v: unknown): number | null {
   if (typeof v === 'string') {
     const t = v.trim().replace(/,/g, '');
     if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return null;
-    return Number(t);
+    // '1e999' is valid numeric text but Infinity: never let a non-finite number through.
+    const n = Number(t);
+    return Number.isFinite(n) ? n : null;
   }
   if (typeof v === 'boolean') return null;
   return null;
@@ -79,6 +81,20 @@ export function side(v: unknown): 1 | -1 | undefined {
   return undefined;
 }
 
+/**
+ * A broker value as error text: short (a row may carry 100 kB of text) and never throwing
+ * (JSON.stringify throws on BigInt and cycles, and a bad value must not become a crash).
+ */
+export function shown(v: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(v) ?? typeof v;
+  } catch {
+    text = typeof v;
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
 /** Reads an object field, or an empty object, so nested lookups never throw on null. */
 export function obj(v: unknown): Raw {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Raw) : {};
@@ -88,7 +104,8 @@ export function obj(v: unknown): Raw {
 export function list(v: unknown, what: string): Raw[] {
   if (v === undefined || v === null || v === '') return [];
   if (!Array.isArray(v)) throw BrokerError.malformedPayload(`${what} is not a list`);
-  return v.map((item) => obj(item));
+  // Array.from, not map: a sparse list has holes that map would keep as undefined rows.
+  return Array.from(v, (item) => obj(item));
 }
 
 /** Reads a value that must be one of a small set, failing loudly otherwise. */
@@ -104,5 +121,5 @@ export function oneOf<T extends string | number>(
         ? v.trim().toUpperCase()
         : v;
   if ((allowed as readonly unknown[]).includes(candidate)) return candidate as T;
-  throw BrokerError.malformedPayload(`${what} has an unexpected value ${JSON.stringify(v)}`);
+  throw BrokerError.malformedPayload(`${what} has an unexpected value ${shown(v)}`);
 }

@@ -5,8 +5,9 @@
 import type { Order } from '../../../../shared/broker/models';
 import { parseIstDateTime } from '../../../../shared/format/ist';
 import { BrokerError } from '../broker-error';
-import { bool, list, num, numOrNull, oneOf, pick, side, str, strOrNull } from './coerce';
+import { bool, num, numOrNull, oneOf, pick, shown, side, str, strOrNull } from './coerce';
 import type { Raw } from './coerce';
+import { readRows, type SkippedRowSink } from './rows';
 
 const STATUSES = [1, 2, 4, 5, 6, 7] as const;
 const TYPES = [1, 2, 3, 4] as const;
@@ -25,7 +26,7 @@ function statusOf(raw: Raw): Order['status'] {
 /** Turns one raw order row into the clean Order. */
 export function normalizeOrder(raw: Raw): Order {
   const s = side(raw.side);
-  if (s === undefined) throw BrokerError.malformedPayload(`order side ${JSON.stringify(raw.side)}`);
+  if (s === undefined) throw BrokerError.malformedPayload(`order side ${shown(raw.side)}`);
   const validity = pick(raw, 'orderValidity', 'validity');
   return {
     id: str(raw.id),
@@ -58,7 +59,7 @@ export function normalizeOrder(raw: Raw): Order {
   };
 }
 
-/** Turns the `orderBook` list into clean orders. */
-export function normalizeOrderBook(rows: unknown): Order[] {
-  return list(rows, 'orderBook').map(normalizeOrder);
+/** Turns the `orderBook` list into clean orders; a row it cannot read goes to `skip`. */
+export function normalizeOrderBook(rows: unknown, skip?: SkippedRowSink): Order[] {
+  return readRows(rows, 'orders', normalizeOrder, skip);
 }

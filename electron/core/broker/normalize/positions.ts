@@ -1,7 +1,8 @@
 /** Positions normalizer: Y/N flags, numeric strings, svcToken spellings and the totals. */
 import type { Position, Positions } from '../../../../shared/broker/models';
-import { bool, list, num, numOrNull, obj, oneOf, pick, side, str } from './coerce';
+import { bool, num, numOrNull, obj, oneOf, pick, side, str } from './coerce';
 import type { Raw } from './coerce';
+import { readRows, type SkippedRowSink } from './rows';
 
 const PRODUCTS = ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'] as const;
 
@@ -37,9 +38,9 @@ export function normalizePosition(raw: Raw): Position {
   };
 }
 
-/** Turns the positions envelope into the clean Positions model. */
-export function normalizePositions(env: Record<string, unknown>): Positions {
-  const positions = list(env.netPositions, 'netPositions').map(normalizePosition);
+/** Turns the positions envelope into the clean Positions model; unreadable rows go to `skip`. */
+export function normalizePositions(env: Record<string, unknown>, skip?: SkippedRowSink): Positions {
+  const positions = readRows(env.netPositions, 'positions', normalizePosition, skip);
   const o = obj(env.overall);
   return {
     positions,

@@ -2,92 +2,111 @@
  * Client-side fat-finger guards: limits a trader sets on purpose, beyond what the broker
  * enforces. An extra zero in the quantity or a limit price typed as 8125 instead of 812.5
  * is legal for the broker and ruinous for the trader; these checks catch it before sending.
+ * The limits are the ones the trader saved in Settings (their one schema is in
+ * shared/settings), and the last price is the quote cache's, with its age.
  */
 import type { OrderDraft, InstrumentRules } from '../../../../shared/broker/rules';
+import type { LastPrice } from '../../../../shared/marketdata/quote';
+import {
+  DEFAULT_FAT_FINGER_LIMITS,
+  type FatFingerLimits,
+} from '../../../../shared/settings/fat-finger-limits';
+import { formatInr } from '../../../../shared/format/money';
 
-/** Configurable limits; any limit left undefined is not checked. */
-export interface FatFingerLimits {
-  /** Largest quantity one order may carry (a typical broker cap: 1,00,000 shares). */
-  maxQty?: number;
-  /** Largest value (qty x price) of one order in rupees (typical: 10 crore). */
-  maxValue?: number;
-  /** Largest distance of any price from the last traded price, in percent. */
-  maxDistancePct?: number;
-  /** Refuse orders above the exchange freeze quantity (they must be split). Default true. */
-  enforceFreezeQty?: boolean;
-}
-
-/** Defaults from gaps.md: 1,00,000 shares, ₹10 crore, 20% from the last price, freeze qty on. */
-export const DEFAULT_FAT_FINGER_LIMITS: Required<FatFingerLimits> = {
-  maxQty: 100_000,
-  maxValue: 100_000_000,
-  maxDistancePct: 20,
-  enforceFreezeQty: true,
-};
+export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
 /** Which guard tripped; the ticket shows the message and highlights the field. */
 export interface GuardViolation {
-  guard: 'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty';
-  field: 'qty' | 'limitPrice' | 'stopPrice';
+  guard: 'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty' | 'stale-ltp';
+  field: 'qty' | 'limitPrice' | 'stopPrice' | 'ltp';
   message: string;
 }
 
+const SOURCE_WORDS: Record<LastPrice['source'], string> = {
+  socket: 'live feed',
+  quote: 'quote',
+  depth: 'market depth',
+  position: 'positions',
+  holding: 'holdings',
+  trade: 'your trades',
+  order: 'the order book',
+};
+
+function age(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`;
+}
+
+/** The last price the guards may use: a known, finite, positive, fresh one; else 0. */
+export function trustedLtp(price: LastPrice | undefined): number {
+  return price && !price.stale && Number.isFinite(price.ltp) && price.ltp > 0 ? price.ltp : 0;
+}
+
+/** True for the order types that execute at the market price (MARKET, SL-M). */
+const atMarket = (type: OrderDraft['type']) => type === 2 || type === 3;
+
 /**
- * Checks one order against the limits. `ltp` of 0 or NaN (unknown) skips the checks that
- * need it; a market order's value is estimated at the ltp.
+ * Checks one order against the trader's limits. A market order is valued at the last
+ * price; a price too old to trust is never used, and the trader is told so ('stale-ltp').
  */
 export function checkFatFinger(
   draft: Pick<OrderDraft, 'qty' | 'type' | 'limitPrice' | 'stopPrice'>,
   instrument: Pick<InstrumentRules, 'freezeQty'> | undefined,
-  ltp: number,
+  price: LastPrice | undefined,
   limits: FatFingerLimits = DEFAULT_FAT_FINGER_LIMITS,
 ): GuardViolation[] {
   const out: GuardViolation[] = [];
-  const haveLtp = Number.isFinite(ltp) && ltp > 0;
-  if (limits.maxQty !== undefined && draft.qty > limits.maxQty) {
+  const ltp = trustedLtp(price);
+  if (price?.stale) {
+    out.push({
+      guard: 'stale-ltp',
+      field: 'ltp',
+      message: `The last price ${formatInr(price.ltp)} (from ${SOURCE_WORDS[price.source]}) is ${age(price.ageMs)} old, too old to check this order's price and value against. Check the market before sending.`,
+    });
+  }
+  if (draft.qty > limits.maxOrderQty) {
     out.push({
       guard: 'max-qty',
       field: 'qty',
-      message: `Quantity ${draft.qty} is above your limit of ${limits.maxQty} per order.`,
+      message:
+        `Quantity ${draft.qty} is above your limit of ${limits.maxOrderQty} per order.` +
+        (draft.type === 2 && ltp === 0
+          ? ' With no current last price, the value of this market order cannot be checked.'
+          : ''),
     });
   }
   const freeze = instrument?.freezeQty;
-  if (
-    (limits.enforceFreezeQty ?? true) &&
-    freeze !== undefined &&
-    freeze > 0 &&
-    draft.qty > freeze
-  ) {
+  if (limits.enforceFreezeQty && freeze !== undefined && freeze > 0 && draft.qty > freeze) {
     out.push({
       guard: 'freeze-qty',
       field: 'qty',
       message: `Quantity ${draft.qty} is above the exchange freeze quantity ${freeze}; split the order.`,
     });
   }
-  const price =
+  // A market order fills near the last price; an SL-M near its trigger once triggered.
+  const unitPrice =
     draft.type === 1 || draft.type === 4
       ? draft.limitPrice
       : draft.type === 3
-        ? draft.stopPrice
-        : haveLtp
-          ? ltp
-          : 0;
-  if (limits.maxValue !== undefined && price > 0 && draft.qty * price > limits.maxValue) {
+        ? draft.stopPrice || ltp
+        : ltp;
+  const value = draft.qty * unitPrice;
+  if (unitPrice > 0 && value > limits.maxOrderValue) {
     out.push({
       guard: 'max-value',
       field: 'qty',
-      message: `Order value ₹${Math.round(draft.qty * price)} is above your limit of ₹${limits.maxValue} per order.`,
+      message: `Order value ${atMarket(draft.type) ? 'about ' : ''}${formatInr(value, { decimals: 0 })} is above your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })} per order.`,
     });
   }
-  if (limits.maxDistancePct !== undefined && haveLtp) {
+  if (ltp > 0) {
     const check = (field: 'limitPrice' | 'stopPrice', p: number) => {
       if (p <= 0) return;
       const pct = (Math.abs(p - ltp) / ltp) * 100;
-      if (pct > limits.maxDistancePct!) {
+      if (pct > limits.maxLtpDistancePct) {
         out.push({
           guard: 'ltp-distance',
           field,
-          message: `${field === 'limitPrice' ? 'Limit' : 'Trigger'} price ${p} is ${pct.toFixed(1)}% away from the last price ${ltp} (limit ${limits.maxDistancePct}%).`,
+          message: `${field === 'limitPrice' ? 'Limit' : 'Trigger'} price ${p} is ${pct.toFixed(1)}% away from the last price ${ltp} (your limit is ${limits.maxLtpDistancePct}%).`,
         });
       }
     };

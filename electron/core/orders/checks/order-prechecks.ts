@@ -8,13 +8,17 @@ import type { Order, PrecheckViolation } from '../../../../shared/broker/models'
 import { checkOrder, lotMultiple } from '../../../../shared/broker/rules';
 import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
-import { checkFatFinger } from './fat-finger-guards';
+import type { LastPrice } from '../../../../shared/marketdata/quote';
+import { checkFatFinger, trustedLtp } from './fat-finger-guards';
 import type { FatFingerLimits } from './fat-finger-guards';
 
-/** Tick/lot sizes (and optionally the last price) per symbol; the symbols service provides it. */
+/**
+ * Tick/lot sizes per symbol (the symbol master) and the last price with its age (the one
+ * quote cache). Without a last price the rules and guards that compare with it are skipped.
+ */
 export interface InstrumentLookup {
   rulesFor(symbol: string): InstrumentRules | undefined;
-  ltp?(symbol: string): number | undefined;
+  lastPrice?(symbol: string): LastPrice | undefined;
 }
 
 function unknownSymbol(symbol: string): PrecheckViolation {
@@ -35,15 +39,16 @@ export function precheckPlace(
 ): PrecheckViolation[] {
   const rules = instruments.rulesFor(draft.symbol);
   if (!rules) return [unknownSymbol(draft.symbol)];
-  const ltp = instruments.ltp?.(draft.symbol) ?? 0;
-  const out: PrecheckViolation[] = checkOrder(draft, rules, ltp).map((v) => ({
+  const price = instruments.lastPrice?.(draft.symbol);
+  // Rules 3, 4 and 6 compare with the last price: only a fresh one (a stale one is flagged below).
+  const out: PrecheckViolation[] = checkOrder(draft, rules, trustedLtp(price)).map((v) => ({
     field: v.field,
     message: v.message,
     code: v.code,
     guard: null,
   }));
   if (!skipGuards) {
-    for (const g of checkFatFinger(draft, rules, ltp, limits)) {
+    for (const g of checkFatFinger(draft, rules, price, limits)) {
       out.push({ field: g.field, message: g.message, code: null, guard: g.guard });
     }
   }

@@ -1,0 +1,187 @@
+/**
+ * Secrets: one full session on the composed app (a PKCE login, reads of every view, an
+ * order placed and cancelled, a support bundle, logout; then the app-secret login with its
+ * appIdHash, and again), with every secret value it handled collected as a canary: access
+ * tokens, the app secret, auth codes, PKCE verifiers, appIdHashes, and the account's PAN
+ * and e-mail. Afterwards the data folder (settings, journal, logs, budget, support bundles:
+ * stored zip entries, so their bytes are searchable), every log line, and everything sent
+ * to the renderer (channel answers and events) are searched for each canary. PAN and e-mail
+ * may appear only in the `portfolio.profile` answer, the one view that shows them.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultApps } from '../../sandbox/auth/apps';
+import { startComposedApp } from '../integration/app/composed-app';
+import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+/** Runs the proof. */
+export async function run(ctx: ProofContext): Promise<ProofSection> {
+  const sessions = ctx.size === 'fast' ? 1 : 3;
+  const captured = {
+    'auth code': [] as string[],
+    verifier: [] as string[],
+    appIdHash: [] as string[],
+  };
+  const realFetch = globalThis.fetch;
+  // Watch the token exchange, the one request that carries the code and its proof.
+  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.includes('validate-authcode') && typeof init?.body === 'string') {
+      const b = JSON.parse(init.body) as Record<string, string>;
+      if (b.code) captured['auth code'].push(b.code);
+      if (b.code_verifier) captured.verifier.push(b.code_verifier);
+      if (b.appIdHash) captured.appIdHash.push(b.appIdHash);
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-secrets-'));
+  const appSecret = defaultApps(1).find((a) => a.template === 'orders')!.secret;
+  const tokens: string[] = [];
+  const sent: { channel: string; text: string }[] = [];
+  let pan: string;
+  let email: string;
+  let logLines: string[];
+  let events: string[];
+  try {
+    const app = await startComposedApp({ login: false, dataDir });
+    const call = async (channel: string, input?: unknown) => {
+      const r = await app.dispatch(channel, input);
+      sent.push({ channel, text: JSON.stringify(r) });
+      if (!r.ok) ctx.log(`${channel}: ${r.error.kind} ${r.error.message}`);
+      return r.ok ? (r.data as Record<string, unknown>) : null;
+    };
+    await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
+    for (let s = 0; s < sessions; s++) {
+      for (const method of ['pkce', 'app-secret'] as const) {
+        await call('settings.setAppSecret', {
+          accountId: 'demo',
+          secret: method === 'app-secret' ? appSecret : null,
+        });
+        const state = await call('session.login', {});
+        if (state?.status !== 'active') throw new Error(`login (${method}) did not complete`);
+        const token = (await app.core.vault.getToken('demo'))?.token;
+        if (token) tokens.push(token);
+        await app.core.symbols.ready();
+        for (const ch of [
+          'app.info',
+          'session.state',
+          'settings.get',
+          'budget.state',
+          'portfolio.profile',
+          'portfolio.funds',
+          'portfolio.holdings',
+          'portfolio.positions',
+          'portfolio.orders',
+          'portfolio.trades',
+          'portfolio.marketStatus',
+          'edis.details',
+          'symbols.status',
+          'orders.intents',
+        ])
+          await call(ch);
+        await call('symbols.search', { query: 'sbin', limit: 5 });
+        const placed = await call('orders.place', {
+          draft: {
+            symbol: 'NSE:SBIN-EQ',
+            qty: 1,
+            type: 1,
+            side: 1,
+            productType: 'INTRADAY',
+            limitPrice: 1,
+          },
+          confirmGuards: true,
+        });
+        if (typeof placed?.orderId === 'string')
+          await call('orders.cancel', { id: placed.orderId });
+        await call('diagnostics.report', {
+          level: 'error',
+          message: 'renderer failure for the proof',
+        });
+        await call('diagnostics.exportBundle');
+        await app.core.orders.idle();
+        await call('session.logout');
+      }
+    }
+    const profile = sent.find((x) => x.channel === 'portfolio.profile');
+    const p = profile
+      ? (JSON.parse(profile.text) as { data: { pan: string; email: string } }).data
+      : null;
+    pan = p?.pan ?? '';
+    email = p?.email ?? '';
+    await app.close();
+    logLines = app.logLines;
+    events = app.events.map((e) => JSON.stringify(e));
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+
+  const files = await Promise.all(
+    (await filesUnder(dataDir)).map(async (f) => ({
+      name: f.slice(dataDir.length + 1),
+      bytes: await readFile(f),
+    })),
+  );
+  await rm(dataDir, { recursive: true, force: true });
+
+  const canaries: Record<string, string[]> = {
+    'access token': tokens,
+    'app secret': [appSecret],
+    'auth code': captured['auth code'],
+    'PKCE verifier': captured.verifier,
+    appIdHash: captured.appIdHash,
+    PAN: pan ? [pan] : [],
+    'e-mail': email ? [email] : [],
+  };
+  // The search must be able to find: the profile answer does show the PAN and e-mail.
+  const profileText = sent.find((x) => x.channel === 'portfolio.profile')?.text ?? '';
+  if (!pan || !email || !profileText.includes(pan) || !profileText.includes(email))
+    throw new Error(
+      'the profile answer did not show the PAN and e-mail: the search proves nothing',
+    );
+  const leaks: string[] = [];
+  const figures = [];
+  for (const [kind, values] of Object.entries(canaries)) {
+    const profileOnly = kind === 'PAN' || kind === 'e-mail';
+    const found = new Set<string>();
+    for (const v of values) {
+      for (const f of files) if (f.bytes.includes(Buffer.from(v))) found.add(`file ${f.name}`);
+      if (logLines.some((l) => l.includes(v))) found.add('log lines');
+      for (const e of events) if (e.includes(v)) found.add(`event ${e.slice(0, 40)}`);
+      for (const x of sent)
+        if (x.text.includes(v) && !(profileOnly && x.channel === 'portfolio.profile'))
+          found.add(`channel ${x.channel}`);
+    }
+    for (const where of found) leaks.push(`${kind} in ${where}`);
+    figures.push(zeroGoal(`places holding the ${kind}`, found.size));
+  }
+  for (const l of leaks) ctx.log(l);
+  const kindsCaptured = Object.values(canaries).filter((v) => v.length > 0).length;
+  return {
+    title: 'Secrets',
+    figures: [
+      atLeast(
+        'canary kinds captured from the session',
+        kindsCaptured,
+        Object.keys(canaries).length,
+      ),
+      ...figures,
+    ],
+    notes: [
+      `${sessions * 2} logins (PKCE and app secret), ${sent.length} channel answers, ${events.length} events, ${logLines.length} log lines, ${files.length} files in the data folder searched`,
+      'PAN and e-mail are allowed only in the portfolio.profile answer',
+    ],
+    json: { leaks },
+  };
+}
