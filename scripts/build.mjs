@@ -5,7 +5,7 @@
  * `--watch` rebuilds main and preload on change (used by `npm run dev`).
  */
 import { build, context } from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import { build as viteBuild } from 'vite';
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -38,10 +38,6 @@ if (watch) {
   for (const e of entries) await (await context({ ...common, ...e })).watch();
 } else {
   await Promise.all(entries.map((e) => build({ ...common, ...e })));
-  const vite = spawnSync(
-    'npx',
-    ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
-    { stdio: 'inherit' },
-  );
-  process.exit(vite.status ?? 1);
+  // Vite's own API rather than `npx vite`, which needs a shell on Windows.
+  await viteBuild({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
 }

@@ -1,20 +1,28 @@
 #!/usr/bin/env node
 /**
- * `npm run dev`: the renderer from Vite's dev server with hot reload, inside the browser
- * harness's core. Opens nothing: prints the harness URL to open in Chromium. The Electron
- * shell itself is exercised with `npm start`.
+ * `npm run dev`: the renderer rebuilt on change (Vite's watch mode, through its JavaScript
+ * API so it runs on every OS without a shell), inside the browser harness's core. Opens
+ * nothing: prints the harness URL to open in Chromium. The Electron shell itself is
+ * exercised with `npm start`.
  */
 import { spawn } from 'node:child_process';
+import { build } from 'vite';
 
-const vite = spawn('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--mode', 'harness', '--watch'], {
-  stdio: 'inherit',
+const watcher = await build({
+  configFile: 'renderer/vite.config.ts',
+  mode: 'harness',
+  build: { watch: {} },
 });
-const harness = spawn(process.execPath, ['--import', 'tsx', '--watch', 'electron/ipc/harness/cli.ts'], {
-  stdio: 'inherit',
-});
+const harness = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--watch', 'electron/ipc/harness/cli.ts'],
+  {
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    vite.kill(signal);
+    if ('close' in watcher) void watcher.close();
     harness.kill(signal);
     process.exit(0);
   });

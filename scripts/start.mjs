@@ -1,36 +1,26 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build, then launch Electron on the embedded sandbox broker (Demo mode).
- * If the Electron binary was not downloaded at install time (for example with
- * ELECTRON_SKIP_BINARY_DOWNLOAD), it is fetched now, once, the way `npm ci` would have.
+ * `npm start`: build, then launch Electron (Demo mode on the embedded sandbox broker unless
+ * `npm start -- --live`). Since Electron 42, `npm ci` does not download the Electron binary:
+ * it is fetched here, once, on first launch, and this script says so.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { electronBinary, electronInstaller, electronVersion } from './lib/electron-binary.mjs';
 
-const require = createRequire(import.meta.url);
-function electronPath() {
-  try {
-    const p = require('electron');
-    return existsSync(p) ? p : null;
-  } catch {
-    return null;
-  }
-}
-
-if (!electronPath()) {
-  console.log('Downloading the Electron binary (first launch)…');
-  const install = spawnSync(process.execPath, [require.resolve('electron/install.js')], {
-    stdio: 'inherit',
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '' },
-  });
-  if (install.status !== 0 || !electronPath()) {
-    console.error('Could not download Electron. Use `npm run harness` to run Tickdesk in a browser instead.');
+let binary = electronBinary();
+if ('missing' in binary) {
+  console.log(`Downloading the Electron ${electronVersion()} binary (first launch only)…`);
+  spawnSync(process.execPath, [electronInstaller()], { stdio: 'inherit' });
+  binary = electronBinary();
+  if ('missing' in binary) {
+    console.error(
+      'Could not download Electron. Use `npm run harness` to run Tickdesk in a browser instead.',
+    );
     process.exit(1);
   }
 }
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const args = ['.', '--demo', ...process.argv.slice(2)];
-const run = spawnSync(electronPath(), args, { stdio: 'inherit' });
+// main.ts reads --live (anything else is Demo); the trader's own flags pass through.
+const run = spawnSync(binary.path, ['.', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(run.status ?? 0);

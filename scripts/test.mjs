@@ -5,12 +5,17 @@
  * `npm test -- unit integration` runs only the named stages.
  * It stops at the first failing stage, prints what each stage counted, and ends with
  * one line "N passed, N failed" (and ", N skipped" when any were skipped).
+ * Every tool runs as `node <its JS entry>` or through its JavaScript API, never `npx`
+ * (a `.cmd` shim that cannot be spawned without a shell on Windows).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toolBin } from './lib/tools.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
+// fileURLToPath, not .pathname: on Windows the latter is "/C:/…".
+const root = fileURLToPath(new URL('..', import.meta.url));
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
@@ -32,6 +37,11 @@ function findFiles(dir, re) {
   };
   walk(join(root, dir));
   return out.sort();
+}
+
+/** Runs a tool's JavaScript entry point with this very Node (see scripts/lib/tools.mjs). */
+function runTool(pkg, bin, args) {
+  return run(process.execPath, [toolBin(pkg, bin), ...args]);
 }
 
 /** Runs a command with inherited output; also returns what it printed so counts can be read. */
@@ -87,7 +97,7 @@ async function nodeTests(dir) {
 }
 
 async function playwright(config) {
-  const { code, out } = await run('npx', ['playwright', 'test', '-c', config]);
+  const { code, out } = await runTool('@playwright/test', 'playwright', ['test', '-c', config]);
   const passed = count(out, /^\s+(\d+) passed/gm);
   const failed = count(out, /^\s+(\d+) failed/gm);
   const skipped = count(out, /^\s+(\d+) skipped/gm);
@@ -99,13 +109,12 @@ async function playwright(config) {
 }
 
 const stages = {
-  lint: () => run('npx', ['eslint', '--max-warnings', '0', '.']).then((r) => r.code),
+  lint: () => runTool('eslint', 'eslint', ['--max-warnings', '0', '.']).then((r) => r.code),
   typecheck: async () => {
-    const tsc = await run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    const tsc = await runTool('typescript', 'tsc', ['-p', 'tsconfig.json', '--noEmit']);
     if (tsc.code !== 0) return tsc.code;
     return (
-      await run('npx', [
-        'svelte-check',
+      await runTool('svelte-check', 'svelte-check', [
         '--tsconfig',
         'renderer/tsconfig.json',
         '--fail-on-warnings',
@@ -117,17 +126,17 @@ const stages = {
   unit: () => nodeTests('tests/unit'),
   integration: () => nodeTests('tests/integration'),
   e2e: async () => {
-    const build = await run('npx', [
-      'vite',
-      'build',
-      '--config',
-      'renderer/vite.config.ts',
-      '--mode',
-      'harness',
-      '--logLevel',
-      'warn',
-    ]);
-    if (build.code !== 0) return build.code;
+    try {
+      const { build } = await import('vite');
+      await build({
+        configFile: join(root, 'renderer/vite.config.ts'),
+        mode: 'harness',
+        logLevel: 'warn',
+      });
+    } catch (err) {
+      console.error(`Renderer build failed: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
     const browser = await playwright('tests/e2e/playwright.config.ts');
     const electron = await playwright('tests/electron/playwright.config.ts');
     return browser || electron;

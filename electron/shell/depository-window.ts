@@ -5,7 +5,8 @@ import type {
   DepositoryWindowHandle,
   DepositoryWindowPort,
 } from '../core/edis/depository-window-port';
-import { mayNavigateOutside, openIsolatedWindow } from './isolated-window';
+import { openIsolatedWindow } from './isolated-window';
+import { originPolicy, setNavigationPolicy } from './navigation-policy';
 
 /**
  * The eDIS depository window (contract in electron/core/edis/depository-window-port.ts):
@@ -38,13 +39,17 @@ export function createDepositoryWindowPort(
       const check = (url: string) => {
         if (sub.isCompletion(url)) finish({ kind: 'completed', url });
       };
-      contents.on('will-navigate', (e, url) => {
-        if (!mayNavigateOutside(url)) e.preventDefault();
-      });
-      contents.on('will-redirect', (e, url) => {
-        if (!mayNavigateOutside(url)) e.preventDefault();
-        else check(url);
-      });
+      // The depository's own pages (TPIN, OTP); leaving them is the hand-back to the
+      // broker, which is the end of this window's job and is not loaded here.
+      setNavigationPolicy(
+        contents,
+        originPolicy({
+          name: 'depository',
+          origin: new URL(sub.form.action).origin,
+          captures: sub.isCompletion,
+          onCapture: (url) => finish({ kind: 'completed', url }),
+        }),
+      );
       contents.on('did-navigate', (_e, url) => check(url));
       contents.on('did-navigate-in-page', (_e, url, isMainFrame) => {
         if (isMainFrame) check(url);
@@ -53,10 +58,14 @@ export function createDepositoryWindowPort(
         if (sub.isCompletionTitle?.(title)) finish({ kind: 'completed', url: contents.getURL() });
       });
       win.on('closed', () => finish({ kind: 'closed' }));
-      void win.loadURL(sub.form.action, {
-        postData: [{ type: 'rawData', bytes: Buffer.from(sub.encodedBody) }],
-        extraHeaders: 'Content-Type: application/x-www-form-urlencoded',
-      });
+      // loadURL rejects (ERR_ABORTED) when the policy captures the hand-back or the window
+      // closes mid-load; the outcome travels through `result`, not this promise.
+      win
+        .loadURL(sub.form.action, {
+          postData: [{ type: 'rawData', bytes: Buffer.from(sub.encodedBody) }],
+          extraHeaders: 'Content-Type: application/x-www-form-urlencoded',
+        })
+        .catch(() => undefined);
       return { result, close: () => finish({ kind: 'closed' }) };
     },
   };

@@ -1,5 +1,5 @@
 import { shell, type App, type Session, type WebContents, type WebPreferences } from 'electron';
-import { APP_ORIGIN } from './app-protocol';
+import { guardNavigation } from './navigation-policy';
 
 /**
  * The web preferences of every window that shows our UI: Electron's security checklist,
@@ -38,18 +38,13 @@ export function openIfHttps(url: string): boolean {
 }
 
 /**
- * Applies to every web contents the app ever creates (checklist items 13 to 15): no
- * navigation away from our origin, no new windows (https links go to the system
- * browser), no <webview>.
+ * Applies to every web contents the app ever creates (checklist items 13 to 15): each
+ * window's own navigation policy (./navigation-policy.ts; our origin only unless a window
+ * says otherwise), no new windows (https links go to the system browser), no <webview>.
  */
 export function hardenAllWebContents(app: App): void {
+  guardNavigation(app);
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!url.startsWith(APP_ORIGIN + '/')) event.preventDefault();
-    });
-    contents.on('will-redirect', (event, url) => {
-      if (!url.startsWith(APP_ORIGIN + '/')) event.preventDefault();
-    });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       openIfHttps(url);

@@ -2,19 +2,6 @@ import { BrowserWindow, session } from 'electron';
 import { secureWebPreferences } from './hardening';
 
 /**
- * Pages we do not write (the broker's login, the depository) may go to the broker's https
- * pages, or to the sandbox broker on this computer; nothing else.
- */
-export function mayNavigateOutside(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || (u.protocol === 'http:' && u.hostname === '127.0.0.1');
-  } catch {
-    return false;
-  }
-}
-
-/**
  * A window for someone else's pages: sandboxed, no preload (so no bridge to our main
  * process), its own throwaway session partition (their cookies never mix with ours and
  * are gone on exit), every permission denied, no new windows. Modal to our main window.

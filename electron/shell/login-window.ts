@@ -1,11 +1,12 @@
-import type { BrowserWindow, Event, WebContents } from 'electron';
+import type { BrowserWindow, WebContents } from 'electron';
 import type {
   LoginWindowHandle,
   LoginWindowOutcome,
   LoginWindowPort,
   LoginWindowRequest,
 } from '../core/auth/login-window-port';
-import { mayNavigateOutside, openIsolatedWindow } from './isolated-window';
+import { openIsolatedWindow } from './isolated-window';
+import { originPolicy, setNavigationPolicy } from './navigation-policy';
 
 /**
  * The dedicated login window for https redirect URLs (see the port's contract in
@@ -32,24 +33,19 @@ export function createLoginWindowPort(parent: () => BrowserWindow | null): Login
         settle(outcome);
         if (!win.isDestroyed()) win.close();
       };
-      const intercept = (event: Event, url: string) => {
-        if (request.isRedirect(url)) {
-          event.preventDefault();
-          finish({ kind: 'redirect', url });
-        } else if (!mayNavigateOutside(url)) {
-          event.preventDefault();
-        }
-      };
       const contents: WebContents = win.webContents;
-      contents.on('will-navigate', intercept);
-      contents.on('will-redirect', intercept);
-      contents.on('will-frame-navigate', (details) => {
-        if (!details.isMainFrame) return;
-        if (request.isRedirect(details.url)) {
-          details.preventDefault();
-          finish({ kind: 'redirect', url: details.url });
-        }
-      });
+      // The broker's own pages (its login form posts to itself) and the exact redirect,
+      // which is stopped before it is requested; nothing else.
+      setNavigationPolicy(
+        contents,
+        originPolicy({
+          name: 'login',
+          origin: new URL(request.authorizeUrl).origin,
+          captures: request.isRedirect,
+          onCapture: (url) => finish({ kind: 'redirect', url }),
+        }),
+      );
+      // A fallback for navigations that start without a will-* event (none known today).
       contents.on('did-start-navigation', (details) => {
         if (details.isMainFrame && request.isRedirect(details.url)) {
           contents.stop();
@@ -57,7 +53,9 @@ export function createLoginWindowPort(parent: () => BrowserWindow | null): Login
         }
       });
       win.on('closed', () => finish({ kind: 'closed' }));
-      void win.loadURL(request.authorizeUrl);
+      // loadURL rejects (ERR_ABORTED) when the redirect is captured during the load (a broker
+      // that approves at once) or the window closes; the outcome travels through `result`.
+      win.loadURL(request.authorizeUrl).catch(() => undefined);
       return {
         result,
         close: () => finish({ kind: 'closed' }),

@@ -19,7 +19,8 @@ test.describe('the packaged-style Electron app', () => {
 
   test('launches in Demo mode and answers through the preload bridge', async () => {
     const app = await electron.launch({
-      args: [root, '--demo', ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
+      // No flag: Demo is what main.ts starts unless it is given --live.
+      args: [root, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
       cwd: root,
       env: { ...process.env, TICKDESK_DEV: '' },
     });

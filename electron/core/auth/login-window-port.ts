@@ -13,8 +13,10 @@
  *   `nodeIntegration: false`, `webSecurity: true`, `session: session.fromPartition(partition)`
  *   with the given partition (non-persistent: it does not start with `persist:`), so the
  *   broker's cookies never mix with the app's session and are dropped on exit.
- * - Load `authorizeUrl` only; allow navigation only to https URLs (plus http://127.0.0.1
- *   for the sandbox); deny `setWindowOpenHandler` (open nothing), deny permission requests.
+ * - Load `authorizeUrl` only; let the main frame navigate only within the broker's origin
+ *   (the origin of `authorizeUrl`); deny `setWindowOpenHandler` (open nothing), deny
+ *   permission requests. The shell does this with the window's own navigation policy
+ *   (electron/shell/navigation-policy.ts), applied by the one app-wide guard.
  * - In `will-navigate`, `will-redirect` and `will-frame-navigate` (main frame): if
  *   `isRedirect(url)` is true, call `event.preventDefault()` **before** the request is
  *   made, resolve `result` with `{ kind: 'redirect', url }` and close the window. Check

@@ -11,10 +11,11 @@
  * - Post the form itself, without rendering the broker's HTML: `webContents.loadURL(form.action,
  *   { postData: [{ type: 'rawData', bytes: Buffer.from(body) }], extraHeaders:
  *   'Content-Type: application/x-www-form-urlencoded' })` where `body` is `encodedBody`.
- * - Allow navigation only to https URLs (and http://127.0.0.1 for the sandbox).
- * - On every main-frame navigation (`did-navigate`, `will-redirect`, `did-navigate-in-page`)
- *   call `isCompletion(url)`; when it returns true, resolve `{ kind: 'completed', url }` and
- *   close the window. If the page itself signals completion in its title instead
+ * - Let the main frame navigate only within the depository's origin (that of `form.action`).
+ * - On every main-frame navigation (`will-navigate`, `will-redirect`, `did-navigate`,
+ *   `did-navigate-in-page`) call `isCompletion(url)`; when it returns true, resolve
+ *   `{ kind: 'completed', url }` and close the window (a completion URL off the depository
+ *   is stopped, not loaded: the outcome comes from the inquiry). If the page itself signals completion in its title instead
  *   (`page-title-updated`), pass the title to `isCompletionTitle`.
  * - User closes the window first → `{ kind: 'closed' }`. `close()` closes it and resolves
  *   `{ kind: 'closed' }` if nothing was resolved yet.

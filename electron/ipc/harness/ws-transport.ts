@@ -1,18 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Server } from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  HARNESS_MAX_FRAME_BYTES,
+  HarnessClientMessage,
+  HarnessClose,
+  type HarnessServerMessage,
+} from '../../../shared/ipc/harness-envelope';
 import type { EventBus } from '../event-bus';
 import type { Router } from '../router';
-
-/** Messages the browser may send over the harness socket. */
-type ClientMessage =
-  | { type: 'hello'; secret: string; href: string; top: boolean }
-  | { type: 'call'; id: number; channel: string; input?: unknown };
 
 /**
  * The harness's transport: the same router the Electron app uses, reached over a
  * WebSocket on 127.0.0.1. A socket is accepted only from the harness's own origin and only
  * after it proves it knows the per-launch secret; until then every call is refused.
+ * A bad frame (over 1 MiB, invalid UTF-8, not a harness message) closes that one socket
+ * with a reason and a warning; the harness and every other socket carry on.
  * This file is never bundled into the Electron app.
  */
 export function attachWsTransport(opts: {
@@ -26,48 +29,53 @@ export function attachWsTransport(opts: {
   const wss = new WebSocketServer({
     server: opts.server,
     path: '/ipc',
-    maxPayload: 1024 * 1024,
+    maxPayload: HARNESS_MAX_FRAME_BYTES,
     verifyClient: ({ origin }: { origin: string }) => origin === opts.origin,
+  });
+  // Without these listeners an 'error' event is thrown and ends the whole harness.
+  wss.on('error', (err) => opts.onWarn('harness: WebSocket server error', { err: err.message }));
+  opts.server.on('clientError', (err, conn) => {
+    opts.onWarn('harness: bad HTTP request', { err: err.message });
+    conn.destroy();
   });
   let nextSender = 1;
   wss.on('connection', (socket: WebSocket) => {
     const senderId = `ws-${nextSender++}`;
     let hello: { href: string; top: boolean } | null = null;
     let detach: (() => void) | null = null;
-    const helloTimer = setTimeout(() => socket.close(4001, 'hello expected'), 5000);
+    const send = (msg: HarnessServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    const refuse = (code: number, reason: string) => {
+      opts.onWarn(`harness: socket closed (${reason})`, { sender: senderId });
+      socket.close(code, reason);
+    };
+    const helloTimer = setTimeout(() => refuse(HarnessClose.helloExpected, 'hello expected'), 5000);
     helloTimer.unref();
+    // ws has already answered the frame (1009 too big, 1007 invalid UTF-8) and closes the
+    // socket; this listener keeps the error from ending the process.
+    socket.on('error', (err) => {
+      opts.onWarn('harness: bad frame, socket closed', { sender: senderId, err: err.message });
+    });
 
-    socket.on('message', (raw) => {
-      let msg: ClientMessage;
-      try {
-        msg = JSON.parse(String(raw)) as ClientMessage;
-      } catch {
-        socket.close(4002, 'malformed message');
-        return;
-      }
+    socket.on('message', (raw: RawData, isBinary: boolean) => {
+      const msg = isBinary ? null : parseMessage(raw);
+      if (!msg) return refuse(HarnessClose.malformed, 'malformed message');
       if (!hello) {
-        if (
-          msg.type !== 'hello' ||
-          typeof msg.secret !== 'string' ||
-          !sameSecret(msg.secret, opts.secret)
-        ) {
-          opts.onWarn('harness: socket refused (bad secret)');
-          socket.close(4003, 'forbidden');
-          return;
+        if (msg.type !== 'hello' || !sameSecret(msg.secret, opts.secret)) {
+          return refuse(HarnessClose.forbidden, 'forbidden');
         }
         clearTimeout(helloTimer);
-        hello = { href: String(msg.href), top: msg.top === true };
-        detach = opts.bus.attach((name, payload) =>
-          socket.send(JSON.stringify({ type: 'event', name, payload })),
-        );
-        socket.send(JSON.stringify({ type: 'ready' }));
+        hello = { href: msg.href, top: msg.top };
+        detach = opts.bus.attach((name, payload) => send({ type: 'event', name, payload }));
+        send({ type: 'ready' });
         return;
       }
-      if (msg.type !== 'call' || typeof msg.id !== 'number') return;
+      if (msg.type !== 'call') return;
       const sender = { url: hello.href, isTopFrame: hello.top };
       void opts.router
-        .dispatch({ channel: String(msg.channel), input: msg.input, sender, ctx: { senderId } })
-        .then((result) => socket.send(JSON.stringify({ type: 'result', id: msg.id, result })));
+        .dispatch({ channel: msg.channel, input: msg.input, sender, ctx: { senderId } })
+        .then((result) => send({ type: 'result', id: msg.id, result }));
     });
     socket.on('close', () => {
       clearTimeout(helloTimer);
@@ -75,6 +83,21 @@ export function attachWsTransport(opts: {
     });
   });
   return { close: () => wss.close() };
+}
+
+/** A client frame as a harness message, or null when it is not JSON or not in the envelope. */
+function parseMessage(raw: RawData): HarnessClientMessage | null {
+  try {
+    const parsed = HarnessClientMessage.safeParse(JSON.parse(rawText(raw)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function rawText(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  return Buffer.from(raw as ArrayBuffer).toString('utf8');
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -2,13 +2,17 @@
  * The login and depository windows, under the fake electron: both run without a preload
  * in a sandboxed throwaway session, and the login redirect is stopped before any request
  * is made, so the auth code reaches neither the redirect's server nor our renderer.
+ * The one navigation guard main.ts installs is installed here too (each window's policy
+ * works only through it); window-navigation.test.ts drives the whole of main.ts.
  */
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { describe, it } from 'node:test';
 
 register('./electron-loader.mjs', import.meta.url);
-const { recorded, partitions } = await import('./fake-electron');
+const { recorded, partitions, app } = await import('./fake-electron');
+const { guardNavigation } = await import('../../../electron/shell/navigation-policy');
+guardNavigation(app as never);
 const { createLoginWindowPort } = await import('../../../electron/shell/login-window');
 const { createDepositoryWindowPort } = await import('../../../electron/shell/depository-window');
 
@@ -22,7 +26,9 @@ function nav(
   url: string,
 ): boolean {
   let prevented = false;
-  contents.emit(name, { preventDefault: () => (prevented = true) }, url);
+  // Electron's navigation events carry url and isMainFrame on the event object itself.
+  const event = { url, isMainFrame: true, preventDefault: () => (prevented = true) };
+  contents.emit(name, event, url, false, true);
   return prevented;
 }
 

@@ -59,11 +59,46 @@ class FakeApp extends EventEmitter {
 }
 export const app = new FakeApp();
 
+/**
+ * The fake's network: off by default (loadURL only records, as the first tests need). With
+ * `online`, navigations really happen, the way Chromium does them: http(s) over fetch with
+ * manual redirects, app:// through the handler main.ts registered with protocol.handle.
+ */
+export const network = { online: false };
+
+/** Electron's navigation event object: one per navigation step, shared by every listener. */
+function navEvent(url: string, isMainFrame: boolean) {
+  return {
+    url,
+    isMainFrame,
+    isSameDocument: false,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
+
+/** Chromium's net::ERR_ABORTED, which loadURL rejects with when a navigation is cancelled. */
+function aborted(url: string): Error {
+  return Object.assign(new Error(`ERR_ABORTED (-3) loading '${url}'`), {
+    errno: -3,
+    code: 'ERR_ABORTED',
+  });
+}
+
+type NavRequest = { method: string; body?: string; headers?: Record<string, string> };
+
 let nextId = 1;
 export class FakeWebContents extends EventEmitter {
   id = nextId++;
   stopped = false;
   url = '';
+  /** The page now shown (online only): its HTML and status, for the test's "trader" to read. */
+  html = '';
+  status = 0;
+  /** Every URL the fake requested from the network, in order (online only). */
+  requested: string[] = [];
   stop() {
     this.stopped = true;
   }
@@ -77,6 +112,79 @@ export class FakeWebContents extends EventEmitter {
   }
   send(name: string, payload: unknown) {
     this.sent.push({ name, payload });
+  }
+
+  /**
+   * What a link click, a form submission or `location = …` in the page does: a
+   * renderer-initiated main-frame navigation. Electron emits will-frame-navigate, then (main
+   * frame only) will-navigate; preventing either cancels it before any request is made.
+   * Resolves true when the page committed, false when something cancelled it.
+   */
+  async navigateFromPage(url: string, request: NavRequest = { method: 'GET' }): Promise<boolean> {
+    const absolute = new URL(url, this.url || undefined).href;
+    const frame = navEvent(absolute, true);
+    this.emit('will-frame-navigate', frame);
+    if (frame.defaultPrevented) return false;
+    const nav = navEvent(absolute, true);
+    this.emit('will-navigate', nav, absolute, false, true, 1, 1);
+    if (nav.defaultPrevented) return false;
+    return this.perform(absolute, request).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * A browser-initiated navigation (loadURL): no will-navigate nor will-frame-navigate, as in
+   * Electron; server redirects still pass will-redirect. Rejects with ERR_ABORTED when cancelled.
+   */
+  async perform(url: string, request: NavRequest): Promise<void> {
+    this.stopped = false;
+    const start = navEvent(url, true);
+    this.emit('did-start-navigation', start, url, false, true, 1, 1);
+    let current = url;
+    let req = request;
+    for (let hop = 0; hop < 20; hop++) {
+      if (this.stopped) throw aborted(current);
+      this.requested.push(current);
+      const res = await this.fetchOne(current, req);
+      if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+        await res.arrayBuffer();
+        const next = new URL(res.headers.get('location') ?? '', current).href;
+        const redirect = navEvent(next, true);
+        this.emit('will-redirect', redirect, next, false, true, 1, 1);
+        if (redirect.defaultPrevented || this.stopped) throw aborted(next);
+        this.emit('did-redirect-navigation', navEvent(next, true), next, false, true, 1, 1);
+        // 301/302/303 turn a POST into a GET, as browsers do; 307/308 keep it.
+        if (res.status !== 307 && res.status !== 308) req = { method: 'GET' };
+        current = next;
+        continue;
+      }
+      this.html = await res.text();
+      this.status = res.status;
+      this.url = current;
+      this.emit('did-navigate', {}, current, res.status, res.statusText);
+      const title = /<title>([^<]*)<\/title>/i.exec(this.html)?.[1]?.trim();
+      if (title) this.emit('page-title-updated', { preventDefault() {} }, title, true);
+      this.emit('did-finish-load');
+      return;
+    }
+    throw new Error(`ERR_TOO_MANY_REDIRECTS loading '${url}'`);
+  }
+
+  private async fetchOne(url: string, req: NavRequest): Promise<Response> {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') {
+      return fetch(url, {
+        method: req.method,
+        redirect: 'manual',
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        ...(req.headers ? { headers: req.headers } : {}),
+      });
+    }
+    const handler = recorded.protocolHandlers.get(u.protocol.slice(0, -1));
+    if (!handler) throw new Error(`ERR_UNKNOWN_URL_SCHEME loading '${url}'`);
+    return handler(new Request(url, { method: req.method }));
   }
 }
 
@@ -93,14 +201,28 @@ export class FakeBrowserWindow extends EventEmitter {
   static getAllWindows() {
     return recorded.windows;
   }
-  loadURL(url: string, options?: unknown) {
+  loadURL(
+    url: string,
+    options?: { postData?: { bytes: Buffer }[]; extraHeaders?: string },
+  ): Promise<void> {
     this.loadedUrl = url;
     this.loadOptions = options;
-    return Promise.resolve();
+    if (!network.online) return Promise.resolve();
+    const body = options?.postData?.map((p) => p.bytes.toString()).join('');
+    const headers: Record<string, string> = {};
+    for (const line of (options?.extraHeaders ?? '').split(/\r?\n/)) {
+      const i = line.indexOf(':');
+      if (i > 0) headers[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+    }
+    return this.webContents.perform(
+      url,
+      body !== undefined ? { method: 'POST', body, headers } : { method: 'GET' },
+    );
   }
   close() {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.webContents.stop();
     this.emit('closed');
   }
   show() {}

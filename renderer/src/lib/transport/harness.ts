@@ -1,6 +1,20 @@
 import { buildApi, type Api, type Transport } from '../../../../shared/ipc/api-shape';
 import { channelNames, eventNames } from '../../../../shared/ipc/contract';
 import type { IpcResult } from '../../../../shared/ipc/errors';
+import {
+  HarnessServerMessage,
+  type HarnessClientMessage,
+} from '../../../../shared/ipc/harness-envelope';
+
+/** One server frame read through the shared envelope; null (and ignored) when it is not one. */
+function readFrame(data: unknown): HarnessServerMessage | null {
+  try {
+    const parsed = HarnessServerMessage.safeParse(JSON.parse(String(data)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The browser harness's transport: the same api shape as the Electron preload, carried
@@ -17,11 +31,10 @@ export async function harnessApi(): Promise<Api> {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
 
+  const send = (msg: HarnessClientMessage) => socket.send(JSON.stringify(msg));
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener('open', () =>
-      socket.send(
-        JSON.stringify({ type: 'hello', secret, href: location.href, top: window.top === window }),
-      ),
+      send({ type: 'hello', secret, href: location.href, top: window.top === window }),
     );
     socket.addEventListener(
       'close',
@@ -29,7 +42,7 @@ export async function harnessApi(): Promise<Api> {
       { once: true },
     );
     socket.addEventListener('message', function onReady(ev) {
-      if (JSON.parse(String(ev.data)).type === 'ready') {
+      if (readFrame(ev.data)?.type === 'ready') {
         socket.removeEventListener('message', onReady);
         resolve();
       }
@@ -37,11 +50,10 @@ export async function harnessApi(): Promise<Api> {
   });
 
   socket.addEventListener('message', (ev) => {
-    const msg = JSON.parse(String(ev.data)) as
-      | { type: 'result'; id: number; result: IpcResult<unknown> }
-      | { type: 'event'; name: string; payload: unknown };
+    const msg = readFrame(ev.data);
+    if (!msg) return;
     if (msg.type === 'result') {
-      pending.get(msg.id)?.(msg.result);
+      pending.get(msg.id)?.(msg.result as IpcResult<unknown>);
       pending.delete(msg.id);
     } else if (msg.type === 'event') {
       for (const listener of listeners.get(msg.name) ?? []) listener(msg.payload);
@@ -77,7 +89,7 @@ export async function harnessApi(): Promise<Api> {
         }
         const id = nextId++;
         pending.set(id, resolve);
-        socket.send(JSON.stringify({ type: 'call', id, channel, input }));
+        send({ type: 'call', id, channel, input });
       });
     },
     subscribe(name, listener) {
