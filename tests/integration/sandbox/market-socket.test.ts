@@ -4,8 +4,10 @@ import WebSocket from 'ws';
 import {
   PING,
   PONG,
+  SocketCloseCode,
   socketConnectUrl,
   subscribeData,
+  subscribeOrders,
 } from '../../../shared/marketdata/socket-protocol';
 import { session, type Session } from './helpers';
 import {
@@ -229,5 +231,33 @@ test('the socket refuses a bad token, another path and a bad type with the failu
     (await openSocket(basic, 'symbolUpdate')).close(); // market data needs only Basic
   } finally {
     await basic.sb.close();
+  }
+});
+
+test('a connection whose token expires (06:00 IST) or is revoked is closed with 4001 at the next push', async () => {
+  const own = await session({ master: 'fixture' });
+  try {
+    const md = await openSocket(own, 'symbolUpdate');
+    md.send(subscribeData(['NSE:SBIN-EQ'], true));
+    await md.waitFor((f) => f.binary);
+    await own.control('clock', { set: '2026-11-24T06:00:00+05:30' });
+    await own.control('tick', { n: 1 });
+    assert.equal((await md.closed).code, SocketCloseCode.TokenInvalid);
+    await assert.rejects(
+      openSocket(own, 'symbolUpdate'),
+      (e: { status: number }) => e.status === 401,
+    );
+  } finally {
+    await own.sb.close();
+  }
+  const other = await session({ master: 'fixture' });
+  try {
+    const od = await openSocket(other, 'orderUpdate');
+    od.send(subscribeOrders(true));
+    assert.equal((await other.call('POST', '/api/v3/logout')).status, 200);
+    await other.control('tick', { n: 1 });
+    assert.equal((await od.closed).code, SocketCloseCode.TokenInvalid);
+  } finally {
+    await other.sb.close();
   }
 });
