@@ -105,6 +105,17 @@ test('every tick pushes the moved symbols, each packet equal to the quote at tha
   }
 });
 
+test('only watched instruments are simulated: 3 subscribed of ~139,000 cost 3 walks, however many ticks', async () => {
+  const t = await connect('symbolUpdate');
+  const base = (await s.control('tick', { n: 1 })).priced as number; // the demo holdings
+  t.send(subscribeData(['NSE:SBIN-EQ', 'NSE:TCS-EQ', fut], true));
+  await t.waitFor(binary);
+  for (let k = 0; k < 20; k++) await s.control('tick', { n: 5 });
+  const after = (await s.control('tick', { n: 1 })).priced as number;
+  assert.ok(s.sb.instruments.length > 100_000);
+  assert.ok(after <= base + 3, `${after} instruments priced (${base} before subscribing)`);
+});
+
 test('depth when asked: five levels, the first equal to the depth answer', async () => {
   const t = await connect('symbolUpdate');
   t.send(subscribeData([fut], true, true));
