@@ -6,6 +6,7 @@ import type { LogSink } from '../diagnostics/logger';
 import type { DepositoryWindowPort } from '../edis/depository-window-port';
 import type { SettingsBackend } from '../settings/backend';
 import type { KeychainPort } from '../vault/keychain-port';
+import type { MarketDataTuning } from './market-data-runtime';
 
 /**
  * What the host (Electron's main.ts, or the Node harness) hands the core. Everything that
@@ -38,4 +39,6 @@ export interface CoreDeps {
   symbolsBuildWorker?: URL;
   /** Demo mode's embedded sandbox broker. */
   demo?: { seed?: number; testControls?: boolean };
+  /** Faster socket heartbeat and reconnects (integration tests of drops and stalls). */
+  marketDataTuning?: MarketDataTuning;
 }
