@@ -166,3 +166,68 @@ test('a good frame with any byte flipped never yields a price outside its own ra
     { numRuns: 1000 },
   );
 });
+
+test('agrees with the broker SDK (fyers-api-v2 unPackUDP) on the same frames', async () => {
+  const { createRequire } = await import('node:module');
+  const sdk = createRequire(import.meta.url)('fyers-api-v2/helper/helper.js') as {
+    getGlobalFiresDict: Record<string, string>;
+    unPackUDP(resp: { data: ArrayBuffer }): {
+      s: string;
+      d: Record<string, { fy: number; v: Record<string, unknown> }[]>;
+    };
+  };
+  const specs = [
+    {
+      token: 10100000003045,
+      time: 1_763_900_000,
+      ltp: 812.35,
+      high: 815,
+      low: 801,
+      prevClose: 808.2,
+      bid: 812.3,
+      ask: 812.4,
+      volume: 4242,
+    },
+    {
+      token: 10100000003046,
+      time: 1_763_900_001,
+      ltp: 99.95,
+      high: 101,
+      low: 98,
+      prevClose: 100,
+      bid: 99.9,
+      ask: 100,
+      depth: true,
+    },
+    {
+      token: 10100000003047,
+      time: 1_763_900_002,
+      code: PacketCode.QuoteWithOi,
+      ltp: 24_001.5,
+      high: 24_100,
+      low: 23_900,
+      prevClose: 24_000,
+      bid: 24_001,
+      ask: 24_002,
+      oi: 12_345,
+    },
+  ];
+  for (const s of specs) sdk.getGlobalFiresDict[String(s.token)] = `NSE:T${s.token}`;
+  const frame = encodeFrame(specs);
+  const theirs = sdk.unPackUDP({ data: Uint8Array.from(frame).buffer });
+  assert.equal(theirs.s, 'ok');
+  const byToken = new Map(
+    [...theirs.d['7208']!, ...theirs.d['31038']!].map((p) => [Number(p.fy), p.v]),
+  );
+  const ours = decodeAll(frame).ticks;
+  assert.equal(ours.length, 3);
+  for (const t of ours) {
+    const v = byToken.get(t.token)!;
+    assert.ok(v, `SDK decoded token ${t.token}`);
+    assert.equal(t.ltp, v.lp);
+    assert.equal(t.bid, v.bid);
+    assert.equal(t.ask, v.ask);
+    assert.equal(t.prevClose, v.prev_close_price);
+    assert.equal(t.volume, v.volume);
+  }
+});
