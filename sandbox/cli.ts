@@ -1,9 +1,10 @@
 /**
- * `npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
+ * `npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
  * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
  *
- * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, apps,
- * user, and with --tls the certificate fingerprint) so scripts can read where it listens.
+ * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
+ * socketUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
+ * where it listens.
  * Everything else goes to stderr, keeping stdout machine-readable.
  */
 import { parseAppFlag, type AppSpec } from './auth/apps';
@@ -26,6 +27,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
         const n = Number(value(k++, a));
         if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error('--port must be 0..65535');
         o.port = n;
+        break;
+      }
+      case '--socket-port': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n) || n < 0 || n > 65535)
+          throw new Error('--socket-port must be 0..65535');
+        o.socketPort = n;
         break;
       }
       case '--seed': {
@@ -84,7 +92,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;
@@ -102,6 +110,8 @@ async function main(): Promise<void> {
       const line: Record<string, unknown> = {
         base_url: info.url,
         symbol_master_base: info.symbolMasterBase,
+        dataUrl: info.dataUrl,
+        socketUrl: info.socketUrl,
         apps: info.apps,
         user: info.user,
       };

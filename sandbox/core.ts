@@ -10,6 +10,8 @@ import type { InstrumentIndex } from './market/instrument-index';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
 import { MARKETS } from './market/sessions';
+import type { SimOrder } from './orders/model';
+import { orderShape } from './present/trading';
 import { SandboxState } from './state';
 
 /** Everything the routes operate on. */
@@ -46,6 +48,17 @@ export class BrokerCore {
   applyMarketPins(): void {
     if (!this.alwaysOpen) return;
     for (const m of MARKETS) this.state.sessions.setOverride(m.exchange, m.segment, 'OPEN');
+  }
+
+  /** One order as the order book shows it (REST answers and socket order updates alike). */
+  orderRow(o: SimOrder): Record<string, unknown> {
+    return orderShape(o, {
+      quirks: this.quirks,
+      svcId: this.user.svc_id,
+      pan: this.user.pan,
+      ltp: this.state.ltp(o.instrument),
+      reference: this.state.prices.reference(o.instrument),
+    });
   }
 
   /** Back to the start-of-day account (test control). */

@@ -31,6 +31,11 @@ import { RateLimiter, SPEC_LIMITS, type LimitConfig } from './limits/rate-limite
 import { loadMaster } from './market/load-master';
 import { orderRoutes } from './orders/routes';
 import { istDayStart } from './time/ist';
+import { listenSocket } from './socket/listener';
+import { DATA_PREFIX, dataRoutes } from './data/routes';
+import { SocketHub } from './socket/hub';
+import { socketControlRoutes } from './controls/socket-routes';
+import { authenticate, requirePermission } from './auth/authorize';
 
 export type { AppSpec, Template } from './auth/apps';
 
@@ -38,6 +43,8 @@ export type { AppSpec, Template } from './auth/apps';
 export interface SandboxOptions {
   /** Port on 127.0.0.1; 0 or absent picks a free one. */
   port?: number;
+  /** Port of the socket service on 127.0.0.1; 0 or absent picks a free one. */
+  socketPort?: number;
   /** Seed of the market, the demo portfolio and the app secrets (default 1). */
   seed?: number;
   /** Serve HTTPS with a self-signed certificate made at start. */
@@ -78,13 +85,17 @@ export interface SandboxAnnouncement {
   user: { svc_id: string; password: string; pin: string; tpin: string };
   /** SHA-256 fingerprint of the TLS certificate (with tls only). */
   fingerprint?: string;
+  /** The data base URL (quotes, depth, history), e.g. http://127.0.0.1:PORT/data-rest/v2/ */
+  dataUrl: string;
+  /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
+  socketUrl: string;
 }
 
 /** A running sandbox. */
 export interface SandboxHandle extends SandboxAnnouncement {
   /** Instruments the sandbox trades (read-only; for tests and Demo mode pickers). */
   instruments: readonly Instrument[];
-  /** Stops the ticker, drops open connections and closes the server. */
+  /** Stops the ticker, drops open connections (sockets too) and closes both servers. */
   close(): Promise<void>;
 }
 
@@ -119,9 +130,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  let socket: Awaited<ReturnType<typeof listenSocket>>;
+  try {
+    socket = await listenSocket({
+      ...(opts.socketPort !== undefined ? { port: opts.socketPort } : {}),
+      ...(tls ? { tls } : {}),
+    });
+  } catch (e) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw e;
+  }
   const announced = {
     url: baseUrl,
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
+    dataUrl: `${baseUrl}${DATA_PREFIX}`,
+    socketUrl: socket.url,
     apps: apps.map((a) => ({
       app_id: a.app_id,
       secret: a.secret,
@@ -145,6 +168,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     // Do not leave a half-started server holding the port (and the process) open.
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await socket.close();
     throw e;
   }
   const core = new BrokerCore({
@@ -161,12 +185,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();
   const timers = new Set<NodeJS.Timeout>();
+  const hub = new SocketHub(core);
   const routes: Route[] = [
     ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => baseUrl),
-    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults }) : []),
+    ...dataRoutes(core),
+    ...(opts.testControls
+      ? [...controlRoutes({ core, clock, limiter, faults }), ...socketControlRoutes(hub)]
+      : []),
   ];
   slot.handler = createDispatcher({
     routes,
@@ -183,6 +211,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
   });
   markReady();
+  socket.attach(
+    (accessToken, type) => {
+      // The socket's access_token is the REST Authorization value; the same checks apply.
+      const auth = authenticate({ authorization: accessToken }, apps, creds, clock.now());
+      if (type === 'orderUpdate') requirePermission(auth, 1, 'Order updates');
+      return auth;
+    },
+    (ws, type, auth) => hub.accept(ws, type, auth),
+  );
   core.engine.housekeeping();
   const tickMs = opts.tickMs ?? 250;
   const ticker = tickMs > 0 ? setInterval(() => core.engine.tick(1), tickMs) : undefined;
@@ -196,7 +233,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         if (ticker) clearInterval(ticker);
         for (const t of timers) clearTimeout(t);
         timers.clear();
-        server.close(() => resolve());
+        hub.close();
+        let open = 2;
+        const done = () => --open === 0 && resolve();
+        void socket.close().then(done);
+        server.close(done);
         server.closeAllConnections();
       });
       return closed;

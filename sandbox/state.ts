@@ -36,7 +36,7 @@ export class SandboxState {
     readonly index: InstrumentIndex,
     basePriceOf?: (ticker: string) => number | undefined,
   ) {
-    this.prices = new PriceBook(seed, index, basePriceOf);
+    this.prices = new PriceBook(seed, index, basePriceOf, () => clock.now());
     this.holdings = seedHoldings(seed, index, (i) => this.prices.ltp(i));
   }
 

@@ -4,6 +4,10 @@
  * and the first read catches it up to the current step. Because each step's randomness is a
  * pure function of (seed, ticker, step), the price of an instrument at a step does not depend
  * on when or in which order instruments were read.
+ *
+ * The same catch-up also keeps each walk's day statistics (high, low, volume, turnover, open
+ * interest, minute candles), so the quotes, the socket's packets, the history candles and the
+ * fills all read one market.
  */
 import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
@@ -11,27 +15,81 @@ import { basePrice } from './base-price';
 import { hashString, randomAt } from './hash-random';
 import type { InstrumentIndex } from './instrument-index';
 
-interface Walk {
+/** One minute of one instrument's trading. */
+export interface MinuteBar {
+  /** Start of the minute, epoch ms. */
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+/** What the walk knows about an instrument's day so far (prices on the tick grid). */
+export interface DayStats {
+  open: number;
+  high: number;
+  low: number;
+  /** Units traded since the start (or the last reset). */
+  volume: number;
+  /** Sum of units × price, for the average traded price. */
+  turnover: number;
+  /** Units of the last step's trade. */
+  lastQty: number;
+  /** When the last step happened, epoch ms. */
+  lastTradeAt: number;
+  /** Open interest now and at the start (derivatives; 0 otherwise). */
+  openInterest: number;
+  prevOpenInterest: number;
+  /** Minute candles, oldest first; the last one is the current minute. */
+  bars: readonly MinuteBar[];
+}
+
+interface Walk extends DayStats {
   key: number;
   step: number;
   price: number;
   base: number;
+  bars: MinuteBar[];
+  /** Units per step, on average (0 for indices, which do not trade). */
+  liquidity: number;
+  lot: number;
 }
 
 /** Per-step volatility of the walk (about 0.06% a step). */
 const STEP_SIGMA = 0.0006;
+const MINUTE_MS = 60_000;
+const VOLUME_SALT = 0x5bd1e995;
+const OI_SALT = 0x27d4eb2f;
+
+/** Whether an instrument is an index (priced, never traded). */
+export function isIndex(i: Instrument): boolean {
+  return i.ticker.endsWith('-INDEX');
+}
+
+/** Whether an instrument is a derivative (carries open interest). */
+export function isDerivative(i: Instrument): boolean {
+  return i.segment !== 10;
+}
 
 /** Lazily evaluated random-walk prices for all instruments. */
 export class PriceBook {
   private walks = new Map<string, Walk>();
   private stepNo = 0;
+  /** When each step happened (index = step), epoch ms. */
+  private stepTimes: number[];
 
   constructor(
     private readonly seed: number,
     private readonly index: InstrumentIndex,
     /** Starting prices supplied by the master generator, when it has them. */
     private readonly basePriceOf: (ticker: string) => number | undefined = () => undefined,
-  ) {}
+    /** The simulation clock, for the minute candles. */
+    private readonly now: () => number = Date.now,
+  ) {
+    this.stepTimes = [now()];
+  }
 
   /** Current simulation step (number of ticks since start or reset). */
   get step(): number {
@@ -40,14 +98,50 @@ export class PriceBook {
 
   /** Advances every walk by `n` steps (lazily). */
   advance(n = 1): void {
-    this.stepNo += Math.max(0, Math.floor(n));
+    const k = Math.max(0, Math.floor(n));
+    const t = this.now();
+    for (let j = 0; j < k; j++) this.stepTimes.push(t);
+    this.stepNo += k;
+  }
+
+  private create(i: Instrument): Walk {
+    const base = this.basePriceOf(i.ticker) ?? basePrice(i, this.seed, this.index);
+    const key = hashString(i.ticker);
+    const lot = Math.max(1, i.lotSize);
+    const p = this.round(i, base);
+    const u = randomAt(this.seed, key ^ OI_SALT, -3);
+    const oi = isDerivative(i) && !isIndex(i) ? Math.round(500 + 20_000 * u) * lot : 0;
+    const liquidity = isIndex(i) ? 0 : isDerivative(i) ? 4 * lot : Math.round(50 + 950 * u);
+    const t0 = this.stepTimes[0]!;
+    return {
+      key,
+      step: 0,
+      price: base,
+      base,
+      open: p,
+      high: p,
+      low: p,
+      volume: 0,
+      turnover: 0,
+      lastQty: 0,
+      lastTradeAt: t0,
+      openInterest: oi,
+      prevOpenInterest: oi,
+      bars: [{ t: t0 - (t0 % MINUTE_MS), o: p, h: p, l: p, c: p, v: 0 }],
+      liquidity,
+      lot,
+    };
+  }
+
+  private round(i: Instrument, price: number): number {
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    return Math.max(tick, roundToTick(price, tick));
   }
 
   private walk(i: Instrument): Walk {
     let w = this.walks.get(i.ticker);
     if (!w) {
-      const base = this.basePriceOf(i.ticker) ?? basePrice(i, this.seed, this.index);
-      w = { key: hashString(i.ticker), step: 0, price: base, base };
+      w = this.create(i);
       this.walks.set(i.ticker, w);
     }
     const floor = i.tickSize > 0 ? i.tickSize : 0.05;
@@ -60,14 +154,46 @@ export class PriceBook {
         w.price * Math.exp((u - 0.5) * 2 * STEP_SIGMA * Math.sqrt(3) + drift * STEP_SIGMA * 10),
       );
       w.step++;
+      this.record(i, w, this.stepTimes[w.step] ?? this.now());
     }
     return w;
   }
 
+  /** Books one step's trade into the day statistics and the minute candles. */
+  private record(i: Instrument, w: Walk, at: number): void {
+    const p = this.round(i, w.price);
+    let qty = 0;
+    if (w.liquidity > 0) {
+      const v = randomAt(this.seed, w.key ^ VOLUME_SALT, w.step);
+      qty = Math.max(1, Math.round((w.liquidity * (0.2 + 1.6 * v)) / w.lot)) * w.lot;
+    }
+    if (w.prevOpenInterest > 0) {
+      const o = randomAt(this.seed, w.key ^ OI_SALT, w.step);
+      w.openInterest = Math.max(0, w.openInterest + Math.round((o - 0.45) * 4) * w.lot);
+    }
+    w.volume += qty;
+    w.turnover += qty * p;
+    w.lastQty = qty;
+    w.lastTradeAt = at;
+    this.mark(w, p, qty, at);
+  }
+
+  private mark(w: Walk, p: number, qty: number, at: number): void {
+    w.high = Math.max(w.high, p);
+    w.low = Math.min(w.low, p);
+    const t = at - (at % MINUTE_MS);
+    const bar = w.bars[w.bars.length - 1]!;
+    if (bar.t >= t) {
+      bar.h = Math.max(bar.h, p);
+      bar.l = Math.min(bar.l, p);
+      bar.c = p;
+      bar.v += qty;
+    } else w.bars.push({ t, o: p, h: p, l: p, c: p, v: qty });
+  }
+
   /** Last traded price on the tick grid. */
   ltp(i: Instrument): number {
-    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
-    return Math.max(tick, roundToTick(this.walk(i).price, tick));
+    return this.round(i, this.walk(i).price);
   }
 
   /** The step-0 price, used as the previous close for change and change-percent. */
@@ -75,15 +201,22 @@ export class PriceBook {
     return this.walk(i).base;
   }
 
+  /** The instrument's day so far, caught up to the current step (read-only view). */
+  stats(i: Instrument): Readonly<DayStats> {
+    return this.walk(i);
+  }
+
   /** Pins the price (test control); the walk continues from there. */
   setLtp(i: Instrument, price: number): void {
     const w = this.walk(i);
     w.price = price;
+    this.mark(w, this.round(i, price), 0, this.now());
   }
 
   /** Forgets all walks and restarts at step 0 (test reset). */
   reset(): void {
     this.walks.clear();
     this.stepNo = 0;
+    this.stepTimes = [this.now()];
   }
 }

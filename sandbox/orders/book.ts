@@ -13,6 +13,22 @@ export class OrderBook {
   readonly trades: SimTrade[] = [];
   private seq = 0;
   private tradeSeq = 0;
+  private readonly watchers = new Set<(o: SimOrder) => void>();
+
+  /**
+   * Calls `fn` synchronously on every order state change (placed, acknowledged, each fill,
+   * modified, cancelled, rejected, expired), while the order is in that state: the socket's
+   * order updates must see each step, not just where a tick ended. Returns the unsubscribe.
+   */
+  watch(fn: (o: SimOrder) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  /** Tells the watchers that an order changed (called by whoever changed it). */
+  changed(o: SimOrder): void {
+    for (const fn of this.watchers) fn(o);
+  }
 
   /** A fresh order id shaped like the real ones: YYMMDD plus an 8-digit sequence. */
   nextOrderId(nowMs: number): { id: string; exchOrdId: string; slNo: number } {
@@ -24,6 +40,7 @@ export class OrderBook {
   /** Adds an order (or a bracket/cover leg). */
   add(o: SimOrder): void {
     this.orders.set(o.id, o);
+    this.changed(o);
   }
 
   /** Looks an order up by id. */

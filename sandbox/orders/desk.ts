@@ -134,6 +134,7 @@ export class OrderDesk {
     if (reason) {
       o.status = 5;
       o.message = reason;
+      this.s.book.changed(o);
       fail(ErrorCode.OrderRejected, reason, { id });
     }
     return { code: 1101, message: `Order submitted successfully. Your Order Ref. No.${id}`, id };
@@ -251,6 +252,7 @@ export class OrderDesk {
     o.limitPrice = draft.limitPrice;
     o.stopPrice = draft.stopPrice;
     o.message = 'Modified';
+    this.s.book.changed(o);
     return { code: 1101, message: `Successfully modified order ${o.id}`, id: o.id };
   }
 
@@ -283,6 +285,7 @@ export class OrderDesk {
       o.limitPrice = p;
     }
     o.message = 'Modified';
+    this.s.book.changed(o);
     return { code: 1101, message: `Successfully modified order ${o.id}`, id: o.id };
   }
 

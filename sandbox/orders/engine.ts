@@ -30,8 +30,15 @@ export function liquidityPerTick(i: Instrument): number {
 export class MatchingEngine {
   private prevStatus = new Map<string, MarketStatusValue>();
   private squaredOff = new Set<string>();
+  private readonly tickWatchers = new Set<() => void>();
 
   constructor(private readonly s: SandboxState) {}
+
+  /** Calls `fn` after every tick call (once per call, however many steps): the socket pushes then. */
+  onTick(fn: () => void): () => void {
+    this.tickWatchers.add(fn);
+    return () => this.tickWatchers.delete(fn);
+  }
 
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
   tick(n = 1): void {
@@ -41,6 +48,7 @@ export class MatchingEngine {
       this.acknowledge();
       this.matchAll();
     }
+    for (const fn of this.tickWatchers) fn();
   }
 
   /** Whether the clock-driven intraday square-off of this instrument's market has begun today. */
@@ -116,6 +124,7 @@ export class MatchingEngine {
         o.message = o.waitingForOpen
           ? 'After market order pending until the market opens'
           : 'Pending';
+        this.s.book.changed(o);
       }
     }
   }
@@ -173,9 +182,11 @@ export class MatchingEngine {
     if (o.filledQty >= o.qty) {
       o.status = 2;
       o.message = 'Traded';
+      this.s.book.changed(o);
       this.afterEnd(o);
     } else {
       o.message = `Partially filled ${o.filledQty} of ${o.qty}`;
+      this.s.book.changed(o);
     }
   }
 
@@ -185,6 +196,7 @@ export class MatchingEngine {
     o.status = status;
     o.message = message;
     o.waitingForOpen = false;
+    this.s.book.changed(o);
     this.afterEnd(o);
   }
 

@@ -8,7 +8,6 @@ import type { BrokerCore } from '../core';
 import { BrokerFailure, fail } from '../failure';
 import { okReply } from '../http/envelope';
 import type { Route } from '../http/types';
-import { orderShape } from '../present/trading';
 import type { OrderAck } from './desk';
 import type { SimOrder } from './model';
 import { asBatch, parseIdBody, parseModifyBody, parseOrderBody } from './parse';
@@ -16,14 +15,7 @@ import { asBatch, parseIdBody, parseModifyBody, parseOrderBody } from './parse';
 /** Builds the order routes over a core. */
 export function orderRoutes(core: BrokerCore): Route[] {
   const s = core.state;
-  const row = (o: SimOrder) =>
-    orderShape(o, {
-      quirks: core.quirks,
-      svcId: core.user.svc_id,
-      pan: core.user.pan,
-      ltp: s.ltp(o.instrument),
-      reference: s.prices.reference(o.instrument),
-    });
+  const row = (o: SimOrder) => core.orderRow(o);
   const ackReply = (a: OrderAck) => okReply({ id: a.id }, a.code, a.message);
   const multi = (items: unknown[], one: (x: unknown) => OrderAck) =>
     okReply({

@@ -55,11 +55,17 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
     assert.deepEqual(Object.keys(line).sort(), [
       'apps',
       'base_url',
+      'dataUrl',
       'fingerprint',
+      'socketUrl',
       'symbol_master_base',
       'user',
     ]);
     assert.match(String(line.base_url), /^https:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(line.dataUrl, `${String(line.base_url)}/data-rest/v2/`);
+    assert.match(String(line.socketUrl), /^wss:\/\/127\.0\.0\.1:\d+\/socket\/v2\/dataSock$/);
+    assert.notEqual(new URL(String(line.socketUrl)).port, new URL(String(line.base_url)).port);
+    assert.equal(await peerFingerprint(String(line.socketUrl)), line.fingerprint);
     const apps = line.apps as { app_id: string; template: string; redirect_uri: string }[];
     assert.deepEqual(
       apps.map((a) => a.template),
@@ -78,6 +84,8 @@ test('CLI flags parse; bad flags are refused with a message', () => {
   const { requestLog, ...parsed } = parseArgs([
     '--port',
     '8123',
+    '--socket-port',
+    '8124',
     '--seed',
     '3',
     '--quirks',
@@ -89,6 +97,7 @@ test('CLI flags parse; bad flags are refused with a message', () => {
   ]);
   assert.deepEqual(parsed, {
     port: 8123,
+    socketPort: 8124,
     seed: 3,
     quirks: false,
     autoApprove: true,

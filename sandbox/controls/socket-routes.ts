@@ -1,0 +1,70 @@
+/**
+ * Socket test controls under /__sandbox/socket (only with testControls): list the open
+ * connections, drop them, stall them (no pong, no data), send a truncated or malformed
+ * binary frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
+ * missed heartbeat or a bad packet on demand instead of waiting for a real network to fail.
+ */
+import { z } from 'zod';
+import { SocketType } from '../../shared/marketdata/socket-protocol';
+import type { Reply, Route } from '../http/types';
+import type { SocketHub } from '../socket/hub';
+
+const Action = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('drop'), type: SocketType.optional() }),
+  z.object({ action: z.literal('stall'), type: SocketType.optional() }),
+  z.object({ action: z.literal('resume'), type: SocketType.optional() }),
+  z.object({ action: z.literal('truncated') }),
+  z.object({ action: z.literal('malformed') }),
+  z.object({
+    action: z.literal('slow'),
+    type: SocketType.optional(),
+    delayMs: z.number().int().min(0).max(120_000),
+  }),
+]);
+
+const HELP =
+  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000)}';
+
+/** Carries out one control; returns how many connections it touched. */
+function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
+  switch (b.action) {
+    case 'drop':
+      return hub.drop(b.type);
+    case 'stall':
+      return hub.stall(b.type, true);
+    case 'resume':
+      hub.slow(b.type, 0);
+      return hub.stall(b.type, false);
+    case 'slow':
+      return hub.slow(b.type, b.delayMs);
+    case 'truncated':
+    case 'malformed':
+      return hub.sendBad(b.action);
+  }
+}
+
+/** Builds the socket control routes over the hub. */
+export function socketControlRoutes(hub: SocketHub): Route[] {
+  const ok = (extra: Record<string, unknown>): Reply => ({
+    status: 200,
+    json: { s: 'ok', code: 200, message: '', ...extra },
+  });
+  return [
+    {
+      method: 'GET',
+      path: '/__sandbox/socket',
+      access: 'public',
+      handle: () => ok({ connections: hub.connections() }),
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/socket',
+      access: 'public',
+      handle: (ctx) => {
+        const a = Action.safeParse(ctx.body);
+        if (!a.success) return { status: 400, json: { s: 'error', code: -50, message: HELP } };
+        return ok({ affected: apply(hub, a.data) });
+      },
+    },
+  ];
+}

@@ -1,0 +1,194 @@
+/**
+ * The data API (gaps.md "Market data and live updates"): quotes, depth and history under
+ * the data base URL `/data-rest/v2/`. Every answer reads the same simulated market the
+ * matching engine fills at (market-view.ts), so a quote and a fill never disagree. Quotes
+ * answer each symbol in its own item: one unknown symbol never fails the others.
+ */
+import { ErrorCode } from '../../shared/broker/errors';
+import type { Instrument } from '../../shared/broker/instrument';
+import type { BrokerCore } from '../core';
+import { fail } from '../failure';
+import { okReply } from '../http/envelope';
+import type { RequestCtx, Route } from '../http/types';
+import { marketView, type MarketView } from '../market/market-view';
+import { istDayStart } from '../time/ist';
+import { candles, INTRADAY_RESOLUTIONS } from './history';
+
+/** Path prefix of the data API on the sandbox's HTTP server: the data base URL. */
+export const DATA_PREFIX = '/data-rest/v2/';
+/** Most symbols in one quotes request (*inferred*, gaps.md). */
+export const MAX_QUOTE_SYMBOLS = 50;
+/** Longest history range per request: intraday 100 days, daily 366 (*inferred*). */
+export const MAX_HISTORY_DAYS = { intraday: 100, daily: 366 } as const;
+
+const DAY_MS = 86_400_000;
+
+function symbolOf(core: BrokerCore, raw: string | null, param: string): Instrument {
+  if (!raw) fail(ErrorCode.InvalidParameters, `${param} is required, e.g. NSE:SBIN-EQ`);
+  return (
+    core.state.index.byTicker(raw) ??
+    fail(ErrorCode.InvalidSymbol, `Unknown symbol ${raw}: not in the symbol master`)
+  );
+}
+
+function quoteItem(v: MarketView): Record<string, unknown> {
+  const i = v.instrument;
+  const [exchange = '', short = ''] = i.ticker.split(':');
+  const bid = v.index ? v.ltp : v.bids[0]!.price;
+  const ask = v.index ? v.ltp : v.asks[0]!.price;
+  return {
+    n: i.ticker,
+    s: 'ok',
+    v: {
+      lp: v.ltp,
+      ch: v.change,
+      chp: v.changePct,
+      open_price: v.open,
+      high_price: v.high,
+      low_price: v.low,
+      prev_close_price: v.prevClose,
+      volume: v.volume,
+      bid,
+      ask,
+      spread: Math.round((ask - bid) * v.priceConv) / v.priceConv,
+      tt: Math.floor(v.at / 1000),
+      fyToken: i.token,
+      symbol: i.ticker,
+      short_name: short,
+      exchange,
+      description: i.name || i.ticker,
+      original_name: i.ticker,
+    },
+  };
+}
+
+function depthAnswer(v: MarketView, ohlcv: boolean): Record<string, unknown> {
+  const side = (ls: MarketView['bids']) => {
+    const levels = ls.map((l) => ({ price: l.price, volume: l.volume, ord: l.orders }));
+    while (levels.length < 5) levels.push({ price: 0, volume: 0, ord: 0 });
+    return levels;
+  };
+  const out: Record<string, unknown> = {
+    bids: side(v.bids),
+    ask: side(v.asks),
+    totalbuyqty: v.totalBuyQty,
+    totalsellqty: v.totalSellQty,
+    ltp: v.ltp,
+    ltq: v.lastQty,
+    ltt: Math.floor(v.at / 1000),
+    atp: v.avgPrice,
+    ch: v.change,
+    chp: v.changePct,
+    lower_ckt: v.lowerCircuit,
+    upper_ckt: v.upperCircuit,
+    oi: v.openInterest ?? 0,
+    pdoi: v.prevOpenInterest ?? 0,
+    expiry: v.instrument.expiry === null ? '' : String(v.instrument.expiry),
+  };
+  if (ohlcv) Object.assign(out, { v: v.volume, o: v.open, h: v.high, l: v.low, c: v.prevClose });
+  return out;
+}
+
+/** Parses a range bound: epoch seconds (date_format 0) or an IST date (1; `to` means its end). */
+function bound(raw: string | null, dateFormat: 0 | 1, param: string, end: boolean): number {
+  if (!raw) return fail(ErrorCode.InvalidParameters, `${param} is required`);
+  if (dateFormat === 0) {
+    if (!/^\d{1,12}$/.test(raw))
+      fail(ErrorCode.InvalidParameters, `${param} must be epoch seconds with date_format=0`);
+    return Number(raw) * 1000;
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  const t = m ? Date.parse(`${raw}T00:00:00+05:30`) : NaN;
+  if (!Number.isFinite(t))
+    fail(ErrorCode.InvalidParameters, `${param} must be YYYY-MM-DD with date_format=1`);
+  return end ? t + DAY_MS - 1000 : t;
+}
+
+function history(core: BrokerCore, ctx: RequestCtx) {
+  const q = ctx.query;
+  const i = symbolOf(core, q.get('symbol'), 'symbol');
+  const res = q.get('resolution') ?? '';
+  const minutes = Number(res);
+  const resolution: number | 'D' =
+    res === 'D' || res === '1D'
+      ? 'D'
+      : (INTRADAY_RESOLUTIONS as readonly number[]).includes(minutes)
+        ? minutes
+        : fail(
+            ErrorCode.InvalidParameters,
+            `resolution must be one of ${INTRADAY_RESOLUTIONS.join(', ')} (minutes) or D`,
+          );
+  const df = q.get('date_format') ?? '0';
+  if (df !== '0' && df !== '1') fail(ErrorCode.InvalidParameters, 'date_format must be 0 or 1');
+  const dateFormat = df === '1' ? 1 : 0;
+  const from = bound(q.get('range_from'), dateFormat, 'range_from', false);
+  const to = bound(q.get('range_to'), dateFormat, 'range_to', true);
+  if (from > to) fail(ErrorCode.InvalidParameters, 'range_from is after range_to');
+  const max = resolution === 'D' ? MAX_HISTORY_DAYS.daily : MAX_HISTORY_DAYS.intraday;
+  if (to - from > max * DAY_MS)
+    fail(
+      ErrorCode.InvalidParameters,
+      `range is longer than ${max} days for resolution ${resolution}; split the request`,
+    );
+  const s = core.state;
+  const now = s.now();
+  const list = candles(
+    {
+      instrument: i,
+      seed: s.seed,
+      prevClose: marketView(s, i).prevClose,
+      todayBars: s.prices.stats(i).bars,
+      todayStart: istDayStart(now),
+    },
+    resolution,
+    from,
+    Math.min(to, now),
+  );
+  return okReply({ candles: list });
+}
+
+/** Builds the data API routes over a core. */
+export function dataRoutes(core: BrokerCore): Route[] {
+  const route = (name: string, handle: Route['handle']): Route[] =>
+    // Both spellings: the SDK adds the trailing slash, a hand-written client may not.
+    [`${DATA_PREFIX}${name}/`, `${DATA_PREFIX}${name}`].map((path) => ({
+      method: 'GET',
+      path,
+      access: 'user',
+      level: 0,
+      operation: 'Market Data',
+      handle,
+    }));
+  return [
+    ...route('quotes', (ctx) => {
+      const raw = ctx.query.get('symbols') ?? '';
+      const symbols = raw
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x !== '');
+      if (symbols.length === 0)
+        fail(ErrorCode.InvalidParameters, 'symbols is required, e.g. NSE:SBIN-EQ,NSE:TCS-EQ');
+      if (symbols.length > MAX_QUOTE_SYMBOLS)
+        fail(
+          ErrorCode.InvalidParameters,
+          `at most ${MAX_QUOTE_SYMBOLS} symbols per quotes request, got ${symbols.length}`,
+        );
+      const d = symbols.map((t) => {
+        const i = core.state.index.byTicker(t);
+        if (i) return quoteItem(marketView(core.state, i));
+        return {
+          n: t,
+          s: 'error',
+          v: { symbol: t, errmsg: `Unknown symbol ${t}: not in the symbol master` },
+        };
+      });
+      return okReply({ d });
+    }),
+    ...route('depth', (ctx) => {
+      const i = symbolOf(core, ctx.query.get('symbol'), 'symbol');
+      const v = marketView(core.state, i);
+      return okReply({ d: { [i.ticker]: depthAnswer(v, ctx.query.get('ohlcv_flag') === '1') } });
+    }),
+    ...route('history', (ctx) => history(core, ctx)),
+  ];
+}

@@ -1,0 +1,293 @@
+/**
+ * Serves the accepted socket connections: the heartbeat, the subscribe messages, binary
+ * market-data frames after every market tick (only for subscribed symbols: an instrument
+ * nobody watches costs nothing) and a JSON order update on every order state change. It also
+ * carries out the socket test controls (drop, stall, bad frames, slow subscriber), so each
+ * behaviour lives next to the connection state it changes.
+ */
+import type { WebSocket } from 'ws';
+import { ErrorCode } from '../../shared/broker/errors';
+import type { Instrument } from '../../shared/broker/instrument';
+import type { MarketPacket } from '../../shared/marketdata/packet';
+import { encodeFrame } from '../../shared/marketdata/packet-encoder';
+import { MAX_PACKETS_PER_FRAME } from '../../shared/marketdata/packet-layout';
+import {
+  ClientMessage,
+  PONG,
+  type SocketType,
+  type SubscribeData,
+} from '../../shared/marketdata/socket-protocol';
+import type { BrokerCore } from '../core';
+import type { AuthContext } from '../http/types';
+import { marketView, type MarketView } from '../market/market-view';
+import type { SimOrder } from '../orders/model';
+import { badFrame, type BadFrameKind } from './bad-frames';
+import { oiPacketOf, packetOf } from './packets';
+
+/** Most symbols one connection may watch (*inferred*; the spec names no limit). */
+export const MAX_SYMBOLS_PER_CONNECTION = 5_000;
+/** A subscriber that lets this much pile up unsent is cut off (a slow consumer). */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+interface Watch {
+  instrument: Instrument;
+  depth: boolean;
+  /** What was last sent, to send only what moved. */
+  sentPrice: string;
+  sentOi: number | null;
+}
+
+interface Conn {
+  ws: WebSocket;
+  type: SocketType;
+  svcId: string;
+  watches: Map<string, Watch>;
+  orders: boolean;
+  stalled: boolean;
+  delayMs: number;
+}
+
+/** What the socket controls can see of one connection. */
+export interface ConnectionInfo {
+  type: SocketType;
+  symbols: number;
+  depthSymbols: number;
+  orders: boolean;
+  stalled: boolean;
+  delayMs: number;
+}
+
+const priceSig = (v: MarketView) => `${v.ltp}|${v.volume}|${v.high}|${v.low}|${v.marketOpen}`;
+
+/** All socket connections of one sandbox. */
+export class SocketHub {
+  private conns = new Set<Conn>();
+  private timers = new Set<NodeJS.Timeout>();
+  private readonly unwatch: (() => void)[];
+
+  constructor(private readonly core: BrokerCore) {
+    this.unwatch = [
+      core.engine.onTick(() => this.pushMarket()),
+      core.state.book.watch((o) => this.pushOrder(o)),
+    ];
+  }
+
+  /** Takes over one accepted connection. */
+  accept(ws: WebSocket, type: SocketType, auth: AuthContext): void {
+    const c: Conn = {
+      ws,
+      type,
+      svcId: auth.svcId,
+      watches: new Map(),
+      orders: false,
+      stalled: false,
+      delayMs: 0,
+    };
+    this.conns.add(c);
+    ws.on('message', (data, isBinary) => this.receive(c, data, isBinary));
+    ws.on('close', () => this.conns.delete(c));
+    ws.on('error', () => ws.terminate());
+  }
+
+  private receive(c: Conn, data: unknown, isBinary: boolean): void {
+    if (isBinary) return this.error(c, 'send text frames: JSON messages or "ping"');
+    const text = String(data).trim();
+    if (text === '"ping"' || text === 'ping') {
+      if (!c.stalled) this.send(c, PONG);
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.error(c, 'message is not JSON');
+    }
+    const m = ClientMessage.safeParse(json);
+    if (!m.success)
+      return this.error(
+        c,
+        'expected {"T":"SUB_DATA","TLIST":[...],"SUB_T":1|0} or {"T":"SUB_ORD","SLIST":["orderUpdate"],"SUB_T":1|0}',
+      );
+    if (m.data.T === 'SUB_ORD') {
+      if (c.type !== 'orderUpdate')
+        return this.error(c, 'SUB_ORD needs a type=orderUpdate connection');
+      c.orders = m.data.SUB_T === 1;
+      return;
+    }
+    if (c.type !== 'symbolUpdate')
+      return this.error(c, 'SUB_DATA needs a type=symbolUpdate connection');
+    this.subscribe(c, m.data);
+  }
+
+  private subscribe(c: Conn, m: SubscribeData): void {
+    const unknown: string[] = [];
+    const fresh: Watch[] = [];
+    for (const t of new Set(m.TLIST)) {
+      if (m.SUB_T === 0) {
+        c.watches.delete(t);
+        continue;
+      }
+      const i = this.core.state.index.byTicker(t);
+      if (!i) {
+        unknown.push(t);
+        continue;
+      }
+      const depth = m.DEPTH === 1;
+      const had = c.watches.get(t);
+      if (had && had.depth === depth) continue;
+      if (!had && c.watches.size >= MAX_SYMBOLS_PER_CONNECTION) {
+        this.error(c, `at most ${MAX_SYMBOLS_PER_CONNECTION} symbols per connection`);
+        break;
+      }
+      const w: Watch = { instrument: i, depth, sentPrice: '', sentOi: null };
+      c.watches.set(t, w);
+      fresh.push(w);
+    }
+    if (unknown.length)
+      this.send(
+        c,
+        JSON.stringify({
+          s: 'error',
+          code: ErrorCode.InvalidSymbol,
+          message: `unknown symbol${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+          symbols: unknown,
+        }),
+      );
+    // A snapshot of every new symbol at once: the subscriber has a price before the next tick.
+    const views = new Map<string, MarketView>();
+    this.sendPackets(
+      c,
+      fresh.map((w) => this.packet(w, views, true)).filter((p) => !!p),
+    );
+  }
+
+  /** The packet to send for a watch now, if anything moved (or `always`). */
+  private packet(
+    w: Watch,
+    views: Map<string, MarketView>,
+    always: boolean,
+  ): MarketPacket | undefined {
+    const t = w.instrument.ticker;
+    let v = views.get(t);
+    if (!v) {
+      v = marketView(this.core.state, w.instrument);
+      views.set(t, v);
+    }
+    const sig = priceSig(v);
+    if (always || sig !== w.sentPrice) {
+      w.sentPrice = sig;
+      w.sentOi = v.openInterest;
+      return packetOf(v, w.depth);
+    }
+    if (v.openInterest !== w.sentOi) {
+      w.sentOi = v.openInterest;
+      return oiPacketOf(v);
+    }
+    return undefined;
+  }
+
+  private pushMarket(): void {
+    const views = new Map<string, MarketView>();
+    for (const c of this.conns) {
+      if (c.type !== 'symbolUpdate' || c.stalled || c.watches.size === 0) continue;
+      const out: MarketPacket[] = [];
+      for (const w of c.watches.values()) {
+        const p = this.packet(w, views, false);
+        if (p) out.push(p);
+      }
+      this.sendPackets(c, out);
+    }
+  }
+
+  private pushOrder(o: SimOrder): void {
+    let frame: string | undefined;
+    for (const c of this.conns) {
+      if (c.type !== 'orderUpdate' || !c.orders || c.stalled) continue;
+      // Presented now, while the order is in this state: later steps of the tick change it.
+      frame ??= JSON.stringify({ s: 'ok', d: this.core.orderRow(o) });
+      this.send(c, frame);
+    }
+  }
+
+  private sendPackets(c: Conn, packets: MarketPacket[]): void {
+    for (let k = 0; k < packets.length; k += MAX_PACKETS_PER_FRAME)
+      this.send(c, encodeFrame(packets.slice(k, k + MAX_PACKETS_PER_FRAME)));
+  }
+
+  private error(c: Conn, message: string): void {
+    this.send(c, JSON.stringify({ s: 'error', code: ErrorCode.InvalidParameters, message }));
+  }
+
+  private send(c: Conn, data: string | Uint8Array): void {
+    const go = () => {
+      if (c.ws.readyState !== c.ws.OPEN) return;
+      if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        c.ws.close(1013, 'slow consumer: too much unsent data');
+        return;
+      }
+      c.ws.send(data, { binary: typeof data !== 'string' });
+    };
+    if (c.delayMs <= 0) return go();
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      go();
+    }, c.delayMs);
+    this.timers.add(t);
+  }
+
+  private pick(type: SocketType | undefined): Conn[] {
+    return [...this.conns].filter((c) => type === undefined || c.type === type);
+  }
+
+  /** The open connections (test controls). */
+  connections(): ConnectionInfo[] {
+    return [...this.conns].map((c) => ({
+      type: c.type,
+      symbols: c.watches.size,
+      depthSymbols: [...c.watches.values()].filter((w) => w.depth).length,
+      orders: c.orders,
+      stalled: c.stalled,
+      delayMs: c.delayMs,
+    }));
+  }
+
+  /** Cuts connections without a close frame, as a network drop would. Returns how many. */
+  drop(type?: SocketType): number {
+    const cs = this.pick(type);
+    for (const c of cs) c.ws.terminate();
+    return cs.length;
+  }
+
+  /** Stops answering pings and sending data, connection left open (or undoes it). */
+  stall(type: SocketType | undefined, on: boolean): number {
+    const cs = this.pick(type);
+    for (const c of cs) c.stalled = on;
+    return cs.length;
+  }
+
+  /** Delays every frame to these connections by `ms` (0 undoes it). */
+  slow(type: SocketType | undefined, ms: number): number {
+    const cs = this.pick(type);
+    for (const c of cs) c.delayMs = ms;
+    return cs.length;
+  }
+
+  /** Sends one bad binary frame to every market-data connection that watches something. */
+  sendBad(kind: BadFrameKind): number {
+    const cs = this.pick('symbolUpdate').filter((c) => c.watches.size > 0);
+    for (const c of cs) {
+      const w = c.watches.values().next().value!;
+      this.send(c, badFrame(kind, packetOf(marketView(this.core.state, w.instrument), false)));
+    }
+    return cs.length;
+  }
+
+  /** Closes every connection and stops listening to the market. */
+  close(): void {
+    for (const u of this.unwatch) u();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    for (const c of this.conns) c.ws.terminate();
+    this.conns.clear();
+  }
+}
