@@ -127,19 +127,3 @@ export function isSegment(v: unknown): v is SegmentCode {
 
 /** Order statuses after which nothing more can happen to the order. */
 export const TERMINAL_ORDER_STATUSES: readonly OrderStatusCode[] = [1, 2, 5, 7];
-
-/**
- * Packet codes of the market-data socket's binary frames (gaps.md, "The socket"). Any code
- * not listed is an index value packet; naming these keeps the sandbox's encoder and the
- * app's decoder reading the same layout.
- */
-export const PacketCode = {
-  /** Quote: prices, volumes, bid/ask or five-level depth. */
-  Quote: 7208,
-  /** Quote with open interest (derivatives). */
-  QuoteWithOi: 31038,
-  /** Open interest only. */
-  OpenInterest: 7202,
-} as const;
-/** One of the named packet codes (index packets carry other codes). */
-export type PacketCodeValue = (typeof PacketCode)[keyof typeof PacketCode];

@@ -24,7 +24,7 @@ import { createMarketDataService } from '../../electron/core/marketdata/market-d
 import { createPacketDecoder } from '../../electron/core/marketdata/packet-decoder';
 import { createQuoteCache } from '../../electron/core/marketdata/quote-cache';
 import { batchTicks } from '../../electron/core/marketdata/tick-batcher';
-import { PacketCode } from '../../shared/broker/enums';
+import { PacketCode } from '../../shared/marketdata/packet-layout';
 import type { Order, Positions } from '../../shared/broker/models';
 import { events } from '../../shared/ipc/contract';
 import type { Quote } from '../../shared/marketdata/quote';
@@ -198,7 +198,7 @@ async function latencyRun(
       depth: async () => null,
     },
     tokenOf,
-    endpoint: () => ({ url, auth: 'bench:token' }),
+    endpoint: () => ({ url, appId: 'bench', accessToken: 'token' }),
     clock: systemClock,
     logger: silentLogger,
   });

@@ -1,10 +1,13 @@
 /**
- * Builds socket frames byte for byte as gaps.md lays them out, for the decoder's tests and
- * the bench's recorded frames. Test-side only: the app never encodes packets.
+ * Short-hand packets for the decoder's tests and the bench: a few numbers in, a full
+ * MarketPacket out, encoded by the one encoder (shared/marketdata/packet-encoder.ts) the
+ * sandbox uses. Test-side only: the app never encodes packets.
  */
-import { PacketCode } from '../../shared/broker/enums';
+import type { DepthLevel, MarketPacket } from '../../shared/marketdata/packet';
+import { encodeFrame as encodeShared } from '../../shared/marketdata/packet-encoder';
+import { PacketCode, PacketMarketStatus } from '../../shared/marketdata/packet-layout';
 
-/** One packet to encode; prices in rupees, scaled by `scale` (default 100). */
+/** One packet in brief; prices in rupees, scaled by `scale` (default 100). */
 export interface PacketSpec {
   token: number;
   time: number;
@@ -16,8 +19,6 @@ export interface PacketSpec {
   low?: number;
   prevClose?: number;
   volume?: number;
-  lastQty?: number;
-  avgPrice?: number;
   totalBuyQty?: number;
   totalSellQty?: number;
   bid?: number;
@@ -27,78 +28,75 @@ export interface PacketSpec {
   prevOi?: number;
 }
 
-function u64(v: DataView, at: number, n: number): void {
-  v.setUint32(at, Math.floor(n / 4_294_967_296));
-  v.setUint32(at + 4, n % 4_294_967_296);
+const levels = (from: number, step: number): DepthLevel[] =>
+  [0, 1, 2, 3, 4].map((k) => ({
+    price: Math.max(0, Math.round((from + k * step) * 100) / 100),
+    volume: 100,
+    orders: 1,
+  }));
+
+/** The full packet a spec stands for. */
+export function packetOf(s: PacketSpec): MarketPacket {
+  const code = s.code ?? PacketCode.Quote;
+  const base = {
+    token: String(s.token),
+    time: s.time,
+    marketStatus: PacketMarketStatus.Open,
+  };
+  if (code === PacketCode.OpenInterest)
+    return {
+      ...base,
+      kind: 'openInterest',
+      code,
+      openInterest: s.oi ?? 0,
+      prevOpenInterest: s.prevOi ?? 0,
+    };
+  const prices = {
+    ...base,
+    priceConv: s.scale ?? 100,
+    ltp: s.ltp,
+    open: s.open ?? s.ltp,
+    high: s.high ?? s.ltp,
+    low: s.low ?? s.ltp,
+    prevClose: s.prevClose ?? s.ltp,
+    minute: { open: s.ltp, high: s.ltp, low: s.ltp, close: s.ltp, volume: 0 },
+  };
+  if (code !== PacketCode.Quote && code !== PacketCode.QuoteWithOi)
+    return { ...prices, kind: 'index', code };
+  const trade = {
+    lastQty: 1,
+    lastTradeTime: s.time,
+    avgPrice: s.ltp,
+    volume: s.volume ?? 0,
+    totalBuyQty: s.totalBuyQty ?? 0,
+    totalSellQty: s.totalSellQty ?? 0,
+  };
+  const book = s.depth
+    ? {
+        depth: true as const,
+        bids: levels(s.bid ?? 0, -0.05),
+        asks: levels(s.ask ?? 0, 0.05),
+      }
+    : { depth: false as const, bid: s.bid ?? 0, ask: s.ask ?? 0 };
+  if (code === PacketCode.QuoteWithOi)
+    return {
+      ...prices,
+      ...trade,
+      kind: 'quoteWithOi',
+      code,
+      openInterest: s.oi ?? 0,
+      prevOpenInterest: s.prevOi ?? 0,
+      book,
+    };
+  return { ...prices, ...trade, kind: 'quote', code: PacketCode.Quote, book };
 }
 
 /** Encodes one packet. */
 export function encodePacket(s: PacketSpec): Uint8Array {
-  const code = s.code ?? PacketCode.Quote;
-  const scale = s.scale ?? 100;
-  const px = (n: number | undefined): number => Math.round((n ?? 0) * scale);
-  if (code === PacketCode.OpenInterest) {
-    const b = new Uint8Array(32);
-    const v = new DataView(b.buffer);
-    u64(v, 0, s.token);
-    v.setInt32(8, s.time);
-    v.setInt16(12, code);
-    v.setInt32(24, s.oi ?? 0);
-    v.setInt32(28, s.prevOi ?? 0);
-    return b;
-  }
-  const isQuote = code === PacketCode.Quote || code === PacketCode.QuoteWithOi;
-  const common = code === PacketCode.QuoteWithOi ? 88 : 72;
-  const size = isQuote ? common + 32 + (s.depth ? 120 : 8) : 72;
-  const b = new Uint8Array(size);
-  const v = new DataView(b.buffer);
-  u64(v, 0, s.token);
-  v.setInt32(8, s.time);
-  v.setInt16(12, code);
-  v.setInt8(18, s.depth ? 1 : 0);
-  v.setInt32(24, scale);
-  v.setInt32(28, px(s.ltp));
-  v.setInt32(32, px(s.open ?? s.ltp));
-  v.setInt32(36, px(s.high ?? s.ltp));
-  v.setInt32(40, px(s.low ?? s.ltp));
-  v.setInt32(44, px(s.prevClose ?? s.ltp));
-  if (!isQuote) return b;
-  if (code === PacketCode.QuoteWithOi) {
-    u64(v, 72, s.oi ?? 0);
-    u64(v, 80, s.prevOi ?? 0);
-  }
-  let q = common;
-  v.setInt32(q, s.lastQty ?? 1);
-  v.setInt32(q + 4, s.time);
-  v.setInt32(q + 8, px(s.avgPrice ?? s.ltp));
-  v.setInt32(q + 12, s.volume ?? 0);
-  u64(v, q + 16, s.totalBuyQty ?? 0);
-  u64(v, q + 24, s.totalSellQty ?? 0);
-  q += 32;
-  if (s.depth) {
-    for (let i = 0; i < 5; i++) {
-      v.setInt32(q + i * 12, px((s.bid ?? 0) - i * 0.05));
-      v.setInt32(q + i * 12 + 4, 100);
-      v.setInt32(q + i * 12 + 8, 1);
-      v.setInt32(q + 60 + i * 12, px((s.ask ?? 0) + i * 0.05));
-      v.setInt32(q + 60 + i * 12 + 4, 100);
-      v.setInt32(q + 60 + i * 12 + 8, 1);
-    }
-  } else {
-    v.setInt32(q, px(s.bid));
-    v.setInt32(q + 4, px(s.ask));
-  }
-  return b;
+  return encodeShared([packetOf(s)]);
 }
 
 /** Several packets back to back in one frame, as the socket sends them. */
 export function encodeFrame(specs: readonly PacketSpec[]): Uint8Array {
-  const parts = specs.map(encodePacket);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return encodeShared(specs.map(packetOf));
 }

@@ -102,7 +102,7 @@ export function createMarketDataRuntime(opts: {
     endpoint() {
       const c = session.credentials();
       const url = c ? socketUrlOf(accountOf(c)) : null;
-      return c && url ? { url, auth: `${c.appId}:${c.accessToken}` } : null;
+      return c && url ? { url, appId: c.appId, accessToken: c.accessToken } : null;
     },
     clock,
     logger: opts.logger,
@@ -122,6 +122,8 @@ export function createMarketDataRuntime(opts: {
     opts.emit('marketdata.statusChanged', s);
   });
   const offSession = session.onChange(() => service.sessionChanged());
+  // A socket URL edited in Settings takes effect at once (the service reconnects only when it changed).
+  const offSettings = settings.onChange(() => service.sessionChanged());
   service.sessionChanged();
   return {
     quotes,
@@ -129,6 +131,7 @@ export function createMarketDataRuntime(opts: {
     feed,
     close() {
       offSession();
+      offSettings();
       offStatus();
       stopTicks();
       feed.close();

@@ -8,6 +8,12 @@
 import type { Order } from '../../../shared/broker/models';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { MarketDataStatus, SubscriptionReason } from '../../../shared/marketdata/subscription';
+import {
+  socketConnectUrl,
+  subscribeData,
+  subscribeOrders,
+  type SocketType,
+} from '../../../shared/marketdata/socket-protocol';
 import { normalizeOrder } from '../broker/normalize/orders';
 import { obj } from '../broker/normalize/coerce';
 import type { Logger } from '../diagnostics/logger';
@@ -26,8 +32,9 @@ import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
 export interface SocketEndpoint {
   /** The socket URL (e.g. wss://api.fyers.in/socket/v2/dataSock). */
   url: string;
-  /** `<app_id>:<access_token>`. Never logged. */
-  auth: string;
+  appId: string;
+  /** Never logged. */
+  accessToken: string;
 }
 
 /** Constructor dependencies and tuning. */
@@ -90,6 +97,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   let unknownTokens = 0;
   let fallbackTimer: unknown = undefined;
   let fallbackBusy = false;
+  let lastRoundAt = -Infinity;
   let closed = false;
   let lastEndpoint: string | null = null;
   const batch: Quote[] = [];
@@ -102,14 +110,9 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     tokenToSymbol.set(token, symbol);
   }
 
-  function endpointUrl(type: 'symbolUpdate' | 'orderUpdate'): string | null {
+  function endpointUrl(type: SocketType): string | null {
     const ep = opts.endpoint();
-    if (!ep) return null;
-    const u = new URL(ep.url);
-    u.searchParams.set('access_token', ep.auth);
-    u.searchParams.set('user-agent', 'tickdesk');
-    u.searchParams.set('type', type);
-    return u.href;
+    return ep ? socketConnectUrl(ep.url, type, ep.appId, ep.accessToken) : null;
   }
 
   function noteMalformed(reason: MalformedReason | string, count: number): void {
@@ -166,8 +169,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     ...tuning(),
     onOpen(send) {
       const all = subs.symbols();
-      for (let i = 0; i < all.length; i += 200)
-        send(JSON.stringify({ T: 'SUB_DATA', TLIST: all.slice(i, i + 200), SUB_T: 1 }));
+      for (let i = 0; i < all.length; i += 200) send(subscribeData(all.slice(i, i + 200), true));
     },
     onText() {
       // Acknowledgements of subscriptions: nothing to do with them.
@@ -197,7 +199,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     logger: opts.logger,
     ...tuning(),
     onOpen(send) {
-      send(JSON.stringify({ T: 'SUB_ORD', SLIST: ['orderUpdate'], SUB_T: 1 }));
+      send(subscribeOrders(true));
       opts.onOrderSocketOpen?.();
     },
     onText(text) {
@@ -259,25 +261,29 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     for (const l of listeners) l(s);
   }
 
-  /** Prices every subscribed symbol by REST; spreads rounds so 500 symbols stay ~30 req/min. */
+  /**
+   * Prices every subscribed symbol by REST while the socket is down: the first round at once
+   * (the prices are stale from now on), then spread so 500 symbols stay ~30 requests/min.
+   */
   function startFallback(): void {
     if (closed || fallbackTimer !== undefined || !opts.endpoint()) return;
-    const wanted = subs.symbols().length;
-    const requests = Math.ceil(wanted / 50);
+    const requests = Math.ceil(subs.symbols().length / 50);
     const every = Math.max(
       opts.fallbackMinMs ?? 3_000,
       (requests * 60_000) / REST_REQUESTS_PER_MINUTE,
     );
+    const wait = Math.max(0, lastRoundAt + every - clock.now());
     fallbackTimer = clock.setTimeout(() => {
       fallbackTimer = undefined;
       void fallbackRound();
-    }, every);
+    }, wait);
     tell();
   }
 
   async function fallbackRound(): Promise<void> {
     if (closed || dataSocket.healthy() || !opts.endpoint()) return tell();
     const wanted = subs.symbols();
+    lastRoundAt = clock.now();
     if (wanted.length > 0) {
       fallbackBusy = true;
       try {
@@ -309,7 +315,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
 
   async function apply(delta: SubscriptionDelta): Promise<void> {
     if (delta.removed.length > 0) {
-      dataSocket.send(JSON.stringify({ T: 'SUB_DATA', TLIST: delta.removed, SUB_T: 0 }));
+      dataSocket.send(subscribeData(delta.removed, false));
       for (const s of delta.removed) {
         const t = symbolToToken.get(s);
         symbolToToken.delete(s);
@@ -318,7 +324,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     }
     if (delta.added.length > 0) {
       for (const s of delta.added) learnToken(s, opts.tokenOf(s));
-      dataSocket.send(JSON.stringify({ T: 'SUB_DATA', TLIST: delta.added, SUB_T: 1 }));
+      dataSocket.send(subscribeData(delta.added, true));
       // A first price now, and the tokens the master may not know, from one REST round.
       if (opts.endpoint()) await fetchQuotes(delta.added);
     }
@@ -350,7 +356,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     sessionChanged() {
       if (closed) return;
       const ep = opts.endpoint();
-      const key = ep ? `${ep.url} ${ep.auth}` : null;
+      const key = ep ? `${ep.url} ${ep.appId}:${ep.accessToken}` : null;
       if (key === lastEndpoint) return;
       const wasRunning = lastEndpoint !== null;
       lastEndpoint = key;

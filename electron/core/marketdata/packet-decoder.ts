@@ -6,16 +6,21 @@
  * is counted and dropped rather than guessed at, and a good one is handed to the caller in
  * one reused object, so decoding allocates nothing per packet.
  */
-import { PacketCode } from '../../../shared/broker/enums';
+import {
+  COMMON_END,
+  DEPTH_BLOCK,
+  DEPTH_LEVEL_SIZE,
+  DEPTH_LEVELS,
+  Offset,
+  PacketCode,
+  PacketSize,
+  TOP_BLOCK,
+  TRADE_BLOCK,
+  TradeOffset,
+} from '../../../shared/marketdata/packet-layout';
 
-/** Sizes and offsets of the layout, named once. */
-const HEADER = 24;
-const COMMON_END = 72;
-const OI_END = 88;
-const EXTENDED = 32;
-const BID_ASK = 8;
-const DEPTH = 120;
-const OI_ONLY = 32;
+/** Bytes before the price scale: enough to know a packet's code and size. */
+const HEADER = Offset.priceConv;
 const TWO32 = 4_294_967_296;
 /** Above this the high word would make the uint64 inexact as a JS number. */
 const MAX_SAFE_HIGH = 0x1f_ffff;
@@ -91,6 +96,11 @@ function blankTick(): DecodedTick {
   };
 }
 
+/** A uint64 as a number (exact below 2^53, which every count and token here is). */
+function u64(v: DataView, at: number): number {
+  return v.getUint32(at) * TWO32 + v.getUint32(at + 4);
+}
+
 /** True for the scales the broker uses (1, 10, …, 10^8): anything else is not a price. */
 function isPriceScale(v: number): boolean {
   if (v <= 0 || v > 100_000_000) return false;
@@ -123,10 +133,10 @@ export function createPacketDecoder(): {
         fail('truncated');
         break;
       }
-      const code = view.getInt16(at + 12);
-      const depthFlag = view.getInt8(at + 18);
+      const code = view.getInt16(at + Offset.code);
+      const depthFlag = view.getInt8(at + Offset.depthFlag);
       let size: number;
-      if (code === PacketCode.OpenInterest) size = OI_ONLY;
+      if (code === PacketCode.OpenInterest) size = PacketSize.openInterest;
       else if (code === PacketCode.Quote || code === PacketCode.QuoteWithOi) {
         if (depthFlag !== 0 && depthFlag !== 1) {
           // The size depends on this flag: past a bad one nothing in the frame can be trusted.
@@ -134,10 +144,10 @@ export function createPacketDecoder(): {
           break;
         }
         size =
-          (code === PacketCode.QuoteWithOi ? OI_END : COMMON_END) +
-          EXTENDED +
-          (depthFlag === 1 ? DEPTH : BID_ASK);
-      } else size = COMMON_END;
+          (code === PacketCode.QuoteWithOi ? COMMON_END.quoteWithOi : COMMON_END.quote) +
+          TRADE_BLOCK +
+          (depthFlag === 1 ? DEPTH_BLOCK : TOP_BLOCK);
+      } else size = PacketSize.index;
       if (end - at < size) {
         fail('truncated');
         break;
@@ -159,19 +169,19 @@ export function createPacketDecoder(): {
     code: number,
     depth: boolean,
   ): MalformedReason | null {
-    const hi = v.getUint32(p);
+    const hi = v.getUint32(p + Offset.token);
     if (hi > MAX_SAFE_HIGH) return 'bad-token';
-    t.token = hi * TWO32 + v.getUint32(p + 4);
+    t.token = u64(v, p + Offset.token);
     if (t.token === 0) return 'bad-token';
-    t.time = v.getInt32(p + 8);
+    t.time = v.getInt32(p + Offset.time);
     if (t.time <= 0) return 'bad-time';
     t.code = code;
     t.hasDepth = false;
     if (code === PacketCode.OpenInterest) {
       t.oiOnly = true;
       t.isIndex = false;
-      const oi = v.getInt32(p + 24);
-      const pdoi = v.getInt32(p + 28);
+      const oi = v.getInt32(p + Offset.oiOnlyOpenInterest);
+      const pdoi = v.getInt32(p + Offset.oiOnlyPrevOpenInterest);
       if (oi < 0 || pdoi < 0) return 'bad-price';
       t.openInterest = oi;
       t.prevOpenInterest = pdoi;
@@ -181,13 +191,13 @@ export function createPacketDecoder(): {
       return null;
     }
     t.oiOnly = false;
-    const scale = v.getInt32(p + 24);
+    const scale = v.getInt32(p + Offset.priceConv);
     if (!isPriceScale(scale)) return 'bad-price-scale';
-    const ltp = v.getInt32(p + 28);
-    const open = v.getInt32(p + 32);
-    const high = v.getInt32(p + 36);
-    const low = v.getInt32(p + 40);
-    const close = v.getInt32(p + 44);
+    const ltp = v.getInt32(p + Offset.ltp);
+    const open = v.getInt32(p + Offset.open);
+    const high = v.getInt32(p + Offset.high);
+    const low = v.getInt32(p + Offset.low);
+    const close = v.getInt32(p + Offset.prevClose);
     // A traded price outside the day's range, or a negative one, is corruption, not news.
     if (ltp <= 0 || open < 0 || high < 0 || low < 0 || close < 0) return 'bad-price';
     if (high > 0 && low > 0 && (low > high || ltp < low || ltp > high)) return 'bad-price';
@@ -202,30 +212,24 @@ export function createPacketDecoder(): {
       t.bid = t.ask = t.openInterest = t.prevOpenInterest = NaN;
       return null;
     }
-    let q = COMMON_END;
+    let q = p + COMMON_END.quote;
     if (code === PacketCode.QuoteWithOi) {
-      t.openInterest = v.getUint32(p + 72) * TWO32 + v.getUint32(p + 76);
-      t.prevOpenInterest = v.getUint32(p + 80) * TWO32 + v.getUint32(p + 84);
-      q = OI_END;
+      t.openInterest = u64(v, p + Offset.openInterest);
+      t.prevOpenInterest = u64(v, p + Offset.prevOpenInterest);
+      q = p + COMMON_END.quoteWithOi;
     } else t.openInterest = t.prevOpenInterest = NaN;
-    t.lastQty = v.getInt32(p + q);
-    const atp = v.getInt32(p + q + 8);
+    t.lastQty = v.getInt32(q + TradeOffset.lastQty);
+    const atp = v.getInt32(q + TradeOffset.avgPrice);
     t.avgPrice = atp > 0 ? atp / scale : NaN;
-    t.volume = v.getInt32(p + q + 12);
+    t.volume = v.getInt32(q + TradeOffset.volume);
     if (t.lastQty < 0 || t.volume < 0) return 'bad-price';
-    t.totalBuyQty = v.getUint32(p + q + 16) * TWO32 + v.getUint32(p + q + 20);
-    t.totalSellQty = v.getUint32(p + q + 24) * TWO32 + v.getUint32(p + q + 28);
-    q += EXTENDED;
-    let bid: number;
-    let ask: number;
-    if (depth) {
-      t.hasDepth = true;
-      bid = v.getInt32(p + q);
-      ask = v.getInt32(p + q + 60);
-    } else {
-      bid = v.getInt32(p + q);
-      ask = v.getInt32(p + q + 4);
-    }
+    t.totalBuyQty = u64(v, q + TradeOffset.totalBuyQty);
+    t.totalSellQty = u64(v, q + TradeOffset.totalSellQty);
+    q += TRADE_BLOCK;
+    // Best bid is the first bid level, best ask the first ask level (after five bid levels).
+    const bid = v.getInt32(q);
+    const ask = v.getInt32(q + (depth ? DEPTH_LEVEL_SIZE * DEPTH_LEVELS : 4));
+    t.hasDepth = depth;
     // A crossed book happens in auctions; a negative price never does.
     if (bid < 0 || ask < 0) return 'bad-price';
     t.bid = bid > 0 ? bid / scale : NaN;

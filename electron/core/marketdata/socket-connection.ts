@@ -9,6 +9,7 @@
 import WebSocket from 'ws';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
+import { HEARTBEAT_MS, PING } from '../../../shared/marketdata/socket-protocol';
 
 /** Where a connection stands, for the fallback logic and the status line. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
@@ -79,7 +80,7 @@ function toBytes(data: unknown): Uint8Array | null {
 export function createSocketConnection(opts: SocketConnectionOptions): SocketConnection {
   const { clock } = opts;
   const log = opts.logger.child(`marketdata.${opts.name}`);
-  const pingEvery = opts.pingEveryMs ?? 6_000;
+  const pingEvery = opts.pingEveryMs ?? HEARTBEAT_MS;
   const minBackoff = opts.minBackoffMs ?? 500;
   const maxBackoff = opts.maxBackoffMs ?? 15_000;
   const open =
@@ -126,7 +127,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
         return;
       }
       awaitingPong = true;
-      socket.send(JSON.stringify('ping'));
+      socket.send(PING);
       heartbeat();
     }, pingEvery);
   }
@@ -187,7 +188,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       log.info('open');
       // Ping at once: the first pong proves the socket alive without waiting a whole interval.
       awaitingPong = true;
-      s.send(JSON.stringify('ping'));
+      s.send(PING);
       heartbeat();
       try {
         opts.onOpen((text) => s.send(text));

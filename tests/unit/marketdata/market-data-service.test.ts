@@ -51,7 +51,7 @@ async function setup(over: { fallbackMinMs?: number } = {}) {
     quotes,
     data: fakeData(calls),
     tokenOf: () => null,
-    endpoint: () => ({ url: fake.url, auth: 'APP-100:token' }),
+    endpoint: () => ({ url: fake.url, appId: 'APP-100', accessToken: 'token' }),
     clock: systemClock,
     logger: silentLogger,
     onOrder: (o) => orders.push(o),

@@ -5,7 +5,7 @@ import {
   createPacketDecoder,
   type DecodedTick,
 } from '../../../electron/core/marketdata/packet-decoder';
-import { PacketCode } from '../../../shared/broker/enums';
+import { PacketCode } from '../../../shared/marketdata/packet-layout';
 import { encodeFrame, encodePacket } from '../../support/marketdata-frames';
 
 function decodeAll(frame: Uint8Array): {
