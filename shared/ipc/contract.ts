@@ -10,6 +10,7 @@ import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
 import { diagnosticsChannels } from './channels/diagnostics';
 import { edisChannels } from './channels/edis';
+import { marketdataChannels, marketdataEvents } from './channels/marketdata';
 import { ordersChannels, ordersEvents } from './channels/orders';
 import { portfolioChannels, portfolioEvents } from './channels/portfolio';
 import { sessionChannels, sessionEvents } from './channels/session';
@@ -26,6 +27,7 @@ export const contract = {
   ...budgetChannels,
   ...diagnosticsChannels,
   ...settingsChannels,
+  ...marketdataChannels,
 };
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...symbolsEvents,
   ...budgetEvents,
   ...settingsEvents,
+  ...marketdataEvents,
 };
 
 export type Contract = typeof contract;

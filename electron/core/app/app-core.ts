@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
+import type { Order, Positions } from '../../../shared/broker/models';
 import { createLoginService } from '../auth/login-service';
 import { systemRandom, type Opener } from '../auth/ports';
 import { systemClock } from '../limiter/clock';
@@ -40,6 +41,8 @@ import { createSymbolsRuntime, type SymbolsRuntime } from './symbols-runtime';
 import { createSkippedRows } from './skipped-rows';
 import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
 import { withAccountPriceFeed } from '../marketdata/account-price-feed';
+import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
+import type { MarketDataService } from '../marketdata/market-data-service';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 
 export type { CoreDeps } from './core-deps';
@@ -60,8 +63,10 @@ export interface AppCore {
   readonly refresher: BackgroundRefresher;
   readonly symbols: SymbolsRuntime;
   readonly edis: EdisService;
-  /** The one price store: order checks, ticket and views read last prices from it. */
+  /** The one price store: the ticket, the order checks, positions and holdings read it. */
   readonly quotes: QuoteCache;
+  /** Live prices and pushed order updates over the broker's socket. */
+  readonly marketData: MarketDataService;
   /** The embedded sandbox's base URL in Demo mode (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   info(): AppInfo;
@@ -194,24 +199,52 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
+  let md: MarketDataRuntime | null = null;
+  const onOrders = (book: Order[]) => {
+    orders.observeOrders(book);
+    emit('portfolio.changed', { orders: book });
+  };
+  const onPositions = (positions: Positions) => {
+    orders.observePositions(positions);
+    emit('portfolio.changed', { positions });
+    // Open positions stay priced live so their P&L moves with every tick.
+    const open = positions.positions.filter((p) => p.netQty !== 0).map((p) => p.symbol);
+    md?.service.setHeld('core', 'positions', open).catch(() => undefined);
+  };
   const refresher = createBackgroundRefresher({
     clock,
     source: broker,
     budget: () => scheduler.getState(),
     hasActiveIntents: () => orders.hasUnsettled(),
+    pushLive: () => md?.service.orderUpdatesLive() ?? false,
     onOrders: (book) => {
-      orders.observeOrders(book);
-      emit('portfolio.changed', { orders: book });
+      md?.feed.observeBook(book);
+      onOrders(book);
     },
-    onPositions: (positions) => {
-      orders.observePositions(positions);
-      emit('portfolio.changed', { positions });
-    },
+    onPositions,
     onError: (err) =>
       logger.warn('refresh: failed', { err: isBrokerError(err) ? err.kind : String(err) }),
   });
   closers.push(() => refresher.stop());
   closers.push(() => orders.idle());
+  md = createMarketDataRuntime({
+    settings,
+    session,
+    scheduler,
+    broker,
+    symbols,
+    clock: { ...systemClock, now: () => clock.now() },
+    quotes,
+    logger,
+    emit: (n, p) => emit(n, p),
+    onOrders,
+    onPositions,
+    onOrderSocketOpen: () => refresher.catchUp(),
+    onOrderSocketDown: () => refresher.poke(),
+    ...(deps.marketDataTuning ? { tuning: deps.marketDataTuning } : {}),
+  });
+  const marketData = md;
+  closers.push(() => marketData.close());
 
   const edis = createEdisService({
     broker,
@@ -263,6 +296,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     symbols,
     edis,
     quotes,
+    marketData: marketData.service,
     demoBrokerUrl: demo?.url ?? null,
     info: () => {
       const account = settings.activeAccount();

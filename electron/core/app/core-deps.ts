@@ -7,6 +7,7 @@ import type { LogSink } from '../diagnostics/logger';
 import type { DepositoryWindowPort } from '../edis/depository-window-port';
 import type { SettingsBackend } from '../settings/backend';
 import type { KeychainPort } from '../vault/keychain-port';
+import type { MarketDataTuning } from './market-data-runtime';
 
 /**
  * What the host (Electron's main.ts, or the Node harness) hands the core. Everything that
@@ -43,4 +44,6 @@ export interface CoreDeps {
   symbolsBuildWorker?: URL;
   /** Demo mode's embedded sandbox broker. */
   demo?: DemoOptions;
+  /** Faster socket heartbeat and reconnects (integration tests of drops and stalls). */
+  marketDataTuning?: MarketDataTuning;
 }

@@ -53,6 +53,9 @@ export async function startDemoBroker(
     redirectUrl: app.redirect_uri,
     template: app.template,
     baseUrl: sandbox.url,
+    // The sandbox's own data API and socket: Demo prices come from the market that fills orders.
+    dataBaseUrl: sandbox.dataUrl,
+    socketUrl: sandbox.socketUrl,
   });
   if (!settings.activeAccount() || settings.activeAccount()?.environment === 'demo') {
     await settings.setActiveAccount(DEMO_ACCOUNT_ID);

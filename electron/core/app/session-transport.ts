@@ -4,7 +4,7 @@ import {
   type HttpTransport,
   type HttpTransportOptions,
 } from '../broker/http-transport';
-import type { SessionController } from '../session/session-controller';
+import type { SessionController, SessionCredentials } from '../session/session-controller';
 
 /**
  * The broker transport for whichever account is logged in. The base URL and credentials
@@ -14,19 +14,23 @@ import type { SessionController } from '../session/session-controller';
 export function createSessionTransport(
   session: Pick<SessionController, 'credentials' | 'reportAuthFailure'>,
   extra: Omit<HttpTransportOptions, 'baseUrl' | 'credentials' | 'onAuthFailure'> = {},
+  /** Another base of the same account (the data API); null when the account has none. */
+  baseOf: (creds: SessionCredentials) => string | null = (c) => c.baseUrl,
 ): HttpTransport {
   const byBase = new Map<string, HttpTransport>();
   const current = (): HttpTransport => {
     const creds = session.credentials();
     if (!creds) throw BrokerError.notLoggedIn();
-    let t = byBase.get(creds.baseUrl);
+    const base = baseOf(creds);
+    if (!base) throw BrokerError.notLoggedIn();
+    let t = byBase.get(base);
     if (!t) {
       t = createHttpTransport({
         ...extra,
-        baseUrl: creds.baseUrl,
+        baseUrl: base,
         credentials: () => {
           const c = session.credentials();
-          return c && c.baseUrl === creds.baseUrl
+          return c && baseOf(c) === base
             ? { appId: c.appId, accessToken: c.accessToken }
             : undefined;
         },
@@ -34,14 +38,15 @@ export function createSessionTransport(
           session.reportAuthFailure(err.code, err.httpStatus);
         },
       });
-      byBase.set(creds.baseUrl, t);
+      byBase.set(base, t);
     }
     return t;
   };
   return {
     get origin() {
       const creds = session.credentials();
-      return creds ? new URL(creds.baseUrl).origin : '';
+      const base = creds ? baseOf(creds) : null;
+      return base ? new URL(base).origin : '';
     },
     send: async (req) => current().send(req),
     request: async (req) => current().request(req),

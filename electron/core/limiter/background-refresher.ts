@@ -33,6 +33,11 @@ export interface BackgroundRefresherOptions {
   lowWater?: number;
   /** True while the order service has unconfirmed actions: refresh fast regardless of the book. */
   hasActiveIntents?: () => boolean;
+  /**
+   * True while the broker pushes order updates (the order socket is open): the refresher
+   * then reads nothing on its own and only backs the socket up (`catchUp`).
+   */
+  pushLive?: () => boolean;
   onOrders?: (orders: Order[]) => void;
   onPositions?: (positions: Positions) => void;
   onError?: (err: unknown) => void;
@@ -44,6 +49,8 @@ export interface BackgroundRefresher {
   stop(): void;
   /** Refresh soon (after an order action), still within the interval rules of the scheduler. */
   poke(): void;
+  /** Read once even while updates are pushed (the push channel reopened and may have missed some). */
+  catchUp(): void;
   /** The interval the next refresh will wait (ms), for the UI and tests. */
   currentIntervalMs(): number;
 }
@@ -87,8 +94,16 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
     }, ms);
   }
 
+  let forced = false;
+
   async function cycle(): Promise<void> {
     if (!running || busy) return;
+    if (opts.pushLive?.() && !forced) {
+      // Pushed updates carry every change; polling would only spend the budget.
+      schedule(slowMs);
+      return;
+    }
+    forced = false;
     busy = true;
     try {
       // The order book first: positions move only when something fills, so they are read
@@ -118,7 +133,7 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
       }
     } finally {
       busy = false;
-      schedule(intervalMs());
+      schedule(forced ? 0 : intervalMs());
     }
   }
 
@@ -134,8 +149,13 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
       timer = undefined;
     },
     poke() {
-      if (!running || busy) return;
+      if (!running || busy || opts.pushLive?.()) return;
       schedule(0);
+    },
+    catchUp() {
+      if (!running) return;
+      forced = true;
+      if (!busy) schedule(0);
     },
     currentIntervalMs: intervalMs,
   };

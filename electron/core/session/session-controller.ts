@@ -13,7 +13,11 @@ import { systemTimers } from '../auth/ports';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { PermissionTemplate } from '../settings/schema';
 import type { Vault, VaultStatus } from '../vault/vault';
-import { capabilitiesFor, NO_CAPABILITIES, type Capabilities } from '../../../shared/broker/permissions';
+import {
+  capabilitiesFor,
+  NO_CAPABILITIES,
+  type Capabilities,
+} from '../../../shared/broker/permissions';
 import {
   INITIAL_SESSION,
   sessionReducer,

@@ -38,6 +38,22 @@ const httpsOrLoopback = z.string().refine(
   { message: 'must be an https URL (plain http only to 127.0.0.1)' },
 );
 
+/** The socket URL: wss, or plain ws only to the loopback sandbox. */
+const wssOrLoopback = z.string().refine(
+  (s) => {
+    try {
+      const u = new URL(s);
+      return (
+        u.protocol === 'wss:' ||
+        (u.protocol === 'ws:' && isLoopbackHttp(new URL(s.replace(/^ws:/, 'http:'))))
+      );
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be a wss URL (plain ws only to 127.0.0.1)' },
+);
+
 const redirectUrl = z.string().refine(
   (s) => {
     try {
@@ -68,6 +84,10 @@ export const AccountSettings = z.object({
   baseUrl: httpsOrLoopback.optional(),
   /** {symbol_master_base}: where the broker publishes the seven symbol master files. */
   symbolMasterBase: httpsOrLoopback.optional(),
+  /** The data API's base URL (quotes, depth); absent means the broker's published default. */
+  dataBaseUrl: httpsOrLoopback.optional(),
+  /** The market-data and order-update socket; absent means the broker's published default. */
+  socketUrl: wssOrLoopback.optional(),
 });
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;

@@ -26,6 +26,8 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         template: a.template,
         baseUrl: a.baseUrl ?? null,
         symbolMasterBase: a.symbolMasterBase ?? null,
+        dataBaseUrl: a.dataBaseUrl ?? null,
+        socketUrl: a.socketUrl ?? null,
         hasAppSecret,
         loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
       };

@@ -4,6 +4,7 @@ import { appHandlers } from './app';
 import { budgetHandlers } from './budget';
 import { diagnosticsHandlers } from './diagnostics';
 import { edisHandlers } from './edis';
+import { marketdataHandlers } from './marketdata';
 import { ordersHandlers } from './orders';
 import { portfolioHandlers } from './portfolio';
 import { sessionHandlers } from './session';
@@ -25,5 +26,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...budgetHandlers(core),
     ...diagnosticsHandlers(core),
     ...settingsHandlers(core),
+    ...marketdataHandlers(core),
   };
 }

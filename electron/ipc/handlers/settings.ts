@@ -43,12 +43,14 @@ export function settingsHandlers(core: SettingsCore): HandlersFor<typeof setting
     'settings.saveAccount': ({ account }) =>
       explained(async () => {
         const id = account.id ?? `acc-${randomBytes(4).toString('hex')}`;
-        const { baseUrl, symbolMasterBase, ...rest } = account;
+        const { baseUrl, symbolMasterBase, dataBaseUrl, socketUrl, ...rest } = account;
         await core.settings.upsertAccount({
           ...rest,
           id,
           ...(baseUrl ? { baseUrl } : {}),
           ...(symbolMasterBase ? { symbolMasterBase } : {}),
+          ...(dataBaseUrl ? { dataBaseUrl } : {}),
+          ...(socketUrl ? { socketUrl } : {}),
         });
         return settingsView(core);
       }),

@@ -23,6 +23,10 @@ export const AccountInput = z.object({
   baseUrl: z.string().max(500).optional(),
   /** Where the broker publishes the symbol master files ({symbol_master_base}). */
   symbolMasterBase: z.string().max(500).optional(),
+  /** The data API base URL (quotes, depth); empty means the broker's published default. */
+  dataBaseUrl: z.string().max(500).optional(),
+  /** The socket URL for live prices and order updates; empty means the published default. */
+  socketUrl: z.string().max(500).optional(),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
@@ -36,6 +40,8 @@ export const AccountView = z.object({
   template: Template,
   baseUrl: z.string().nullable(),
   symbolMasterBase: z.string().nullable(),
+  dataBaseUrl: z.string().nullable(),
+  socketUrl: z.string().nullable(),
   hasAppSecret: z.boolean(),
   /** PKCE unless an app secret is stored (then the appIdHash flow). */
   loginMethod: z.enum(['pkce', 'app-secret']),

@@ -1,0 +1,143 @@
+/**
+ * Wires live market data into the app: the one quote cache, the data REST client on the
+ * account's data base URL, the socket service on its socket URL, the pushed order feed,
+ * and the paced tick events to the renderer. Kept apart from app-core so the composition
+ * root only names it; every piece is the production one, so tests of the composed app
+ * exercise exactly this wiring.
+ */
+import type { Order, Positions } from '../../../shared/broker/models';
+import type { Events } from '../../../shared/ipc/contract';
+import type { PayloadOf } from '../../../shared/ipc/define';
+import { LIVE_DATA_BASE_URL, LIVE_SOCKET_URL } from '../../../shared/marketdata/endpoints';
+import type { BrokerClient } from '../broker/broker-client';
+import type { Logger } from '../diagnostics/logger';
+import type { Clock } from '../limiter/clock';
+import type { RequestScheduler } from '../limiter/request-scheduler';
+import { createDataClient } from '../marketdata/data-client';
+import {
+  createMarketDataService,
+  type MarketDataService,
+  type MarketDataServiceOptions,
+} from '../marketdata/market-data-service';
+import { createOrderFeed, type OrderFeed } from '../marketdata/order-feed';
+import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
+import { batchTicks } from '../marketdata/tick-batcher';
+import type { SessionController, SessionCredentials } from '../session/session-controller';
+import type { AccountSettings } from '../settings/schema';
+import type { SettingsStore } from '../settings/settings-store';
+import { createSessionTransport } from './session-transport';
+import type { SymbolsRuntime } from './symbols-runtime';
+
+type Emit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
+
+/** Test-only tuning of the sockets (fast heartbeats and backoff in integration tests). */
+export type MarketDataTuning = Pick<
+  MarketDataServiceOptions,
+  'pingEveryMs' | 'minBackoffMs' | 'maxBackoffMs' | 'fallbackMinMs'
+>;
+
+/** The running market-data parts. */
+export interface MarketDataRuntime {
+  readonly quotes: QuoteCache;
+  readonly service: MarketDataService;
+  readonly feed: OrderFeed;
+  close(): void;
+}
+
+/** The account's data base URL: its own, else the broker's published one for Live accounts. */
+export function dataBaseOf(account: AccountSettings | undefined): string | null {
+  if (!account) return null;
+  return account.dataBaseUrl ?? (account.environment === 'live' ? LIVE_DATA_BASE_URL : null);
+}
+
+/** The account's socket URL: its own, else the broker's published one for Live accounts. */
+export function socketUrlOf(account: AccountSettings | undefined): string | null {
+  if (!account) return null;
+  return account.socketUrl ?? (account.environment === 'live' ? LIVE_SOCKET_URL : null);
+}
+
+/** Builds the market-data parts; sockets connect once a session exists. */
+export function createMarketDataRuntime(opts: {
+  settings: SettingsStore;
+  session: SessionController;
+  scheduler: RequestScheduler;
+  broker: Pick<BrokerClient, 'getPositions'>;
+  symbols: Pick<SymbolsRuntime, 'get'>;
+  clock: Clock;
+  logger: Logger;
+  emit: Emit;
+  /** An order update arrived (the order service observes the merged book). */
+  onOrders: (book: Order[]) => void;
+  onPositions: (positions: Positions) => void;
+  /** The order socket (re)opened: read the book once, updates may have been missed. */
+  onOrderSocketOpen: () => void;
+  /** The order socket went down: polling takes over until it is back. */
+  onOrderSocketDown: () => void;
+  tuning?: MarketDataTuning;
+  /** The core's one price store, which account reads also feed; a fresh one when absent. */
+  quotes?: QuoteCache;
+}): MarketDataRuntime {
+  const { settings, session, clock } = opts;
+  const accountOf = (c: SessionCredentials) =>
+    settings.get().accounts.find((a) => a.id === c.accountId);
+  const quotes = opts.quotes ?? createQuoteCache({ clock });
+  const data = createDataClient({
+    transport: createSessionTransport(session, {}, (c) => dataBaseOf(accountOf(c))),
+    scheduler: opts.scheduler,
+    now: () => clock.now(),
+  });
+  const feed = createOrderFeed({
+    clock,
+    readPositions: () => opts.broker.getPositions({ priority: 'background' }),
+    onOrders: opts.onOrders,
+    onPositions: opts.onPositions,
+    onError: (err) =>
+      opts.logger.warn('marketdata: positions after a fill failed', { err: String(err) }),
+  });
+  const service = createMarketDataService({
+    quotes,
+    data,
+    tokenOf(symbol) {
+      const t = Number(opts.symbols.get(symbol)?.token ?? NaN);
+      return Number.isSafeInteger(t) && t > 0 ? t : null;
+    },
+    endpoint() {
+      const c = session.credentials();
+      const url = c ? socketUrlOf(accountOf(c)) : null;
+      return c && url ? { url, appId: c.appId, accessToken: c.accessToken } : null;
+    },
+    clock,
+    logger: opts.logger,
+    onOrder: (order) => feed.update(order),
+    onOrderSocketOpen: opts.onOrderSocketOpen,
+    ...opts.tuning,
+  });
+  const stopTicks = batchTicks({
+    quotes,
+    clock,
+    emit: (list) => opts.emit('marketdata.ticks', { quotes: list }),
+  });
+  let orderSocket = service.status().orderSocket;
+  const offStatus = service.onStatus((s) => {
+    if (s.orderSocket === 'down' && orderSocket !== 'down') opts.onOrderSocketDown();
+    orderSocket = s.orderSocket;
+    opts.emit('marketdata.statusChanged', s);
+  });
+  const offSession = session.onChange(() => service.sessionChanged());
+  // A socket URL edited in Settings takes effect at once (the service reconnects only when it changed).
+  const offSettings = settings.onChange(() => service.sessionChanged());
+  service.sessionChanged();
+  return {
+    quotes,
+    service,
+    feed,
+    close() {
+      offSession();
+      offSettings();
+      offStatus();
+      stopTicks();
+      feed.close();
+      service.close();
+    },
+  };
+}

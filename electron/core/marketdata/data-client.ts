@@ -1,0 +1,131 @@
+/**
+ * The broker's data REST calls (gaps.md: quotes and depth under the data base URL). Every
+ * call goes through the one request scheduler at background priority, the lowest there
+ * is: a price poll may wait, an order action never waits for one. Answers are normalized
+ * here, once, into the shared Quote; a symbol the broker cannot price comes back as its own
+ * error and never blanks the others.
+ */
+import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
+import type { HttpTransport } from '../broker/http-transport';
+import { list, num, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
+import type { RequestScheduler } from '../limiter/request-scheduler';
+
+/** At most this many symbols per quotes request (gaps.md, inferred). */
+export const MAX_QUOTE_SYMBOLS = 50;
+
+/** What a quotes call learned: prices, tokens for the socket, and per-symbol refusals. */
+export interface QuotesAnswer {
+  quotes: Quote[];
+  /** Symbol → instrument token (fyToken), to map socket packets back to symbols. */
+  tokens: Map<string, number>;
+  errors: { symbol: string; message: string }[];
+}
+
+/** The data REST operations the market-data service uses. */
+export interface DataClient {
+  quotes(symbols: readonly string[]): Promise<QuotesAnswer>;
+  /** Depth with the day's circuit limits, for the ticket. */
+  depth(symbol: string): Promise<Quote | null>;
+}
+
+/** Converts a broker time (epoch seconds, maybe text) to ms; `fallback` when absent. */
+function timeMs(v: unknown, fallback: number): number {
+  const n = numOrNull(v);
+  return n !== null && n > 0 ? n * 1000 : fallback;
+}
+
+/** One quotes item into a Quote, or a reason it cannot be one. */
+export function normalizeQuoteItem(
+  item: Raw,
+  now: number,
+): { quote: Quote; token: number | null } | { symbol: string; message: string } {
+  const v = obj(item.v);
+  const symbol = str(pick(item, 'n', 'symbol') ?? v.symbol);
+  if (str(item.s) !== 'ok') {
+    return { symbol, message: str(pick(v, 'errmsg', 'message') ?? item.message, 'not priced') };
+  }
+  const ltp = numOrNull(pick(v, 'lp', 'ltp'));
+  if (!symbol || ltp === null || ltp <= 0)
+    return { symbol, message: 'the broker sent no usable last price' };
+  const token = numOrNull(pick(v, 'fyToken', 'fytoken'));
+  return {
+    token: token !== null && Number.isSafeInteger(token) ? token : null,
+    quote: {
+      ...EMPTY_QUOTE_FIELDS,
+      symbol,
+      ltp,
+      at: timeMs(v.tt, now),
+      source: 'quote',
+      change: numOrNull(v.ch),
+      changePct: numOrNull(v.chp),
+      open: numOrNull(v.open_price),
+      high: numOrNull(v.high_price),
+      low: numOrNull(v.low_price),
+      prevClose: numOrNull(v.prev_close_price),
+      volume: numOrNull(v.volume),
+      bid: numOrNull(v.bid),
+      ask: numOrNull(v.ask),
+    },
+  };
+}
+
+/** Creates the client over a transport rooted at the data base URL. */
+export function createDataClient(opts: {
+  transport: HttpTransport;
+  scheduler: Pick<RequestScheduler, 'schedule'>;
+  now: () => number;
+}): DataClient {
+  const { transport, scheduler } = opts;
+  function read(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+    return scheduler.schedule({
+      priority: 'background',
+      key: `GET data${path}?${new URLSearchParams(query).toString()}`,
+      label: `GET data${path}`,
+      run: () => transport.request({ method: 'GET', path, query }),
+    });
+  }
+  return {
+    async quotes(symbols) {
+      const answer: QuotesAnswer = { quotes: [], tokens: new Map(), errors: [] };
+      for (let i = 0; i < symbols.length; i += MAX_QUOTE_SYMBOLS) {
+        const chunk = symbols.slice(i, i + MAX_QUOTE_SYMBOLS);
+        const env = await read('/quotes/', { symbols: chunk.join(',') });
+        for (const item of list(env.d, 'quotes')) {
+          const r = normalizeQuoteItem(item, opts.now());
+          if ('quote' in r) {
+            answer.quotes.push(r.quote);
+            if (r.token !== null) answer.tokens.set(r.quote.symbol, r.token);
+          } else answer.errors.push(r);
+        }
+      }
+      return answer;
+    },
+    async depth(symbol) {
+      const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
+      const d = obj(obj(env.d)[symbol]);
+      const ltp = numOrNull(d.ltp);
+      if (ltp === null || ltp <= 0) return null;
+      const bids = list(d.bids, 'depth bids');
+      const asks = list(d.ask, 'depth asks');
+      return {
+        ...EMPTY_QUOTE_FIELDS,
+        symbol,
+        ltp,
+        at: timeMs(d.ltt, opts.now()),
+        source: 'depth',
+        change: numOrNull(d.ch),
+        changePct: numOrNull(d.chp),
+        open: numOrNull(d.o),
+        high: numOrNull(d.h),
+        low: numOrNull(d.l),
+        prevClose: numOrNull(d.c),
+        volume: numOrNull(d.v),
+        bid: bids[0] ? num(bids[0].price) || null : null,
+        ask: asks[0] ? num(asks[0].price) || null : null,
+        lowerCircuit: numOrNull(d.lower_ckt),
+        upperCircuit: numOrNull(d.upper_ckt),
+        openInterest: numOrNull(d.oi),
+      };
+    },
+  };
+}

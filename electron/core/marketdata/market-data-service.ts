@@ -1,0 +1,386 @@
+/**
+ * Live prices for what the app is showing, and the trader's own order updates, from the
+ * broker's socket (gaps.md, "The socket"): one connection per type, subscriptions counted
+ * per holder, binary ticks decoded into the quote cache. When the price socket is down the
+ * subscribed symbols are priced by REST quotes instead, paced to stay a small background
+ * share of the request budget, until the socket is back.
+ */
+import type { Order } from '../../../shared/broker/models';
+import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
+import type { MarketDataStatus, SubscriptionReason } from '../../../shared/marketdata/subscription';
+import {
+  socketConnectUrl,
+  subscribeData,
+  subscribeOrders,
+  type SocketType,
+} from '../../../shared/marketdata/socket-protocol';
+import { normalizeOrder } from '../broker/normalize/orders';
+import { obj } from '../broker/normalize/coerce';
+import type { Logger } from '../diagnostics/logger';
+import type { Clock } from '../limiter/clock';
+import type { DataClient } from './data-client';
+import { createPacketDecoder, type DecodedTick, type MalformedReason } from './packet-decoder';
+import type { QuoteCache } from './quote-cache';
+import {
+  createSocketConnection,
+  type SocketConnection,
+  type SocketLike,
+} from './socket-connection';
+import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
+
+/** Where the sockets are and how to authenticate, or null with no session. */
+export interface SocketEndpoint {
+  /** The socket URL (e.g. wss://api.fyers.in/socket/v2/dataSock). */
+  url: string;
+  appId: string;
+  /** Never logged. */
+  accessToken: string;
+}
+
+/** Constructor dependencies and tuning. */
+export interface MarketDataServiceOptions {
+  quotes: QuoteCache;
+  data: DataClient;
+  /** The symbol master's token for a ticker, when the master knows it. */
+  tokenOf: (symbol: string) => number | null;
+  endpoint: () => SocketEndpoint | null;
+  clock: Clock;
+  logger: Logger;
+  /** An order changed state (socket order update), already normalized. */
+  onOrder?: (order: Order) => void;
+  /** The order socket (re)opened: updates may have been missed meanwhile, read the book once. */
+  onOrderSocketOpen?: () => void;
+  /** Shortest wait between REST fallback rounds (default 3 s). */
+  fallbackMinMs?: number;
+  pingEveryMs?: number;
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  open?: (url: string) => SocketLike;
+}
+
+/** The market-data service as the core and the IPC handlers use it. */
+export interface MarketDataService {
+  /** The holder wants live prices for these symbols; fetches a first price for new ones. */
+  subscribe(owner: string, reason: SubscriptionReason, symbols: readonly string[]): Promise<void>;
+  unsubscribe(owner: string, reason: SubscriptionReason, symbols?: readonly string[]): void;
+  /** Replaces the holder's symbols (positions and holdings follow the account). */
+  setHeld(owner: string, reason: SubscriptionReason, symbols: readonly string[]): Promise<void>;
+  releaseOwner(owner: string): void;
+  /** The cache's quotes for these symbols (unknown ones left out). */
+  snapshot(symbols: readonly string[]): Quote[];
+  /** Depth with the circuit limits, into the cache; for the ticket. */
+  loadDepth(symbol: string): Promise<Quote | null>;
+  status(): MarketDataStatus;
+  onStatus(listener: (s: MarketDataStatus) => void): () => void;
+  /** True while the order socket is open (polling then only backs it up). */
+  orderUpdatesLive(): boolean;
+  /** Connects when a session exists, disconnects when it does not; call on session changes. */
+  sessionChanged(): void;
+  close(): void;
+}
+
+/** Text frame size above which an order update is refused unread. */
+const MAX_TEXT = 64 * 1024;
+const REST_REQUESTS_PER_MINUTE = 30;
+
+/** Creates the service (connects once `sessionChanged` finds a session). */
+export function createMarketDataService(opts: MarketDataServiceOptions): MarketDataService {
+  const { clock, quotes } = opts;
+  const log = opts.logger.child('marketdata');
+  const subs = createSubscriptions();
+  const decoder = createPacketDecoder();
+  const tokenToSymbol = new Map<number, string>();
+  const symbolToToken = new Map<string, number>();
+  const listeners = new Set<(s: MarketDataStatus) => void>();
+  const loggedReasons = new Set<string>();
+  let malformed = 0;
+  let unknownTokens = 0;
+  let fallbackTimer: unknown = undefined;
+  let fallbackBusy = false;
+  let lastRoundAt = -Infinity;
+  let closed = false;
+  let lastEndpoint: string | null = null;
+  const batch: Quote[] = [];
+
+  function learnToken(symbol: string, token: number | null): void {
+    if (token === null || !Number.isSafeInteger(token) || token <= 0) return;
+    const old = symbolToToken.get(symbol);
+    if (old !== undefined && old !== token) tokenToSymbol.delete(old);
+    symbolToToken.set(symbol, token);
+    tokenToSymbol.set(token, symbol);
+  }
+
+  function endpointUrl(type: SocketType): string | null {
+    const ep = opts.endpoint();
+    return ep ? socketConnectUrl(ep.url, type, ep.appId, ep.accessToken) : null;
+  }
+
+  function noteMalformed(reason: MalformedReason | string, count: number): void {
+    malformed += count;
+    if (loggedReasons.has(reason)) return;
+    loggedReasons.add(reason);
+    // Once per reason: a broken feed must not turn the log into a flood.
+    log.warn('dropped a malformed market-data packet', { reason, total: malformed });
+  }
+
+  function toQuote(t: DecodedTick, symbol: string): Quote {
+    const finite = (n: number) => (Number.isFinite(n) ? n : null);
+    const prev = finite(t.prevClose);
+    const change = prev !== null ? t.ltp - prev : null;
+    return {
+      ...EMPTY_QUOTE_FIELDS,
+      symbol,
+      ltp: t.ltp,
+      at: t.time * 1000,
+      source: 'socket',
+      change: change === null ? null : Math.round(change * 10_000) / 10_000,
+      changePct: change === null || !prev ? null : Math.round((change / prev) * 1_000_000) / 10_000,
+      open: finite(t.open),
+      high: finite(t.high),
+      low: finite(t.low),
+      prevClose: prev,
+      volume: finite(t.volume),
+      bid: finite(t.bid),
+      ask: finite(t.ask),
+      openInterest: finite(t.openInterest),
+    };
+  }
+
+  function onTick(t: DecodedTick): void {
+    const symbol = tokenToSymbol.get(t.token);
+    if (symbol === undefined) {
+      unknownTokens++;
+      return;
+    }
+    if (t.oiOnly) {
+      const held = quotes.get(symbol);
+      if (held)
+        batch.push({ ...held, at: Math.max(held.at, t.time * 1000), openInterest: t.openInterest });
+      return;
+    }
+    batch.push(toQuote(t, symbol));
+  }
+
+  const dataSocket: SocketConnection = createSocketConnection({
+    name: 'symbolUpdate',
+    url: () => endpointUrl('symbolUpdate'),
+    clock,
+    logger: opts.logger,
+    ...tuning(),
+    onOpen(send) {
+      const all = subs.symbols();
+      for (let i = 0; i < all.length; i += 200) send(subscribeData(all.slice(i, i + 200), true));
+    },
+    onText() {
+      // Acknowledgements of subscriptions: nothing to do with them.
+    },
+    onBinary(bytes) {
+      const r = decoder.decode(bytes, onTick);
+      if (r.malformed > 0) noteMalformed(r.reason ?? 'truncated', r.malformed);
+      if (batch.length > 0) {
+        quotes.putMany(batch);
+        batch.length = 0;
+      }
+    },
+    onState(s) {
+      if (s === 'down') startFallback();
+      tell();
+    },
+    onAlive() {
+      stopFallback();
+      tell();
+    },
+  });
+
+  const orderSocket: SocketConnection = createSocketConnection({
+    name: 'orderUpdate',
+    url: () => endpointUrl('orderUpdate'),
+    clock,
+    logger: opts.logger,
+    ...tuning(),
+    onOpen(send) {
+      send(subscribeOrders(true));
+      opts.onOrderSocketOpen?.();
+    },
+    onText(text) {
+      if (text.length > MAX_TEXT) return noteMalformed('order-update-too-large', 1);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return noteMalformed('order-update-not-json', 1);
+      }
+      const env = obj(parsed);
+      if (env.s !== 'ok' || typeof env.d !== 'object' || env.d === null) return;
+      let order: Order;
+      try {
+        order = normalizeOrder(obj(env.d));
+      } catch (err) {
+        return noteMalformed(`order-update-${err instanceof Error ? err.message : 'bad'}`, 1);
+      }
+      if (!order.id) return noteMalformed('order-update-without-id', 1);
+      if (order.ltp !== null && order.ltp > 0)
+        quotes.put({
+          ...EMPTY_QUOTE_FIELDS,
+          symbol: order.symbol,
+          ltp: order.ltp,
+          at: clock.now(),
+          source: 'order',
+        });
+      opts.onOrder?.(order);
+    },
+    onBinary() {
+      noteMalformed('binary-on-order-socket', 1);
+    },
+    onState: () => tell(),
+  });
+
+  function tuning() {
+    return {
+      ...(opts.pingEveryMs !== undefined ? { pingEveryMs: opts.pingEveryMs } : {}),
+      ...(opts.minBackoffMs !== undefined ? { minBackoffMs: opts.minBackoffMs } : {}),
+      ...(opts.maxBackoffMs !== undefined ? { maxBackoffMs: opts.maxBackoffMs } : {}),
+      ...(opts.open ? { open: opts.open } : {}),
+    };
+  }
+
+  function status(): MarketDataStatus {
+    return {
+      socket: dataSocket.state(),
+      orderSocket: orderSocket.state(),
+      restFallback: fallbackTimer !== undefined || fallbackBusy,
+      subscribed: subs.symbols().length,
+      reconnects: dataSocket.reconnects() + orderSocket.reconnects(),
+      malformedPackets: malformed,
+      unknownTokenPackets: unknownTokens,
+    };
+  }
+
+  function tell(): void {
+    const s = status();
+    for (const l of listeners) l(s);
+  }
+
+  /**
+   * Prices every subscribed symbol by REST while the socket is down: the first round at once
+   * (the prices are stale from now on), then spread so 500 symbols stay ~30 requests/min.
+   */
+  function startFallback(): void {
+    if (closed || fallbackTimer !== undefined || !opts.endpoint()) return;
+    const requests = Math.ceil(subs.symbols().length / 50);
+    const every = Math.max(
+      opts.fallbackMinMs ?? 3_000,
+      (requests * 60_000) / REST_REQUESTS_PER_MINUTE,
+    );
+    const wait = Math.max(0, lastRoundAt + every - clock.now());
+    fallbackTimer = clock.setTimeout(() => {
+      fallbackTimer = undefined;
+      void fallbackRound();
+    }, wait);
+    tell();
+  }
+
+  async function fallbackRound(): Promise<void> {
+    if (closed || dataSocket.healthy() || !opts.endpoint()) return tell();
+    const wanted = subs.symbols();
+    lastRoundAt = clock.now();
+    if (wanted.length > 0) {
+      fallbackBusy = true;
+      try {
+        await fetchQuotes(wanted);
+      } finally {
+        fallbackBusy = false;
+      }
+    }
+    if (!dataSocket.healthy()) startFallback();
+    else tell();
+  }
+
+  function stopFallback(): void {
+    if (fallbackTimer !== undefined) clock.clearTimeout(fallbackTimer);
+    fallbackTimer = undefined;
+  }
+
+  async function fetchQuotes(symbols: readonly string[]): Promise<void> {
+    try {
+      const answer = await opts.data.quotes(symbols);
+      for (const [s, t] of answer.tokens) learnToken(s, t);
+      quotes.putMany(answer.quotes);
+      for (const e of answer.errors.slice(0, 3))
+        log.info('quote refused for one symbol', { symbol: e.symbol, message: e.message });
+    } catch (err) {
+      log.warn('REST quotes failed', { err: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  async function apply(delta: SubscriptionDelta): Promise<void> {
+    if (delta.removed.length > 0) {
+      dataSocket.send(subscribeData(delta.removed, false));
+      for (const s of delta.removed) {
+        const t = symbolToToken.get(s);
+        symbolToToken.delete(s);
+        if (t !== undefined) tokenToSymbol.delete(t);
+      }
+    }
+    if (delta.added.length > 0) {
+      for (const s of delta.added) learnToken(s, opts.tokenOf(s));
+      dataSocket.send(subscribeData(delta.added, true));
+      // A first price now, and the tokens the master may not know, from one REST round.
+      if (opts.endpoint()) await fetchQuotes(delta.added);
+    }
+    if (delta.added.length > 0 || delta.removed.length > 0) tell();
+  }
+
+  return {
+    subscribe: (owner, reason, symbols) => apply(subs.add(owner, reason, symbols)),
+    unsubscribe(owner, reason, symbols) {
+      void apply(subs.remove(owner, reason, symbols));
+    },
+    setHeld: (owner, reason, symbols) => apply(subs.set(owner, reason, symbols)),
+    releaseOwner(owner) {
+      void apply(subs.releaseOwner(owner));
+    },
+    snapshot: (symbols) =>
+      symbols.map((s) => quotes.get(s)).filter((q): q is Quote => q !== undefined),
+    async loadDepth(symbol) {
+      const q = await opts.data.depth(symbol);
+      if (q) quotes.put(q);
+      return quotes.get(symbol) ?? q;
+    },
+    status,
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    orderUpdatesLive: () => orderSocket.healthy(),
+    sessionChanged() {
+      if (closed) return;
+      const ep = opts.endpoint();
+      const key = ep ? `${ep.url} ${ep.appId}:${ep.accessToken}` : null;
+      if (key === lastEndpoint) return;
+      const wasRunning = lastEndpoint !== null;
+      lastEndpoint = key;
+      if (ep) {
+        if (wasRunning) {
+          // Another account or a new token: the open sockets speak for the old one.
+          dataSocket.restart();
+          orderSocket.restart();
+        }
+        dataSocket.start();
+        orderSocket.start();
+      } else {
+        dataSocket.stop();
+        orderSocket.stop();
+        stopFallback();
+      }
+      tell();
+    },
+    close() {
+      closed = true;
+      stopFallback();
+      dataSocket.stop();
+      orderSocket.stop();
+      listeners.clear();
+    },
+  };
+}

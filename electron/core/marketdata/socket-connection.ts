@@ -1,0 +1,264 @@
+/**
+ * One live connection to the broker's socket (gaps.md, "The socket"), kept alive for as
+ * long as it is wanted. A socket that drops is reopened with growing waits; one that stops
+ * answering the heartbeat is treated as dropped (a half-open TCP connection otherwise looks
+ * healthy for minutes while prices silently stop); every (re)open calls `onOpen`, so the
+ * owner subscribes again. Unlike the broker's SDK it never gives up after ten tries: a
+ * trading screen keeps trying, and says it is down meanwhile so the REST fallback runs.
+ */
+import WebSocket from 'ws';
+import type { Logger } from '../diagnostics/logger';
+import type { Clock } from '../limiter/clock';
+import { HEARTBEAT_MS, PING } from '../../../shared/marketdata/socket-protocol';
+
+/** Where a connection stands, for the fallback logic and the status line. */
+export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
+
+/** The part of a WebSocket this module uses, so tests and the bench can pass their own. */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  terminate(): void;
+  on(event: 'open', fn: () => void): void;
+  on(event: 'message', fn: (data: unknown, isBinary: boolean) => void): void;
+  on(event: 'close', fn: () => void): void;
+  on(event: 'error', fn: (err: Error) => void): void;
+}
+
+/** Constructor dependencies and tuning. */
+export interface SocketConnectionOptions {
+  /** Short name for logs: `symbolUpdate` or `orderUpdate`. */
+  name: string;
+  /** The full URL with the access token, or null while there is no session. Never logged. */
+  url: () => string | null;
+  clock: Clock;
+  logger: Logger;
+  /** Heartbeat interval (gaps.md: 6 s). A ping unanswered by the next one reconnects. */
+  pingEveryMs?: number;
+  /** First reconnect wait; doubles up to `maxBackoffMs`. */
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Opens a socket; defaults to the `ws` client with a handshake time limit. */
+  open?: (url: string) => SocketLike;
+  /** The socket opened: subscribe here (it is called again after every reconnect). */
+  onOpen(send: (text: string) => void): void;
+  onText(text: string): void;
+  onBinary(bytes: Uint8Array): void;
+  onState?(state: SocketState): void;
+  /** The open socket proved alive (first pong or frame): only now may it replace the fallback. */
+  onAlive?(): void;
+}
+
+/** Handle of a kept-alive connection. */
+export interface SocketConnection {
+  /** Opens (or keeps open) the connection. */
+  start(): void;
+  /** Closes it and stops reconnecting. */
+  stop(): void;
+  /** Sends a text frame when open; false when not (the next open resubscribes anyway). */
+  send(text: string): boolean;
+  state(): SocketState;
+  /** Open and answering: a socket that opens but never pongs (a stall) is not healthy. */
+  healthy(): boolean;
+  /** Drops the current socket and reconnects at once (the URL or the account changed). */
+  restart(): void;
+  /** How many times the socket was reopened after a drop or a missed pong. */
+  reconnects(): number;
+}
+
+const HANDSHAKE_TIMEOUT_MS = 10_000;
+
+function toBytes(data: unknown): Uint8Array | null {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (Array.isArray(data) && data.every((d) => d instanceof Uint8Array))
+    return Buffer.concat(data as Uint8Array[]);
+  return null;
+}
+
+/** Creates the connection (not started). */
+export function createSocketConnection(opts: SocketConnectionOptions): SocketConnection {
+  const { clock } = opts;
+  const log = opts.logger.child(`marketdata.${opts.name}`);
+  const pingEvery = opts.pingEveryMs ?? HEARTBEAT_MS;
+  const minBackoff = opts.minBackoffMs ?? 500;
+  const maxBackoff = opts.maxBackoffMs ?? 15_000;
+  const open =
+    opts.open ??
+    ((url: string) =>
+      new WebSocket(url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS }) as unknown as SocketLike);
+
+  let wanted = false;
+  let socket: SocketLike | null = null;
+  let current: SocketState = 'idle';
+  let failures = 0;
+  let reopened = 0;
+  let everOpened = false;
+  let retryTimer: unknown = undefined;
+  let pingTimer: unknown = undefined;
+  let awaitingPong = false;
+  let alive = false;
+
+  function markAlive(): void {
+    if (alive) return;
+    alive = true;
+    opts.onAlive?.();
+  }
+
+  function setState(s: SocketState): void {
+    if (s === current) return;
+    current = s;
+    opts.onState?.(s);
+  }
+
+  function clearTimers(): void {
+    if (retryTimer !== undefined) clock.clearTimeout(retryTimer);
+    if (pingTimer !== undefined) clock.clearTimeout(pingTimer);
+    retryTimer = pingTimer = undefined;
+  }
+
+  function heartbeat(): void {
+    pingTimer = clock.setTimeout(() => {
+      pingTimer = undefined;
+      if (!socket || current !== 'open') return;
+      if (awaitingPong) {
+        log.warn('no pong: reconnecting', { afterMs: pingEvery });
+        drop(socket);
+        return;
+      }
+      awaitingPong = true;
+      socket.send(PING);
+      heartbeat();
+    }, pingEvery);
+  }
+
+  function drop(s: SocketLike): void {
+    if (s !== socket) return;
+    socket = null;
+    alive = false;
+    clearTimers();
+    try {
+      s.terminate();
+    } catch {
+      // Already gone: nothing to release.
+    }
+    if (!wanted) {
+      setState('idle');
+      return;
+    }
+    setState('down');
+    const wait = Math.min(maxBackoff, minBackoff * 2 ** Math.min(failures, 10));
+    failures++;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = undefined;
+      connect();
+    }, wait);
+  }
+
+  function connect(): void {
+    if (!wanted || socket) return;
+    const url = opts.url();
+    if (!url) {
+      setState('down');
+      retryTimer = clock.setTimeout(() => {
+        retryTimer = undefined;
+        connect();
+      }, maxBackoff);
+      return;
+    }
+    setState('connecting');
+    let s: SocketLike;
+    try {
+      s = open(url);
+    } catch (err) {
+      log.warn('cannot open', { err: err instanceof Error ? err.message : String(err) });
+      socket = null;
+      setState('down');
+      retryTimer = clock.setTimeout(() => connect(), maxBackoff);
+      return;
+    }
+    socket = s;
+    s.on('open', () => {
+      if (s !== socket) return;
+      if (everOpened) reopened++;
+      everOpened = true;
+      failures = 0;
+      alive = false;
+      setState('open');
+      log.info('open');
+      // Ping at once: the first pong proves the socket alive without waiting a whole interval.
+      awaitingPong = true;
+      s.send(PING);
+      heartbeat();
+      try {
+        opts.onOpen((text) => s.send(text));
+      } catch (err) {
+        log.error('subscribe on open failed', { err: String(err) });
+      }
+    });
+    s.on('message', (data, isBinary) => {
+      if (s !== socket) return;
+      if (!isBinary) {
+        const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+        if (text.includes('pong') && text.length < 16) {
+          awaitingPong = false;
+          markAlive();
+          return;
+        }
+        markAlive();
+        opts.onText(text);
+        return;
+      }
+      markAlive();
+      const bytes = toBytes(data);
+      if (bytes) opts.onBinary(bytes);
+    });
+    s.on('error', (err) => {
+      // 'close' follows; the message says why (never the URL, which carries the token).
+      log.warn('socket error', {
+        err: err.message.replace(/access_token=[^&\s]*/g, 'access_token=…'),
+      });
+    });
+    s.on('close', () => drop(s));
+  }
+
+  return {
+    start() {
+      if (wanted) return;
+      wanted = true;
+      connect();
+    },
+    stop() {
+      wanted = false;
+      const s = socket;
+      socket = null;
+      alive = false;
+      clearTimers();
+      if (s) {
+        try {
+          s.close();
+        } catch {
+          // Closing a socket that never opened: nothing to do.
+        }
+      }
+      setState('idle');
+    },
+    send(text) {
+      if (!socket || current !== 'open') return false;
+      socket.send(text);
+      return true;
+    },
+    state: () => current,
+    healthy: () => current === 'open' && alive,
+    restart() {
+      if (!wanted) return;
+      const s = socket;
+      if (s) drop(s);
+      else {
+        clearTimers();
+        connect();
+      }
+    },
+    reconnects: () => reopened,
+  };
+}

@@ -1,0 +1,19 @@
+import type { marketdataChannels } from '../../../shared/ipc/channels/marketdata';
+import type { AppCore } from '../../core/app/app-core';
+import type { HandlersFor } from '../handler-types';
+
+/** Live-price subscriptions and snapshots: the views hold symbols, the core keeps them priced. */
+export function marketdataHandlers(core: AppCore): HandlersFor<typeof marketdataChannels> {
+  return {
+    'marketdata.subscribe': async ({ owner, reason, symbols }) => {
+      await core.marketData.subscribe(`renderer.${owner}`, reason, symbols);
+      return core.marketData.snapshot(symbols);
+    },
+    'marketdata.unsubscribe': ({ owner, reason, symbols }) => {
+      core.marketData.unsubscribe(`renderer.${owner}`, reason, symbols);
+    },
+    'marketdata.snapshot': ({ symbols }) => core.marketData.snapshot(symbols),
+    'marketdata.depth': ({ symbol }) => core.marketData.loadDepth(symbol),
+    'marketdata.status': () => core.marketData.status(),
+  };
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Quote } from '../../marketdata/quote';
+import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
+import { channel, event } from '../define';
+
+/** A ticker as the symbol master spells it (`NSE:SBIN-EQ`). */
+const Ticker = z
+  .string()
+  .min(3)
+  .max(60)
+  .regex(/^[A-Z]+:[A-Za-z0-9&_.-]+$/, 'a ticker such as NSE:SBIN-EQ');
+
+/** Who holds a subscription: a view's own name, so it can release only its own. */
+const Holder = z.object({
+  owner: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/),
+  reason: SubscriptionReason,
+});
+
+/** Live prices: views subscribe to what they show and read the quote cache. */
+export const marketdataChannels = {
+  'marketdata.subscribe': channel({
+    doc: 'A view starts showing these symbols: live prices flow until it unsubscribes.',
+    input: Holder.extend({ symbols: z.array(Ticker).min(1).max(500) }),
+    output: z.array(Quote),
+  }),
+  'marketdata.unsubscribe': channel({
+    doc: 'A view stops showing these symbols (all of its symbols when none are named).',
+    input: Holder.extend({ symbols: z.array(Ticker).max(500).optional() }),
+    output: z.void(),
+  }),
+  'marketdata.snapshot': channel({
+    doc: 'The last known prices of these symbols, each with its age and source.',
+    input: z.object({ symbols: z.array(Ticker).min(1).max(500) }),
+    output: z.array(Quote),
+  }),
+  'marketdata.depth': channel({
+    doc: 'Best bid/ask and the day’s circuit limits for the order ticket.',
+    input: z.object({ symbol: Ticker }),
+    output: Quote.nullable(),
+  }),
+  'marketdata.status': channel({
+    doc: 'Whether the live sockets are up or REST quotes stand in.',
+    input: z.void(),
+    output: MarketDataStatus,
+  }),
+};
+
+/** Price pushes, coalesced to one entry per symbol per frame. */
+export const marketdataEvents = {
+  'marketdata.ticks': event({
+    doc: 'The latest picture of every symbol whose price changed in the last frame (~16 ms).',
+    payload: z.object({ quotes: z.array(Quote) }),
+  }),
+  'marketdata.statusChanged': event({
+    doc: 'The sockets went up or down, or the REST fallback started or stopped.',
+    payload: MarketDataStatus,
+  }),
+};

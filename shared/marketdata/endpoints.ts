@@ -1,0 +1,10 @@
+/**
+ * The broker's published market-data addresses (gaps.md: the data API and the socket live
+ * apart from {base_url}). A Live account that sets none uses these; Settings offers them as
+ * the starting point, so main and renderer name them once.
+ */
+
+/** The data API base (quotes, depth, history). */
+export const LIVE_DATA_BASE_URL = 'https://api.fyers.in/data-rest/v2/';
+/** The socket for live prices and the trader's order updates. */
+export const LIVE_SOCKET_URL = 'wss://api.fyers.in/socket/v2/dataSock';
