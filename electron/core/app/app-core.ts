@@ -101,7 +101,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     await settings.setActiveAccount(live ? live.id : null);
   }
   if (deps.environment === 'demo') {
-    demo = await startDemoBroker(settings, deps.demo);
+    demo = await startDemoBroker(settings, deps.demo, logger.child('demo-broker'));
     closers.push(() => demo?.close());
     logger.info('core: demo broker ready', { url: demo.url });
   }

@@ -1,5 +1,6 @@
 import { startSandbox } from '../../../sandbox/index';
 import type { Opener } from '../auth/ports';
+import type { Logger } from '../diagnostics/logger';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** The account id Demo mode keeps in settings. */
@@ -23,9 +24,12 @@ export interface DemoBroker {
 export async function startDemoBroker(
   settings: SettingsStore,
   opts: { seed?: number; testControls?: boolean } = {},
+  logger?: Logger,
 ): Promise<DemoBroker> {
   const sandbox = await startSandbox({
     autoApprove: true,
+    // Hosted in the app: its internal errors belong in the app's (redacted) log, not on a console.
+    ...(logger ? { onInternalError: (line: string) => logger.error(line) } : {}),
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.testControls ? { testControls: true } : {}),
   });
