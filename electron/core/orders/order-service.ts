@@ -27,6 +27,7 @@ import type { OrderServiceEvent } from './intent-tracker';
 import { cancelCheck, convertCheck, exitCheck, modifyCheck, placeCheck } from './order-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
+import { withOrderIntents } from '../diagnostics/request-context';
 import type { OrderJournal } from './order-journal';
 import { precheckConvert, precheckModify, precheckPlace } from './order-prechecks';
 import type { InstrumentLookup } from './order-prechecks';
@@ -113,9 +114,10 @@ export function createOrderService(opts: OrderServiceOptions) {
     await tracker.journal(intent, 'request', { body });
     let ack: T;
     try {
-      ack = await call();
+      // The request log names the intent of the request and of any reconciliation read.
+      ack = await withOrderIntents([intent.intentId], call);
     } catch (err) {
-      return ctx.onFailure(intent, err, check());
+      return withOrderIntents([intent.intentId], () => ctx.onFailure(intent, err, check()));
     }
     await tracker.journal(intent, 'response', { ack });
     if (ack.unacknowledged || ack.code === 201) {
