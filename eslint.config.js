@@ -72,6 +72,12 @@ export default tseslint.config(
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'], svelteConfig },
     },
   },
+  {
+    // One redacting logger (electron/core/diagnostics/logger.ts): console output skips
+    // redaction, the log file and the support bundle.
+    files: ['electron/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
   // --- architecture -----------------------------------------------------------
   {
     files: ['**/*.{ts,js,mjs,cjs,svelte}'],

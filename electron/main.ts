@@ -7,7 +7,7 @@ import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
-import type { LogSink } from './core/diagnostics/logger';
+import { stderrSink } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { createRouter } from './ipc/router';
@@ -37,8 +37,6 @@ let core: AppCore | null = null;
 
 /** Resolves once the window exists and IPC is wired; the main-process test awaits it. */
 export const ready: Promise<void> = primary ? start() : quitSecondInstance();
-
-const stderrSink: LogSink = { write: (line) => process.stderr.write(line + '\n') };
 
 async function quitSecondInstance(): Promise<void> {
   app.quit();
@@ -84,15 +82,16 @@ async function start(): Promise<void> {
     protocolEvents: deepLinks,
     logSinks: isDev ? [stderrSink] : [],
   });
-  const log = (msg: string, fields?: Record<string, unknown>) =>
-    console.warn(JSON.stringify({ msg, ...fields }));
+  // The router's refusals and handler failures go through the one redacting logger, so
+  // they reach the log file and the support bundle ("the details are in the log").
+  const ipcLog = core.logger.child('ipc');
   const router = createRouter({
     handlers: createHandlers(core),
     trustedOrigins: [APP_ORIGIN],
-    logger: { warn: log, error: log },
+    logger: ipcLog,
   });
   const bus = createEventBus(router, (name, err) =>
-    log('event payload outside the contract', { name, err: String(err) }),
+    ipcLog.error('event payload outside the contract', { name, err: String(err) }),
   );
   core.attachEmitter(bus.emit);
   attachIpcMainTransport({ ipcMain, router, bus, windows: () => BrowserWindow.getAllWindows() });

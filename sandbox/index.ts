@@ -76,6 +76,8 @@ export interface SandboxOptions {
   limits?: Partial<LimitConfig>;
   /** One line per finished request (no query strings, bodies or headers: nothing secret). */
   requestLog?: (line: string) => void;
+  /** Where internal errors go (default stderr); the app hosting Demo mode passes its logger. */
+  onInternalError?: (line: string) => void;
   /** Called as soon as the server listens, before the market is built (the CLI prints its line here). */
   onListening?: (info: SandboxAnnouncement) => void;
   /** 'generated' (default): the full 130k-instrument master; 'fixture': a dozen instruments (fast unit-style tests). */
@@ -227,6 +229,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     beforeEach: () => core.engine.housekeeping(),
     timers,
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
+    ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
   });
   markReady();
   socket.attach(

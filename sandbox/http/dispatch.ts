@@ -34,6 +34,8 @@ export interface DispatchDeps {
   timers: Set<NodeJS.Timeout>;
   /** Receives one line per finished request (method, path without query, status, ms); never bodies or headers. */
   requestLog?: (line: string) => void;
+  /** Where an internal error is reported; the app hosting the Demo sandbox passes its logger. */
+  onInternalError?: (line: string) => void;
 }
 
 const MAX_BODY = 1_000_000;
@@ -264,7 +266,7 @@ export function createDispatcher(
       );
     }
     run(req, res).catch((e: unknown) => {
-      console.error(
+      (d.onInternalError ?? console.error)(
         `[sandbox] internal error on ${req.method} ${req.url?.split('?')[0]}: ${(e as Error).stack ?? String(e)}`,
       );
       if (!res.headersSent)

@@ -15,7 +15,9 @@ import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
 import { createFileSink } from '../diagnostics/file-sink';
 import { createEdisService, type EdisService } from '../edis/edis-service';
-import { createLogger, createRingBufferSink, type Logger } from '../diagnostics/logger';
+import { DATA_LAYOUT, readDiskSources } from '../diagnostics/bundle-sources';
+import { createLogger, type Logger } from '../diagnostics/logger';
+import { createRequestLog } from '../diagnostics/request-log';
 import { exportSupportBundle } from '../diagnostics/support-bundle';
 import {
   createBackgroundRefresher,
@@ -26,10 +28,12 @@ import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
 import { createOrderService, type OrderService } from '../orders/actions/order-service';
 import { createSessionController, type SessionController } from '../session/session-controller';
 import { createJsonFileSettingsBackend } from '../settings/backend';
+import { RetentionSettings } from '../settings/schema';
 import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
 import { loadNapiKeychain } from '../vault/keychain-port';
 import { createVault, type Vault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
+import { applyRetention, supportBundlePath } from './data-retention';
 import { createDayCountFile } from './day-count-file';
 import { DEMO_ACCOUNT_ID, startDemoBroker, type DemoBroker } from './demo-broker';
 import { forwardCoreEvents } from './event-forwarding';
@@ -81,11 +85,13 @@ export interface AppCore {
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const clock = deps.clock ?? systemClock;
   const closers: Array<() => Promise<void> | void> = [];
-  const ring = createRingBufferSink(5000);
+  // Read lazily: the log sinks exist before the settings are loaded.
+  let retention = (): RetentionSettings => RetentionSettings.parse({});
+  const logDir = join(deps.dataDir, DATA_LAYOUT.logs);
+  const logDays = () => retention().logDays;
   const logger = createLogger({
     sinks: [
-      ring,
-      createFileSink({ path: join(deps.dataDir, 'logs', 'tickdesk.log') }),
+      createFileSink({ dir: logDir, stem: DATA_LAYOUT.appLogStem, clock, keepDays: logDays }),
       ...(deps.logSinks ?? []),
     ],
     clock,
@@ -104,6 +110,17 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const loaded = await settings.load();
   if (loaded.issue)
     logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
+  retention = () => settings.get().preferences.retention;
+  const pruneOld = () => {
+    try {
+      const removed = applyRetention(deps.dataDir, retention(), clock.now());
+      if (removed.length) logger.info('core: retention removed old files', { removed });
+    } catch (err) {
+      logger.warn('core: retention failed', { err: String(err) });
+    }
+  };
+  pruneOld();
+  closers.push(settings.onChange(pruneOld));
 
   let demo: DemoBroker | null = null;
   if (deps.environment === 'live' && settings.activeAccount()?.environment !== 'live') {
@@ -112,7 +129,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     await settings.setActiveAccount(live ? live.id : null);
   }
   if (deps.environment === 'demo') {
-    demo = await startDemoBroker(settings, deps.demo);
+    demo = await startDemoBroker(settings, deps.demo, logger.child('demo-broker'));
     closers.push(() => demo?.close());
     logger.info('core: demo broker ready', { url: demo.url });
   }
@@ -163,16 +180,26 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
 
   const scheduler = createRequestScheduler({
     clock,
-    store: createDayCountFile(join(deps.dataDir, 'budget-day.json')),
+    store: createDayCountFile(join(deps.dataDir, DATA_LAYOUT.budgetDay)),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
   closers.push(() => scheduler.dispose());
+  const requestLog = createRequestLog({
+    sinks: [
+      createFileSink({ dir: logDir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays: logDays }),
+    ],
+    clock,
+    budget: () => {
+      const s = scheduler.getState();
+      return { second: s.second.used, minute: s.minute.used, day: s.day.used };
+    },
+  });
   let emit: CoreEmit = () => {};
   const quotes = createQuoteCache({ clock });
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
     createBrokerClient({
-      transport: createSessionTransport(session, { timers: clock }),
+      transport: createSessionTransport(session, { timers: clock, onExchange: requestLog.record }),
       scheduler,
       onSkippedRow: skippedRows.sink,
     }),
@@ -194,7 +221,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     clock,
     broker,
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
-    journal: createDailyOrderJournal(join(deps.dataDir, 'journal'), clock),
+    journal: createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock),
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
@@ -311,27 +338,26 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
           : null,
       };
     },
-    exportSupportBundle: () =>
-      exportSupportBundle(
-        join(
-          deps.dataDir,
-          'support',
-          `tickdesk-support-${new Date(clock.now()).toISOString().replace(/[:.]/g, '-')}.zip`,
-        ),
-        {
-          appVersion: deps.version,
-          clock,
-          logLines: () => ring.lines(),
-          settings: () => settings.get(),
-          snapshots: {
-            session: () => session.snapshot(),
-            budget: () => scheduler.getState(),
-            symbols: () => symbols.status(),
-            intents: () => orders.list(),
-            vault: () => vault.status(),
-          },
+    async exportSupportBundle() {
+      const now = clock.now();
+      const written = await exportSupportBundle(supportBundlePath(deps.dataDir, now), {
+        appName: deps.appName,
+        appVersion: deps.version,
+        clock,
+        madeBy: 'app',
+        disk: readDiskSources(deps.dataDir, now),
+        settings: () => settings.get(),
+        snapshots: {
+          session: () => session.snapshot(),
+          budget: () => scheduler.getState(),
+          symbols: () => symbols.status(),
+          intents: () => orders.list(),
+          vault: () => vault.status(),
         },
-      ),
+      });
+      pruneOld();
+      return written;
+    },
     attachEmitter(fn) {
       emit = fn;
     },

@@ -1,6 +1,7 @@
 import { startSandbox } from '../../../sandbox/index';
 import type { SandboxHandle } from '../../../sandbox/index';
 import type { Opener } from '../auth/ports';
+import type { Logger } from '../diagnostics/logger';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** The account id Demo mode keeps in settings. */
@@ -34,11 +35,14 @@ export interface DemoOptions {
 export async function startDemoBroker(
   settings: SettingsStore,
   opts: DemoOptions = {},
+  logger?: Logger,
 ): Promise<DemoBroker> {
   const sandbox =
     opts.running ??
     (await startSandbox({
       autoApprove: true,
+      // Hosted in the app: its internal errors belong in the app's (redacted) log, not on a console.
+      ...(logger ? { onInternalError: (line: string) => logger.error(line) } : {}),
       ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
       ...(opts.testControls ? { testControls: true } : {}),
       ...(opts.timeSource ? { timeSource: opts.timeSource } : {}),

@@ -55,6 +55,24 @@ export interface HttpTransportOptions {
   timers?: TransportTimers;
   /** Called when the broker says the session is no longer valid (401 codes), so the session service can react. */
   onAuthFailure?: (err: BrokerError) => void;
+  /** Told about every request once it has ended, success or not: the request log's one hook. */
+  onExchange?: (e: ExchangeRecord) => void;
+}
+
+/**
+ * One finished request, as the request log records it: never a query, body or header, so
+ * nothing secret. `code` is the envelope's code (a negative broker code on failure).
+ */
+export interface ExchangeRecord {
+  method: HttpMethod;
+  path: string;
+  /** HTTP status, or null when no answer came (timeout, dropped connection). */
+  status: number | null;
+  code: number | null;
+  /** Milliseconds from sending to the parsed answer or the failure. */
+  ms: number;
+  /** The typed failure kind (`broker`, `timeout`, `network`, ...), null on an answer. */
+  failure: string | null;
 }
 
 /** The transport: `send` returns any JSON answer, `request` only success envelopes. */
@@ -127,6 +145,29 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
     const url = urlFor(req);
     const creds = await opts.credentials();
     if (!creds) throw BrokerError.notLoggedIn();
+    if (!opts.onExchange) return exchange(req, url, creds);
+    const started = performance.now();
+    const report = (status: number | null, code: number | null, failure: string | null) => {
+      const ms = Math.round(performance.now() - started);
+      opts.onExchange?.({ method: req.method, path: req.path, status, code, ms, failure });
+    };
+    try {
+      const res = await exchange(req, url, creds);
+      const code = asRecord(res.body).code;
+      report(res.status, typeof code === 'number' ? code : null, null);
+      return res;
+    } catch (err) {
+      if (err instanceof BrokerError) report(err.httpStatus, err.code || null, err.kind);
+      else report(null, null, 'internal');
+      throw err;
+    }
+  }
+
+  async function exchange(
+    req: TransportRequest,
+    url: URL,
+    creds: Credentials,
+  ): Promise<TransportResponse> {
     const headers: Record<string, string> = {
       Authorization: `${creds.appId}:${creds.accessToken}`,
       Accept: 'application/json',

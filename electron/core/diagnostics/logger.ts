@@ -89,6 +89,17 @@ export function createLogger(opts: LoggerOptions): Logger {
   return make(opts.scope);
 }
 
+/**
+ * Writes each finished (already redacted) line to stderr: for development runs and the
+ * harness, where a person watches the terminal. The only way main-process code reaches a
+ * terminal; `console.*` is refused by lint in electron/.
+ */
+export const stderrSink: LogSink = {
+  write: (line) => {
+    process.stderr.write(`${line}\n`);
+  },
+};
+
 /** A logger that drops everything: the default for services constructed without one. */
 export const silentLogger: Logger = {
   debug: () => undefined,

@@ -127,6 +127,20 @@ export function redactText(text: string, registry?: SecretRegistry): string {
     .replace(EMAIL_RE, '[EMAIL]');
 }
 
+/**
+ * Replace only the exact secret values known at run time (tokens, app secrets), leaving
+ * every other character alone: for records that must round-trip unchanged, like the order
+ * journal a restart reads back, where pattern rules could alter a symbol or a remark.
+ */
+export function redactKnownValues(
+  text: string,
+  registry: SecretRegistry = processSecretRegistry,
+): string {
+  let out = text;
+  for (const value of registry.list()) out = out.split(value).join(REDACTED);
+  return out;
+}
+
 const MAX_DEPTH = 8;
 
 /** Node/undici error codes (`ECONNRESET`, `ERR_INVALID_URL`, `UND_ERR_SOCKET`): diagnostic, never secret. */

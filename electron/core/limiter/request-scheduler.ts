@@ -9,6 +9,7 @@
  * identical in-flight reads from one request, and stops everything until Retry-After
  * when the broker says so anyway (another device on the same account).
  */
+import { AsyncResource } from 'node:async_hooks';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
 import { DayBudget, memoryDayStore } from './day-budget';
@@ -325,7 +326,9 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       reject = rej;
     });
     const entry: Entry = {
-      job: job as ScheduledJob<unknown>,
+      // Run in the caller's async context, so request-scoped facts (the order intent the
+      // request log names) survive the queue.
+      job: { ...job, run: AsyncResource.bind(job.run) } as ScheduledJob<unknown>,
       priority: job.priority,
       resolve,
       reject,

@@ -97,12 +97,27 @@ export const FatFingerLimits = StoredFatFingerLimits;
 /** The trader's own order-size guard rails. */
 export type FatFingerLimits = SharedFatFingerLimits;
 
+/**
+ * How many days of logs (app and request log), order journals and exported support bundles
+ * are kept, today included. Journals keep at least two days: a restart reconciles actions
+ * of the previous IST day from them.
+ */
+export const RetentionSettings = z.object({
+  logDays: z.number().int().min(1).max(365).default(14),
+  journalDays: z.number().int().min(2).max(3650).default(90),
+  bundleDays: z.number().int().min(1).max(365).default(30),
+});
+/** Days kept per kind of file. */
+export type RetentionSettings = z.infer<typeof RetentionSettings>;
+
 /** Preferences that are not per account. */
 export const Preferences = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** How long before the 06:00 IST token expiry the session warns. */
   expiryWarningLeadMinutes: z.number().int().min(1).max(240).default(30),
   fatFinger: FatFingerLimits.default(FatFingerLimits.parse({})),
+  /** Absent in documents written before retention existed: the defaults apply (no migration step needed). */
+  retention: RetentionSettings.default(RetentionSettings.parse({})),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

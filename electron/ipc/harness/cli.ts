@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { silentLogger, stderrSink, type Logger } from '../../core/diagnostics/logger';
 import { startHarness } from './start-harness';
 
 const { values } = parseArgs({
@@ -25,6 +26,8 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
   productName: string;
 };
+/** The harness's logger once it runs (nothing opens a URL before that). */
+let hostLog: Logger = silentLogger;
 const harness = await startHarness({
   rendererRoot: values.renderer ?? join(root, 'dist/renderer-harness'),
   ...(values.port ? { port: Number(values.port) } : {}),
@@ -37,13 +40,14 @@ const harness = await startHarness({
     keychainService: 'Tickdesk-harness',
     demo: { testControls: values['test-controls'] === true },
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
+    // Redacted lines on stderr, so stdout keeps only the machine-readable JSON line.
+    logSinks: [stderrSink],
     openExternal: async (url) => {
-      process.stderr.write(
-        JSON.stringify({ msg: 'harness: would open in the system browser', url }) + '\n',
-      );
+      hostLog.info('would open in the system browser', { url });
     },
   },
 });
+hostLog = harness.logger;
 process.stdout.write(
   JSON.stringify(
     values['test-controls']

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAppCore, type CoreDeps } from '../../core/app/app-core';
+import type { Logger } from '../../core/diagnostics/logger';
 import { createEventBus } from '../event-bus';
 import { createHandlers } from '../handlers';
 import { createRouter } from '../router';
@@ -13,6 +14,8 @@ export interface Harness {
   url: string;
   /** The embedded sandbox broker's base URL (Demo mode), for its test controls. */
   sandboxUrl: string | null;
+  /** The core's logger, for the host's own lines (the CLI's "would open" notes). */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -25,10 +28,7 @@ export async function startHarness(opts: {
   rendererRoot: string;
   port?: number;
   deps: Omit<CoreDeps, 'host'>;
-  log?: (msg: string, fields?: Record<string, unknown>) => void;
 }): Promise<Harness> {
-  const log =
-    opts.log ?? ((msg, fields) => process.stderr.write(JSON.stringify({ msg, ...fields }) + '\n'));
   const secret = randomBytes(24).toString('base64url');
   const server = createServer();
   await new Promise<void>((resolvePromise, reject) => {
@@ -39,13 +39,21 @@ export async function startHarness(opts: {
   const origin = `http://127.0.0.1:${port}`;
 
   const core = await createAppCore({ ...opts.deps, host: 'harness' });
-  const logger = { warn: log, error: log };
+  // The core's one redacting logger: refusals and handler failures reach the log file and the bundle.
+  const logger = core.logger.child('harness');
   const router = createRouter({ handlers: createHandlers(core), trustedOrigins: [origin], logger });
   const bus = createEventBus(router, (name, err) =>
-    log('event payload outside the contract', { name, err: String(err) }),
+    logger.error('event payload outside the contract', { name, err: String(err) }),
   );
   core.attachEmitter(bus.emit);
-  const ws = attachWsTransport({ server, router, bus, origin, secret, onWarn: log });
+  const ws = attachWsTransport({
+    server,
+    router,
+    bus,
+    origin,
+    secret,
+    onWarn: (msg, fields) => logger.warn(msg, fields),
+  });
   const serveStatic = createStaticHandler(opts.rendererRoot, `ws://127.0.0.1:${port}`);
   server.on('request', (req, res) => {
     void serveStatic(req, res);
@@ -54,6 +62,7 @@ export async function startHarness(opts: {
   return {
     url: `${origin}/#secret=${secret}`,
     sandboxUrl: core.demoBrokerUrl,
+    logger: core.logger.child('harness'),
     async close() {
       ws.close();
       server.closeAllConnections();

@@ -8,6 +8,9 @@ export interface PreferencesText {
   maxLtpDistancePct: string;
   enforceFreezeQty: boolean;
   expiryWarningLeadMinutes: string;
+  logDays: string;
+  journalDays: string;
+  bundleDays: string;
   theme: PreferencesView['theme'];
 }
 
@@ -22,6 +25,9 @@ export function preferencesText(p: PreferencesView): PreferencesText {
     maxLtpDistancePct: String(p.fatFinger.maxLtpDistancePct),
     enforceFreezeQty: p.fatFinger.enforceFreezeQty,
     expiryWarningLeadMinutes: String(p.expiryWarningLeadMinutes),
+    logDays: String(p.retention.logDays),
+    journalDays: String(p.retention.journalDays),
+    bundleDays: String(p.retention.bundleDays),
     theme: p.theme,
   };
 }
@@ -58,11 +64,22 @@ export function preferencesPatch(
   const lead = parseTypedNumber(t.expiryWarningLeadMinutes);
   if (!Number.isFinite(lead))
     return { ok: false, field: 'expiryWarningLeadMinutes', message: 'Type a number of minutes.' };
+  const days: Partial<Record<'logDays' | 'journalDays' | 'bundleDays', number>> = {};
+  for (const f of ['logDays', 'journalDays', 'bundleDays'] as const) {
+    const n = parseTypedNumber(t[f]);
+    if (!Number.isFinite(n)) return { ok: false, field: f, message: 'Type a number of days.' };
+    days[f] = n;
+  }
   return {
     ok: true,
     patch: {
       theme: t.theme,
       expiryWarningLeadMinutes: lead,
+      retention: {
+        logDays: days.logDays as number,
+        journalDays: days.journalDays as number,
+        bundleDays: days.bundleDays as number,
+      },
       fatFinger: {
         maxOrderQty: qty,
         maxOrderValue: value,

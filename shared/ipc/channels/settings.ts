@@ -53,6 +53,12 @@ export const PreferencesView = z.object({
   theme: z.enum(['system', 'light', 'dark']),
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
   fatFinger: FatFingerLimits,
+  /** Days kept (today included) of logs, order journals and support bundles. */
+  retention: z.object({
+    logDays: z.number().int().min(1).max(365),
+    journalDays: z.number().int().min(2).max(3650),
+    bundleDays: z.number().int().min(1).max(365),
+  }),
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 

@@ -122,6 +122,44 @@ describe('app core in Demo mode', () => {
     assert.doesNotMatch(journal, /access_?token|Authorization/i);
   });
 
+  it('logs every broker request as one JSON line, with the budget and the order intent it belongs to', () => {
+    const journal = readdirSync(join(dataDir, 'journal'))
+      .flatMap((f) => readFileSync(join(dataDir, 'journal', f), 'utf8').split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { intentId: string; step: string; action: string });
+    const logs = join(dataDir, 'logs');
+    const requests = readdirSync(logs)
+      .filter((f) => f.startsWith('requests-'))
+      .flatMap((f) => readFileSync(join(logs, f), 'utf8').split('\n'))
+      .filter(Boolean)
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            method: string;
+            path: string;
+            status: number | null;
+            code: number | null;
+            ms: number;
+            budget: { second: number; minute: number; day: number } | null;
+            intentIds: string[];
+          },
+      );
+    assert.ok(requests.length >= core.scheduler.getState().day.used, 'one line per request');
+    const placeId = journal.find((e) => e.action === 'place' && e.step === 'request')?.intentId;
+    const cancelId = journal.find((e) => e.action === 'cancel' && e.step === 'request')?.intentId;
+    const place = requests.find((r) => r.method === 'POST' && r.path === '/api/v2/orders');
+    const cancel = requests.find((r) => r.method === 'DELETE' && r.path === '/api/v2/orders');
+    assert.ok(place && cancel && placeId && cancelId);
+    assert.deepEqual(place.intentIds, [placeId], 'the place request names its intent');
+    assert.deepEqual(cancel.intentIds, [cancelId]);
+    assert.equal(place.status, 200);
+    assert.equal(place.code, 1101);
+    assert.ok(place.budget && place.budget.day >= 1 && place.budget.minute >= 1);
+    assert.equal(typeof place.ms, 'number');
+    const profile = requests.find((r) => r.path === '/api/v2/profile');
+    assert.deepEqual(profile?.intentIds, [], 'reads belong to no order');
+  });
+
   it('writes a support bundle without the token', async () => {
     const bundle = await core.exportSupportBundle();
     assert.ok(bundle.bytes > 0);

@@ -123,4 +123,17 @@ describe('architecture lint rules', () => {
       0,
     );
   });
+
+  it('keep console.* out of electron/: every main-process line goes through the one logger', async () => {
+    const code = "console.warn('handler failed');\nexport const x = 1;\n";
+    const consoleHits = async (filePath: string): Promise<number> => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-console').length;
+    };
+    assert.equal(await consoleHits('electron/main.ts'), 1);
+    assert.equal(await consoleHits('electron/ipc/router.ts'), 1);
+    assert.equal(await consoleHits('electron/core/orders/x.ts'), 1);
+    assert.equal(await consoleHits('electron/shell/x.ts'), 1);
+    assert.equal(await consoleHits('sandbox/cli.ts'), 0, 'the standalone sandbox CLI prints');
+  });
 });

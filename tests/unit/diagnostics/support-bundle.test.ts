@@ -4,50 +4,25 @@ import { mkdtempSync, readFileSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { exportSupportBundle } from '../../../electron/core/diagnostics/support-bundle';
-import { buildZip, crc32 } from '../../../electron/core/diagnostics/zip-writer';
+import { strFromU8, unzipSync } from 'fflate';
+import {
+  BUNDLE_PARTS,
+  exportSupportBundle,
+  type SystemInfo,
+} from '../../../electron/core/diagnostics/support-bundle';
+import { escapeHtml } from '../../../electron/core/diagnostics/bundle-summary';
 import { SecretRegistry } from '../../../electron/core/diagnostics/redact';
 
-/** Read a stored-only zip back (what our writer produces), checking each CRC. */
-function readZip(buf: Uint8Array): Map<string, string> {
-  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const out = new Map<string, string>();
-  const eocd = buf.length - 22;
-  assert.equal(dv.getUint32(eocd, true), 0x06054b50);
-  const count = dv.getUint16(eocd + 10, true);
-  let p = dv.getUint32(eocd + 16, true);
-  for (let i = 0; i < count; i++) {
-    assert.equal(dv.getUint32(p, true), 0x02014b50);
-    const crc = dv.getUint32(p + 16, true);
-    const size = dv.getUint32(p + 20, true);
-    const nameLen = dv.getUint16(p + 28, true);
-    const local = dv.getUint32(p + 42, true);
-    const name = new TextDecoder().decode(buf.subarray(p + 46, p + 46 + nameLen));
-    const lNameLen = dv.getUint16(local + 26, true);
-    const data = buf.subarray(local + 30 + lNameLen, local + 30 + lNameLen + size);
-    assert.equal(crc32(data), crc, `crc of ${name}`);
-    out.set(name, new TextDecoder().decode(data));
-    p += 46 + nameLen;
-  }
-  return out;
-}
+const system: SystemInfo = {
+  platform: 'linux',
+  release: '6.1',
+  arch: 'x64',
+  versions: { node: '20.20.2', electron: '41.7.1', chrome: '140.0' },
+  locale: 'en-IN',
+  timeZone: 'Asia/Kolkata',
+};
 
-test('crc32 matches the standard check value', () => {
-  assert.equal(crc32(new TextEncoder().encode('123456789')), 0xcbf43926);
-});
-
-test('zip writer refuses unsafe or duplicate names', () => {
-  assert.throws(() => buildZip([{ name: '../x', data: '' }]));
-  assert.throws(() => buildZip([{ name: '/abs', data: '' }]));
-  assert.throws(() =>
-    buildZip([
-      { name: 'a', data: '' },
-      { name: 'a', data: '' },
-    ]),
-  );
-});
-
-test('support bundle: one zip with manifest, settings, snapshots and logs, all redacted', async () => {
+test('support bundle: every part, compressed, redacted, with a summary naming the errors', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tickdesk-bundle-'));
   try {
     const reg = new SecretRegistry();
@@ -56,59 +31,98 @@ test('support bundle: one zip with manifest, settings, snapshots and logs, all r
     const res = await exportSupportBundle(path, {
       appVersion: '0.1.0',
       clock: { now: () => Date.parse('2026-01-05T04:00:00Z') },
-      logLines: () => [
-        '{"msg":"sent Authorization: APP:live-token-abcdef"}',
-        '{"msg":"ok ?auth_code=AC1&state=S1"}',
-      ],
+      madeBy: 'app',
+      disk: {
+        logLines: [
+          '{"ts":"2026-01-05T03:00:00.000Z","level":"info","msg":"sent Authorization: APP:live-token-abcdef"}',
+          '{"ts":"2026-01-05T03:00:01.000Z","level":"error","scope":"ipc","msg":"ipc: handler failed <script>x</script>"}',
+          '{"msg":"ok ?auth_code=AC1&state=S1"}',
+        ],
+        requestLines: [
+          '{"ts":"2026-01-05T03:00:02.000Z","method":"POST","path":"/api/v2/orders","status":400,"code":-392,"ms":12,"failure":null,"budget":{"second":1,"minute":1,"day":9},"intentIds":["int-1"]}',
+          '{"ts":"2026-01-05T03:00:03.000Z","method":"GET","path":"/api/v2/orders","status":200,"code":200,"ms":8,"failure":null,"budget":null,"intentIds":[]}',
+        ],
+        journal: [
+          {
+            at: '2026-01-05T03:00:04.000Z',
+            intentId: 'int-2',
+            step: 'intent',
+            action: 'place',
+            data: { summary: 'BUY 1 SBIN' },
+          },
+          {
+            at: '2026-01-05T03:00:05.000Z',
+            intentId: 'int-2',
+            step: 'request',
+            action: 'place',
+            data: {},
+          },
+        ],
+        budgetDay: { day: '2026-01-05', count: 9 },
+      },
       settings: () => ({
         version: 1,
-        accounts: [{ id: 'a', appId: 'APP-1', label: 'Main' }],
+        accounts: [{ id: 'a', appId: 'APP-1', label: 'Main', environment: 'live' }],
+        activeAccountId: 'a',
         appSecret: 'oops',
       }),
       snapshots: {
         session: () => ({ status: 'active', accessToken: 'live-token-abcdef', expiresAt: 1 }),
-        limiter: () => ({ usedSecond: 3, usedMinute: 50, usedDay: 900 }),
         broken: () => {
           throw new Error('no limiter yet');
         },
       },
-      system: { platform: 'linux', release: '6.1', arch: 'x64', versions: { node: '20.20.2' } },
+      system,
       registry: reg,
     });
     assert.equal(res.path, path);
     assert.deepEqual(readdirSync(join(dir, 'out')), ['support.zip'], 'no temp file left');
     const raw = readFileSync(path);
     assert.equal(res.bytes, raw.length);
-    const files = readZip(new Uint8Array(raw));
-    assert.deepEqual(
-      [...files.keys()],
-      ['manifest.json', 'settings.json', 'snapshots.json', 'logs.jsonl'],
+    const files = new Map(
+      Object.entries(unzipSync(new Uint8Array(raw))).map(([n, d]) => [n, strFromU8(d)]),
     );
-    const manifest = JSON.parse(files.get('manifest.json') ?? '{}') as {
-      appVersion: string;
-      system: { platform: string; node: string };
-    };
-    assert.equal(manifest.appVersion, '0.1.0');
-    assert.equal(manifest.system.platform, 'linux');
+    assert.deepEqual([...files.keys()].sort(), BUNDLE_PARTS.map(([n]) => n).sort());
     const all = [...files.values()].join('\n');
     assert.doesNotMatch(all, /live-token-abcdef|AC1|S1&|oops/);
+    const sys = JSON.parse(files.get('system.json') ?? '{}') as Record<string, unknown>;
+    assert.equal(sys.timeZone, 'Asia/Kolkata');
+    assert.equal(sys.chromium, '140.0');
+    const summary = files.get('summary.txt') ?? '';
+    assert.match(summary, /POST \/api\/v2\/orders → 400 {2}code -392/);
+    assert.match(summary, /price not a multiple of the tick size/);
+    assert.match(summary, /place BUY 1 SBIN {2}intent int-2/, 'the open order action is listed');
+    const html = files.get('summary.html') ?? '';
+    assert.doesNotMatch(html, /<script>x<\/script>/, 'log text is escaped in the page');
+    assert.match(html, /&lt;script&gt;x&lt;\/script&gt;/);
+    assert.doesNotMatch(html, /<script|src=|href=/, 'self-contained: no scripts or outside links');
+    const budget = JSON.parse(files.get('budget.json') ?? '{}') as {
+      fromRequestLog: { requests: number; failed: number };
+    };
+    assert.deepEqual([budget.fromRequestLog.requests, budget.fromRequestLog.failed], [2, 1]);
     const snaps = JSON.parse(files.get('snapshots.json') ?? '{}') as Record<
       string,
       Record<string, unknown>
     >;
-    assert.equal(snaps.limiter?.usedMinute, 50);
-    assert.equal(snaps.session?.status, 'active');
     assert.match(String(snaps.broken?.error), /no limiter yet/);
-    assert.equal(files.get('logs.jsonl')?.split('\n').filter(Boolean).length, 2);
+    const raw2 = raw.toString('latin1');
+    assert.doesNotMatch(raw2, /tick size/, 'entries are compressed, not stored');
 
     // Where the system unzip exists, prove the archive opens with a standard tool.
     const unzip = spawnSync('unzip', ['-t', path], { encoding: 'utf8' });
     if (unzip.error)
-      console.log(
-        `# unzip not available (${unzip.error.message}); checked with the built-in reader only`,
+      process.stdout.write(
+        `# unzip not available (${unzip.error.message}); checked with fflate only\n`,
       );
     else assert.equal(unzip.status, 0, unzip.stdout + unzip.stderr);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('escapeHtml escapes markup and quotes', () => {
+  assert.equal(
+    escapeHtml(`<a href="x">'&'</a>`),
+    '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+  );
 });

@@ -3,7 +3,7 @@
  * hardening the issue asks for, the IPC wiring, and the fuses in the build config.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +144,25 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(evil.error?.kind, 'untrusted-sender');
     const iframe = await call('app://tickdesk/index.html', {});
     assert.equal(iframe.error?.kind, 'untrusted-sender');
+  });
+
+  it("writes the router's refusals to the app's redacted log file, not the console", async () => {
+    const handler = recorded.ipcHandlers.get('app.info')!;
+    await handler(
+      {
+        senderFrame: { url: 'https://evil.example/?code=AUTHCODE123', parent: null },
+        sender: { id: 1 },
+      },
+      undefined,
+    );
+    const logDir = join(appPath, 'logs');
+    const text = readdirSync(logDir)
+      .map((f) => readFileSync(join(logDir, f), 'utf8'))
+      .join('');
+    const refusal = text.split('\n').find((l) => l.includes('untrusted sender refused'));
+    assert.ok(refusal, 'the refusal is in the log file');
+    assert.equal(JSON.parse(refusal).scope, 'ipc');
+    assert.equal(text.includes('AUTHCODE123'), false, 'redacted on the way in');
   });
 
   it('sets the fuses in the electron-builder config', () => {

@@ -14,6 +14,7 @@ import type {
 import { BrokerError } from '../../broker/broker-error';
 import { MAX_MULTI_ORDERS } from '../../broker/broker-client';
 import type { CheckResult } from '../reconcile/ambiguity-resolver';
+import { withOrderIntents } from '../../diagnostics/request-context';
 import { toFailure } from './order-context';
 import type { OrderContext } from './order-context';
 
@@ -79,7 +80,10 @@ export async function runBatch<T>(
 
   let results: MultiItemResult[];
   try {
-    results = await spec.send();
+    results = await withOrderIntents(
+      intents.map((i) => i.intentId),
+      () => spec.send(),
+    );
   } catch (err) {
     return Promise.all(
       intents.map((intent, i) => ctx.onFailure(intent, err, spec.check(spec.items[i] as T))),

@@ -40,6 +40,7 @@ import {
 } from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
+import { withOrderIntents } from '../../diagnostics/request-context';
 import type { OrderJournal } from '../journal/order-journal';
 import { precheckConvert, precheckModify, precheckPlace } from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
@@ -134,9 +135,10 @@ export function createOrderService(opts: OrderServiceOptions) {
     await tracker.journal(intent, 'request', { body });
     let ack: T;
     try {
-      ack = await call();
+      // The request log names the intent of the request and of any reconciliation read.
+      ack = await withOrderIntents([intent.intentId], call);
     } catch (err) {
-      return ctx.onFailure(intent, err, check());
+      return withOrderIntents([intent.intentId], () => ctx.onFailure(intent, err, check()));
     }
     await tracker.journal(intent, 'response', { ack });
     if (ack.unacknowledged || ack.code === 201) {

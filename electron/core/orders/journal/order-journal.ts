@@ -10,6 +10,7 @@
 import { mkdir, open, readFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { isSecretKey, redactKnownValues } from '../../diagnostics/redact';
 
 /** The steps the journal records. */
 export type JournalStep =
@@ -32,14 +33,17 @@ export interface OrderJournal {
   close(): Promise<void>;
 }
 
-const SECRET_KEY = /token|secret|password|pin|otp|verifier|auth_?code|authorization/i;
-
-/** Drops any key that looks secret, however deep, so a careless caller cannot journal one. */
+/**
+ * Drops any key the shared redaction calls secret, however deep, and removes known secret
+ * values from strings, so a careless caller cannot journal one. Other values stay exactly
+ * as they were: a restart reads the journal back to reconcile.
+ */
 export function scrubSecrets(value: unknown): unknown {
+  if (typeof value === 'string') return redactKnownValues(value);
   if (Array.isArray(value)) return value.map(scrubSecrets);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!SECRET_KEY.test(k)) out[k] = scrubSecrets(v);
+    for (const [k, v] of Object.entries(value)) if (!isSecretKey(k)) out[k] = scrubSecrets(v);
     return out;
   }
   return value;

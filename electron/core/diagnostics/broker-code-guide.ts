@@ -1,0 +1,123 @@
+/**
+ * The support guide to broker codes: for every code of the broker's error table, what it
+ * means and what support staff should have the trader try.
+ *
+ * Why here: the bundle's summary names each error with its meaning and fix, and
+ * docs/support.md lists the same table. Both come from this one module (a test checks the
+ * docs against it), and it is built on the one table of codes in shared/broker/errors.ts,
+ * so a new code cannot reach the trader without reaching support too.
+ */
+import {
+  BROKER_ERRORS,
+  brokerError,
+  type BrokerErrorAction,
+  type BrokerErrorInfo,
+} from '../../../shared/broker/errors';
+import { OrderSuccessCode } from '../../../shared/broker/enums';
+
+/** One row of the guide. */
+export interface CodeGuide {
+  /** The broker code, or the failure kind when no answer came (`timeout`, `network`, ...). */
+  code: number | string;
+  http: number | null;
+  meaning: string;
+  fix: string;
+}
+
+/** What to try, by the action the app offers for the code. */
+const FIX_BY_ACTION: Record<BrokerErrorAction, string> = {
+  login: 'Log in again (one click on *Log in again*); if it repeats at once, check the PC clock.',
+  'fix-field':
+    'Correct the named field in the ticket (tick, lot, price relation) and send again; the ticket keeps what was typed.',
+  wait: 'Wait for the pause the status bar shows. Ask whether another device or app uses the same account.',
+  'check-state':
+    'Refresh the order book or positions (`Alt+R`) and look before acting again; never resend an unconfirmed order by hand.',
+  report:
+    'Check the app id and permission template in Settings; if they are right, send the bundle to the developers.',
+  'retry-later': 'Try again in a minute; if it persists, send the bundle to the developers.',
+};
+
+/** Codes whose fix is more specific than their action's. */
+const FIX_BY_CODE: Record<number, string> = {
+  [-353]:
+    "Another device or app is spending the same account's budget; Tickdesk waits as long as the broker says. More than three per-minute breaches block the account for the day.",
+  [-371]: 'Re-enter the app secret in Settings (it must belong to this app id) and log in again.',
+  [-373]: "Use an app whose permission template includes 'Order Placement' (Settings → account).",
+  [-374]: "Log in again and finish the broker's page within 5 minutes; each login link works once.",
+  [-392]:
+    "Use a price on the instrument's tick grid (the ticket steps by tick with the arrow keys).",
+  [-310]: 'Use a quantity that is a positive multiple of the lot size shown in the ticket.',
+};
+
+/** The one success code that still leaves the outcome open. */
+const SENT_NO_ACK: CodeGuide = {
+  code: OrderSuccessCode.SentNoAck,
+  http: 200,
+  meaning: 'sent to the exchange, not yet acknowledged',
+  fix: 'The order shows *unconfirmed* until the order book says placed or not placed; do not resend by hand.',
+};
+
+/** Failures without a broker code: the request got no usable answer. */
+const TRANSPORT_GUIDE: readonly CodeGuide[] = [
+  {
+    code: 'timeout',
+    http: null,
+    meaning: 'no answer within the time limit',
+    fix: 'An order shows *unconfirmed* and is checked against the order book; wait for *confirmed placed* or *confirmed not placed*.',
+  },
+  {
+    code: 'network',
+    http: null,
+    meaning: 'the connection failed or was dropped',
+    fix: 'Check the internet connection and proxy; orders in flight are reconciled from the order book, never resent blindly.',
+  },
+  {
+    code: 'malformed',
+    http: null,
+    meaning: "the answer was not the broker's JSON",
+    fix: 'Usually a proxy or captive portal in the way; check the broker URL in Settings, then send the bundle.',
+  },
+  {
+    code: 'redirect',
+    http: null,
+    meaning: 'the broker answered with a redirect, which is refused',
+    fix: 'Check the broker URL in Settings (a proxy or a wrong host redirects).',
+  },
+  {
+    code: 'insecure',
+    http: null,
+    meaning: 'a non-HTTPS broker URL to a remote host',
+    fix: 'Use the https:// broker URL in Settings.',
+  },
+];
+
+function guideOf(info: BrokerErrorInfo): CodeGuide {
+  return {
+    code: info.code,
+    http: info.http,
+    meaning: info.meaning,
+    fix: FIX_BY_CODE[info.code] ?? FIX_BY_ACTION[info.action],
+  };
+}
+
+/** Every broker code (most negative last) and every transport failure, for the docs and the bundle. */
+export function codeGuideTable(): CodeGuide[] {
+  const codes = Object.values(BROKER_ERRORS).sort((a, b) => b.code - a.code);
+  return [SENT_NO_ACK, ...codes.map(guideOf), ...TRANSPORT_GUIDE];
+}
+
+/** The guide for one error: a broker code when there is one, else the failure kind. */
+export function guideFor(code: number | null, kind?: string | null): CodeGuide | null {
+  if (code !== null && code < 0) return guideOf(brokerError(code));
+  if (code === OrderSuccessCode.SentNoAck) return SENT_NO_ACK;
+  if (kind) return TRANSPORT_GUIDE.find((g) => g.code === kind) ?? null;
+  return null;
+}
+
+/** The guide as the Markdown table in docs/support.md ("Broker codes and what to try"). */
+export function codeGuideMarkdown(): string {
+  const rows = codeGuideTable().map(
+    (g) => `| \`${g.code}\` | ${g.http ?? '–'} | ${g.meaning} | ${g.fix.replace(/\|/g, '\\|')} |`,
+  );
+  return ['| code | HTTP | meaning | what to try |', '|---|---|---|---|', ...rows].join('\n');
+}

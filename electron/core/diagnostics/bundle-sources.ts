@@ -1,0 +1,83 @@
+/**
+ * Reads what a support bundle needs from the data folder: the app log and the request log
+ * of the recent days, the order journal of the recent days, and the day's request count.
+ *
+ * From disk, not from memory, so that the running app and `--export-diagnostics` (which
+ * starts nothing and logs nobody in) build the same bundle, and so that a bundle made after
+ * a crash still has the lines from before it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JournalEntry } from '../orders/journal/order-journal';
+import { recentDatedFiles } from './retention';
+
+/** How far back a bundle reaches, and how much of each log it takes (the newest lines). */
+export const BUNDLE_DAYS = 7;
+const MAX_LINES = 20_000;
+
+/** What the data folder holds for a bundle. */
+export interface DiskSources {
+  logLines: string[];
+  requestLines: string[];
+  journal: JournalEntry[];
+  /** budget-day.json as written by the request scheduler, or null. */
+  budgetDay: unknown;
+}
+
+/** Where each part lives inside the data folder (one place, shared with the writers). */
+export const DATA_LAYOUT = {
+  logs: 'logs',
+  appLogStem: 'tickdesk',
+  requestLogStem: 'requests',
+  journal: 'journal',
+  journalStem: 'orders',
+  budgetDay: 'budget-day.json',
+  support: 'support',
+} as const;
+
+/** Reads the recent parts of the data folder; missing files are simply empty. */
+export function readDiskSources(dataDir: string, now: number, days = BUNDLE_DAYS): DiskSources {
+  const logs = join(dataDir, DATA_LAYOUT.logs);
+  const journal: JournalEntry[] = [];
+  for (const file of recentDatedFiles(
+    join(dataDir, DATA_LAYOUT.journal),
+    DATA_LAYOUT.journalStem,
+    days,
+    now,
+  )) {
+    for (const line of readLines(file)) {
+      try {
+        journal.push(JSON.parse(line) as JournalEntry);
+      } catch {
+        // A torn last line after a crash: the rest of the day is intact.
+      }
+    }
+  }
+  let budgetDay: unknown;
+  try {
+    budgetDay = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.budgetDay), 'utf8'));
+  } catch {
+    budgetDay = null;
+  }
+  return {
+    logLines: newest(recentDatedFiles(logs, DATA_LAYOUT.appLogStem, days, now)),
+    requestLines: newest(recentDatedFiles(logs, DATA_LAYOUT.requestLogStem, days, now)),
+    journal,
+    budgetDay,
+  };
+}
+
+function readLines(path: string): string[] {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+  } catch {
+    return [];
+  }
+}
+
+function newest(files: string[]): string[] {
+  const lines = files.flatMap(readLines);
+  return lines.length > MAX_LINES ? lines.slice(-MAX_LINES) : lines;
+}
