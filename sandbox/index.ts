@@ -46,6 +46,8 @@ export interface SandboxOptions {
   testControls?: boolean;
   /** generate-authcode redirects at once as the demo user, without the login form. */
   autoApprove?: boolean;
+  /** Accept a loopback redirect_uri on any port (RFC 8252 §7.3); by default it must be exact. */
+  loopbackAnyPort?: boolean;
   /** Reproduce the spec's field-name and type quirks (default true). */
   quirks?: boolean;
   /** Start the simulation clock at this instant (default: real time). */
@@ -162,7 +164,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const faults = new FaultTable();
   const timers = new Set<NodeJS.Timeout>();
   const routes: Route[] = [
-    ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
+    ...loginRoutes({
+      apps,
+      user: DEMO_USER,
+      creds,
+      clock,
+      autoApprove: opts.autoApprove ?? false,
+      loopbackAnyPort: opts.loopbackAnyPort ?? false,
+    }),
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => baseUrl),

@@ -135,8 +135,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     appSecret: (id) => vault.getAppSecret(id),
     ...(deps.loginWindow ? { loginWindow: deps.loginWindow } : {}),
     ...(deps.protocolEvents ? { protocolEvents: deps.protocolEvents } : {}),
-    // The sandbox accepts any loopback port (RFC 8252); a real broker gets the registered one.
-    loopbackPort: (account) => (account.id === DEMO_ACCOUNT_ID ? 'ephemeral' : 'registered'),
+    // Every broker, the Demo sandbox included, gets the exact registered redirect (port too).
+    loopbackPort: 'registered',
     logger,
   });
   const session = createSessionController({

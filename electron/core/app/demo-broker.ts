@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { startSandbox } from '../../../sandbox/index';
 import type { Opener } from '../auth/ports';
 import type { SettingsStore } from '../settings/settings-store';
 
 /** The account id Demo mode keeps in settings. */
 export const DEMO_ACCOUNT_ID = 'demo';
+/** The app Demo registers with its sandbox (Order Placement template). */
+const DEMO_APP_ID = 'SBXDEMO001-100';
 
 /** A running embedded sandbox and the opener that completes its logins in-process. */
 export interface DemoBroker {
@@ -24,13 +28,25 @@ export async function startDemoBroker(
   settings: SettingsStore,
   opts: { seed?: number; testControls?: boolean } = {},
 ): Promise<DemoBroker> {
+  // The sandbox, like a real broker, wants the exact registered redirect_uri: Demo
+  // registers the one port its loopback listener will use for every Demo login.
+  const redirectUri = `http://127.0.0.1:${await freeLoopbackPort()}/callback`;
   const sandbox = await startSandbox({
     autoApprove: true,
+    apps: [
+      {
+        app_id: DEMO_APP_ID,
+        // PKCE logins never send it; random so no two launches share one.
+        secret: randomBytes(8).toString('hex').toUpperCase(),
+        redirect_uri: redirectUri,
+        template: 'orders',
+      },
+    ],
     ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
     ...(opts.testControls ? { testControls: true } : {}),
   });
-  const app = sandbox.apps.find((a) => a.template === 'orders') ?? sandbox.apps[0];
-  if (!app) throw new Error('The sandbox broker started without any app.');
+  const app = sandbox.apps.find((a) => a.app_id === DEMO_APP_ID);
+  if (!app) throw new Error('The sandbox broker started without the Demo app.');
   await settings.upsertAccount({
     id: DEMO_ACCOUNT_ID,
     label: 'Demo account',
@@ -58,4 +74,21 @@ export async function startDemoBroker(
     },
     close: () => sandbox.close(),
   };
+}
+
+/**
+ * A port on 127.0.0.1 that is free now: bound, read and released. Another program could
+ * take it before a Demo login binds it again; the login then fails with "Could not listen
+ * on 127.0.0.1" and a restart of Tickdesk picks another.
+ */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no loopback port'))));
+    });
+  });
 }
