@@ -58,7 +58,10 @@ describe('electron-builder configuration', () => {
   });
 
   it("registers tickdesk:// and keeps electron-builder's deb script (AppArmor profile)", () => {
-    assert.deepEqual(config.protocols.flatMap((p) => p.schemes), ['tickdesk']);
+    assert.deepEqual(
+      config.protocols.flatMap((p) => p.schemes),
+      ['tickdesk'],
+    );
     assert.equal(config.deb?.afterInstall, undefined);
     const template = readFileSync(
       require.resolve('app-builder-lib/templates/linux/after-install.tpl'),
@@ -74,5 +77,21 @@ describe('electron-builder configuration', () => {
     assert.equal(config.electronFuses.enableNodeCliInspectArguments, false);
     assert.equal(config.electronFuses.onlyLoadAppFromAsar, true);
     assert.equal(config.electronFuses.enableEmbeddedAsarIntegrityValidation, true);
+  });
+
+  it('the release workflow builds every target on its own OS and uploads what the config makes', () => {
+    const workflow = readFileSync(`${root}/.github/workflows/release.yml`, 'utf8');
+    assert.match(workflow, /tags: \['v\*'\]/, 'runs on a version tag');
+    for (const [runner, flag] of [
+      ['windows-latest', '--win'],
+      ['macos-latest', '--mac'],
+      ['ubuntu-latest', '--linux'],
+    ]) {
+      assert.match(workflow, new RegExp(`os: ${runner}\\s+platform: ${flag}`), runner);
+    }
+    assert.match(workflow, /npm run dist -- \$\{\{ matrix\.platform \}\}/);
+    for (const ext of ['exe', 'dmg', 'zip', 'AppImage', 'deb']) {
+      assert.ok(workflow.includes(`release/*.${ext}`), `uploads *.${ext}`);
+    }
   });
 });
