@@ -142,7 +142,8 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       if (id !== attemptId) return cap.result;
       try {
         const sent = redirectUriToSend(account.redirectUrl, useRegistered ? undefined : cap.port);
-        await deps.opener.openExternal(authorizeUrl(account, sent, state, verifier));
+        // Electronegativity: the Opener port, given the broker's authorize URL we built.
+        await deps.opener.openExternal(authorizeUrl(account, sent, state, verifier)); // eng-disable OPEN_EXTERNAL_JS_CHECK
       } catch (err) {
         cap.cancel('cancelled');
         throw new LoginError(
@@ -166,9 +167,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       setCancel((r) => cap.cancel(r));
       if (id !== attemptId) return cap.result;
       try {
-        await deps.opener.openExternal(
-          authorizeUrl(account, redirectUriToSend(account.redirectUrl), state, verifier),
-        );
+        const url = authorizeUrl(account, redirectUriToSend(account.redirectUrl), state, verifier);
+        // Electronegativity: the Opener port, given the broker's authorize URL we built.
+        await deps.opener.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
       } catch (err) {
         cap.cancel('cancelled');
         throw new LoginError(

@@ -42,6 +42,7 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(prefs.sandbox, true);
     assert.equal(prefs.nodeIntegration, false);
     assert.equal(prefs.webviewTag, false);
+    assert.equal(prefs.disableBlinkFeatures, 'Auxclick', 'no middle-click navigations');
     assert.equal(prefs.devTools, false, 'DevTools only in development');
     assert.match(String(prefs.preload), /dist[/\\]electron[/\\]preload\.cjs$/);
     assert.equal(
