@@ -2,7 +2,8 @@
  * electron-builder configuration for `npm run dist`. The fuses turn off what a trading
  * app never needs and an attacker would love: running the binary as plain Node,
  * NODE_OPTIONS and --inspect injection, loading app code from outside the signed asar.
- * tests/unit/shell/main-process.test.ts asserts these values.
+ * tests/unit/packaging/builder-config.test.ts checks this file against electron-builder's
+ * own JSON schema and asserts the values below.
  * @type {import('electron-builder').Configuration}
  */
 module.exports = {
@@ -21,7 +22,24 @@ module.exports = {
     onlyLoadAppFromAsar: true,
     grantFileProtocolExtraPrivileges: false,
   },
-  mac: { category: 'public.app-category.finance', target: ['dmg'], hardenedRuntime: true },
+  mac: {
+    category: 'public.app-category.finance',
+    target: ['dmg', 'zip'],
+    hardenedRuntime: true,
+    // The hardened runtime blocks JIT memory unless entitled; V8 needs it.
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+  },
   win: { target: ['nsis'] },
-  linux: { target: ['AppImage', 'deb'], category: 'Office;Finance' },
+  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Office;Finance',
+    // The deb's AppArmor profile (Ubuntu 23.10+) and /usr/bin link are named after it.
+    executableName: 'tickdesk',
+    maintainer: 'Tickdesk <support@tickdesk.in>',
+  },
+  // No deb.afterInstall of our own: electron-builder's installs the AppArmor profile that
+  // lets Chromium's sandbox use user namespaces on Ubuntu 23.10+, and sets the SUID helper
+  // where namespaces are off. The AppImage cannot install anything: README, "Linux".
 };

@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
+ * [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
  * socketUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
@@ -51,6 +51,9 @@ export function parseArgs(argv: string[]): SandboxOptions {
       case '--auto-approve':
         o.autoApprove = true;
         break;
+      case '--loopback-any-port':
+        o.loopbackAnyPort = true;
+        break;
       case '--quiet':
         quiet = true;
         break;
@@ -92,7 +95,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

@@ -55,6 +55,8 @@ export interface SandboxOptions {
   testControls?: boolean;
   /** generate-authcode redirects at once as the demo user, without the login form. */
   autoApprove?: boolean;
+  /** Accept a loopback redirect_uri on any port (RFC 8252 §7.3); by default it must be exact. */
+  loopbackAnyPort?: boolean;
   /** Reproduce the spec's field-name and type quirks (default true). */
   quirks?: boolean;
   /** Start the simulation clock at this instant (default: real time). */
@@ -206,7 +208,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     }
   });
   const routes: Route[] = [
-    ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
+    ...loginRoutes({
+      apps,
+      user: DEMO_USER,
+      creds,
+      clock,
+      autoApprove: opts.autoApprove ?? false,
+      loopbackAnyPort: opts.loopbackAnyPort ?? false,
+    }),
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => baseUrl),

@@ -23,7 +23,9 @@ export function createDeepLinkSource(
     const url = findProtocolUrlInArgv(argv);
     if (url) deliver(url);
   };
-  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  // Electronegativity: tickdesk:// carries only login redirects; protocol-capture.ts accepts
+  // one only for the login waiting for it (path, state) and ignores every other link.
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME); // eng-disable PROTOCOL_HANDLER_JS_CHECK
   app.on('open-url', (event, url) => {
     event.preventDefault();
     deliver(url);

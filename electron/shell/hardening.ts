@@ -21,6 +21,8 @@ export function secureWebPreferences(
     experimentalFeatures: false,
     webviewTag: false,
     navigateOnDragDrop: false,
+    // Middle-click (auxclick) can start navigations that skip the click handlers.
+    disableBlinkFeatures: 'Auxclick',
     spellcheck: false,
     devTools,
   };
@@ -33,7 +35,8 @@ export function openIfHttps(url: string): boolean {
   } catch {
     return false;
   }
-  void shell.openExternal(url);
+  // Electronegativity: the one shell.openExternal; https only, checked just above.
+  void shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
   return true;
 }
 

@@ -1,3 +1,6 @@
+// eng-disable SANDBOX_JS_CHECK CONTEXT_ISOLATION_JS_CHECK AUXCLICK_JS_CHECK
+// (Electronegativity cannot see into secureWebPreferences, which sets sandbox,
+// contextIsolation and disableBlinkFeatures 'Auxclick'; tests/unit/shell asserts them.)
 import { BrowserWindow } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
 import { secureWebPreferences } from './hardening';

@@ -1,8 +1,9 @@
 /**
  * Registered apps and their permission templates. The sandbox starts with one app per template
- * so a developer can see 403 (-373) happen, and `--app` adds more. Redirect URIs must match
- * exactly, except that a loopback `http://127.0.0.1:<port>/path` redirect matches any port,
- * as RFC 8252 requires for native apps that bind an ephemeral port.
+ * so a developer can see 403 (-373) happen, and `--app` adds more. A redirect URI must equal
+ * the registered one byte for byte, as the spec says; with the `loopbackAnyPort` option a
+ * loopback `http://127.0.0.1:<port>/path` redirect matches on any port (RFC 8252 §7.3), for
+ * native apps that bind an ephemeral port.
  */
 import { createHash } from 'node:crypto';
 import type { PermissionLevel } from '../http/types';
@@ -31,7 +32,7 @@ export const TEMPLATE_NAME: Record<Template, string> = {
   orders: 'Order Placement',
 };
 
-/** The default loopback redirect (any port matches). */
+/** The default apps' loopback redirect (other ports match only with `loopbackAnyPort`). */
 export const DEFAULT_REDIRECT = 'http://127.0.0.1:17878/callback';
 
 /** Deterministic default apps for a seed: one per template. */
@@ -83,28 +84,29 @@ export function parseAppFlag(v: string): AppSpec {
   return { app_id, secret, redirect_uri, template };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
-
-/** Whether a redirect URI sent by a client matches the registered one (RFC 8252 loopback rule). */
-export function redirectMatches(registered: string, sent: string): boolean {
+/**
+ * Whether a redirect URI sent by a client matches the registered one: the exact string, or,
+ * with `loopbackAnyPort`, the same loopback URI on another port (RFC 8252 §7.3). Nothing is
+ * normalised: a trailing `/`, the host's case or a query makes a different URI.
+ */
+export function redirectMatches(
+  registered: string,
+  sent: string,
+  opts: { loopbackAnyPort?: boolean } = {},
+): boolean {
   if (registered === sent) return true;
-  let a: URL;
-  let b: URL;
-  try {
-    a = new URL(registered);
-    b = new URL(sent);
-  } catch {
-    return false;
-  }
-  return (
-    a.protocol === 'http:' &&
-    b.protocol === 'http:' &&
-    LOOPBACK.has(a.hostname) &&
-    a.hostname === b.hostname &&
-    a.pathname === b.pathname &&
-    a.search === b.search &&
-    b.hash === ''
-  );
+  if (!opts.loopbackAnyPort) return false;
+  return withoutLoopbackPort(registered) === withoutLoopbackPort(sent) && isLoopback(sent);
+}
+
+/** The URI's text with the port of an http loopback authority taken out; null if not loopback. */
+function withoutLoopbackPort(uri: string): string | null {
+  const m = /^http:\/\/(127\.0\.0\.1|\[::1\])(?::\d{1,5})?([/?#].*)?$/.exec(uri);
+  return m ? `http://${m[1]}${m[2] ?? ''}` : null;
+}
+
+function isLoopback(uri: string): boolean {
+  return withoutLoopbackPort(uri) !== null;
 }
 
 /** The appIdHash the validate call must carry: lowercase hex SHA-256 of `<app_id>:<secret>`. */

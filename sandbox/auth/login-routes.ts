@@ -24,6 +24,8 @@ export interface LoginDeps {
   creds: CredentialStore;
   clock: SimClock;
   autoApprove: boolean;
+  /** RFC 8252 §7.3: a loopback redirect_uri matches on any port (default: exact match only). */
+  loopbackAnyPort?: boolean;
 }
 
 interface AuthorizeParams {
@@ -48,7 +50,7 @@ function checkAuthorize(
   if (!app) return bad(ErrorCode.InvalidAppId, `Unknown app id ${clientId}`);
   const redirectUri = get('redirect_uri');
   if (!redirectUri) return bad(ErrorCode.InvalidParameters, 'redirect_uri is missing');
-  if (!redirectMatches(app.redirect_uri, redirectUri)) {
+  if (!redirectMatches(app.redirect_uri, redirectUri, { loopbackAnyPort: deps.loopbackAnyPort })) {
     return bad(
       ErrorCode.InvalidParameters,
       `redirect_uri ${redirectUri} does not match the one registered for ${app.app_id}`,

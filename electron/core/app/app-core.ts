@@ -149,11 +149,13 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     logger.warn('core: no keychain; secrets stay in memory', { reason: vaultStatus.reason });
 
   const demoOrigin = demo ? new URL(demo.url).origin : null;
+  // Electronegativity: these are our Opener port, not shell.openExternal; the shell's one
+  // (openIfHttps in electron/shell/hardening.ts) opens https links only.
   const opener: Opener = {
     openExternal: (url) =>
       demo && demoOrigin && new URL(url).origin === demoOrigin
-        ? demo.opener.openExternal(url)
-        : deps.openExternal(url),
+        ? demo.opener.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
+        : deps.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
   };
   const login = createLoginService({
     fetch: (url, init) => fetch(url, init),
@@ -163,8 +165,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     appSecret: (id) => vault.getAppSecret(id),
     ...(deps.loginWindow ? { loginWindow: deps.loginWindow } : {}),
     ...(deps.protocolEvents ? { protocolEvents: deps.protocolEvents } : {}),
-    // The sandbox accepts any loopback port (RFC 8252); a real broker gets the registered one.
-    loopbackPort: (account) => (account.id === DEMO_ACCOUNT_ID ? 'ephemeral' : 'registered'),
+    // Every broker, the Demo sandbox included, gets the exact registered redirect (port too).
+    loopbackPort: 'registered',
     logger,
   });
   const session = createSessionController({

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { startSandbox } from '../../../sandbox/index';
 import type { SandboxHandle } from '../../../sandbox/index';
 import type { Opener } from '../auth/ports';
@@ -6,6 +8,8 @@ import type { SettingsStore } from '../settings/settings-store';
 
 /** The account id Demo mode keeps in settings. */
 export const DEMO_ACCOUNT_ID = 'demo';
+/** The app Demo registers with its sandbox (Order Placement template). */
+const DEMO_APP_ID = 'SBXDEMO001-100';
 
 /** A running embedded sandbox and the opener that completes its logins in-process. */
 export interface DemoBroker {
@@ -37,18 +41,32 @@ export async function startDemoBroker(
   opts: DemoOptions = {},
   logger?: Logger,
 ): Promise<DemoBroker> {
+  // The sandbox, like a real broker, wants the exact registered redirect_uri: Demo
+  // registers the one port its loopback listener will use for every Demo login.
   const sandbox =
     opts.running ??
     (await startSandbox({
       autoApprove: true,
+      apps: [
+        {
+          app_id: DEMO_APP_ID,
+          // PKCE logins never send it; random so no two launches share one.
+          secret: randomBytes(8).toString('hex').toUpperCase(),
+          redirect_uri: `http://127.0.0.1:${await freeLoopbackPort()}/callback`,
+          template: 'orders',
+        },
+      ],
       // Hosted in the app: its internal errors belong in the app's (redacted) log, not on a console.
       ...(logger ? { onInternalError: (line: string) => logger.error(line) } : {}),
       ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
       ...(opts.testControls ? { testControls: true } : {}),
       ...(opts.timeSource ? { timeSource: opts.timeSource } : {}),
     }));
-  const app = sandbox.apps.find((a) => a.template === 'orders') ?? sandbox.apps[0];
-  if (!app) throw new Error('The sandbox broker started without any app.');
+  // A sandbox handed in (tests) has its own apps: the first orders app plays Demo's.
+  const app =
+    sandbox.apps.find((a) => a.app_id === DEMO_APP_ID) ??
+    sandbox.apps.find((a) => a.template === 'orders');
+  if (!app) throw new Error('The sandbox broker started without the Demo app.');
   await settings.upsertAccount({
     id: DEMO_ACCOUNT_ID,
     label: 'Demo account',
@@ -80,4 +98,21 @@ export async function startDemoBroker(
     // A sandbox handed in outlives this core (a restart test starts the next core on it).
     close: () => (opts.running ? Promise.resolve() : sandbox.close()),
   };
+}
+
+/**
+ * A port on 127.0.0.1 that is free now: bound, read and released. Another program could
+ * take it before a Demo login binds it again; the login then fails with "Could not listen
+ * on 127.0.0.1" and a restart of Tickdesk picks another.
+ */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no loopback port'))));
+    });
+  });
 }

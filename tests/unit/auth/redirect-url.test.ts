@@ -5,6 +5,7 @@ import {
   classifyRedirectUrl,
   isRedirectTo,
   readRedirectParams,
+  redirectUriToSend,
 } from '../../../electron/core/auth/redirect-url';
 
 test('the registered redirect URL chooses the capture', () => {
@@ -36,6 +37,26 @@ test('loopback redirects match any port (RFC 8252 §7.3) but only the exact path
   assert.equal(isRedirectTo('http://127.0.0.1:40111/callback?auth_code=x', t), true);
   assert.equal(isRedirectTo('http://127.0.0.1:40111/callback/x', t), false);
   assert.equal(isRedirectTo('http://127.0.0.2:40111/callback', t), false);
+});
+
+test('the redirect_uri sent is the registered string byte for byte', () => {
+  for (const registered of [
+    'https://App.Example.com',
+    'https://app.example.com/cb/',
+    'https://app.example.com/cb?from=tickdesk',
+    'https://app.example.com/cb?',
+    'tickdesk://Auth/Done',
+    'http://127.0.0.1:17878/Callback/?x=1',
+  ]) {
+    assert.equal(redirectUriToSend(registered), registered);
+  }
+  // A loopback login on another port changes the port's digits and nothing else.
+  assert.equal(
+    redirectUriToSend('http://127.0.0.1:17878/Callback/?x=1', 50123),
+    'http://127.0.0.1:50123/Callback/?x=1',
+  );
+  assert.equal(redirectUriToSend('http://127.0.0.1/cb', 50123), 'http://127.0.0.1:50123/cb');
+  assert.throws(() => redirectUriToSend('https://app.example.com/cb', 1), LoginError);
 });
 
 test('https redirects must match host, port and path', () => {

@@ -67,14 +67,36 @@ test('carry-in of demat shares realizes against the cost price', () => {
   assert.deepEqual([f.netQty, f.realized, f.carriedQty], [0, 500, 5]);
 });
 
-test('apps: appIdHash, --app parsing, RFC 8252 loopback redirect matching', () => {
+test('apps: appIdHash, --app parsing, exact redirect matching, RFC 8252 any-port as an option', () => {
   const app = parseAppFlag('ABC-100:SECRET:http://127.0.0.1:8080/cb:orders');
   assert.equal(appIdHash(app), createHash('sha256').update('ABC-100:SECRET').digest('hex'));
-  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb'), true);
-  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb2'), false);
-  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://localhost:8080/cb'), false);
-  assert.equal(redirectMatches('https://app.example/cb', 'https://app.example:444/cb'), false);
+  // Exact by default: not one byte of normalisation.
   assert.equal(redirectMatches('https://app.example/cb', 'https://app.example/cb'), true);
+  assert.equal(redirectMatches('https://app.example/cb', 'https://app.example/cb/'), false);
+  assert.equal(redirectMatches('https://app.example', 'https://app.example/'), false);
+  assert.equal(redirectMatches('https://App.example/cb', 'https://app.example/cb'), false);
+  assert.equal(redirectMatches('https://app.example/cb?x=1', 'https://app.example/cb'), false);
+  assert.equal(redirectMatches('https://app.example/cb', 'https://app.example:444/cb'), false);
+  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb'), false);
+  // With loopbackAnyPort only the port of a loopback URI may differ.
+  const any = { loopbackAnyPort: true };
+  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb', any), true);
+  assert.equal(redirectMatches('http://127.0.0.1/cb?a=1', 'http://127.0.0.1:5/cb?a=1', any), true);
+  assert.equal(redirectMatches('http://[::1]:8080/cb', 'http://[::1]:9/cb', any), true);
+  assert.equal(
+    redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb2', any),
+    false,
+  );
+  assert.equal(
+    redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:51234/cb/', any),
+    false,
+  );
+  assert.equal(redirectMatches('http://127.0.0.1:8080/cb', 'http://localhost:8080/cb', any), false);
+  assert.equal(redirectMatches('https://app.example/cb', 'https://app.example:444/cb', any), false);
+  assert.equal(
+    redirectMatches('http://127.0.0.1:8080/cb', 'http://127.0.0.1:8080@evil/cb', any),
+    false,
+  );
 });
 
 test('IST helpers: token expiry at the next 06:00 IST, the two date formats', () => {

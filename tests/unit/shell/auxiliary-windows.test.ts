@@ -47,6 +47,7 @@ describe('login window', () => {
     assert.equal(prefs.sandbox, true);
     assert.equal(prefs.contextIsolation, true);
     assert.equal(prefs.nodeIntegration, false);
+    assert.equal(prefs.disableBlinkFeatures, 'Auxclick');
     assert.equal((prefs.session as { name: string }).name, 'login-a');
     assert.equal(win.loadedUrl, 'https://broker.example/api/v2/generate-authcode?x=1');
     let granted: boolean | undefined;

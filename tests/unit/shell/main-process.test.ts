@@ -1,10 +1,10 @@
 /**
  * Loads electron/main.ts under Node with a recording fake of 'electron' and checks the
- * hardening the issue asks for, the IPC wiring, and the fuses in the build config.
+ * hardening the issue asks for and the IPC wiring (the fuses: tests/unit/packaging/).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
+import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -42,6 +42,7 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(prefs.sandbox, true);
     assert.equal(prefs.nodeIntegration, false);
     assert.equal(prefs.webviewTag, false);
+    assert.equal(prefs.disableBlinkFeatures, 'Auxclick', 'no middle-click navigations');
     assert.equal(prefs.devTools, false, 'DevTools only in development');
     assert.match(String(prefs.preload), /dist[/\\]electron[/\\]preload\.cjs$/);
     assert.equal(
@@ -165,16 +166,4 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(text.includes('AUTHCODE123'), false, 'redacted on the way in');
   });
 
-  it('sets the fuses in the electron-builder config', () => {
-    const config = createRequire(import.meta.url)('../../../build/electron-builder.config.cjs') as {
-      electronFuses: Record<string, boolean>;
-      asar: boolean;
-    };
-    assert.equal(config.asar, true);
-    assert.equal(config.electronFuses.runAsNode, false);
-    assert.equal(config.electronFuses.enableNodeOptionsEnvironmentVariable, false);
-    assert.equal(config.electronFuses.enableNodeCliInspectArguments, false);
-    assert.equal(config.electronFuses.onlyLoadAppFromAsar, true);
-    assert.equal(config.electronFuses.enableEmbeddedAsarIntegrityValidation, true);
-  });
 });
