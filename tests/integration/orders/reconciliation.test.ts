@@ -78,9 +78,9 @@ for (const c of cases) {
 test('multi place dropped after commit: every item found, none duplicated', async () => {
   await f.control('faults', { route: 'POST /api/v2/orders-multi', mode: 'drop-after-commit' });
   const intents = await f.orders.placeMany([
-    sbinLimit({ limitPrice: 770 }),
-    sbinLimit({ limitPrice: 770 }),
-    sbinLimit({ limitPrice: 771 }),
+    sbinLimit({ limitPrice: 788 }),
+    sbinLimit({ limitPrice: 788 }),
+    sbinLimit({ limitPrice: 789 }),
   ]);
   assert.deepEqual(
     intents.map((i) => i.status),
@@ -96,15 +96,15 @@ test('multi place dropped after commit: every item found, none duplicated', asyn
     3,
     'two identical orders map to two distinct broker orders',
   );
-  assert.equal(await countAt(770), 2);
-  assert.equal(await countAt(771), 1);
+  assert.equal(await countAt(788), 2);
+  assert.equal(await countAt(789), 1);
 });
 
 test('modify dropped after commit is confirmed applied; cancel with a 500 is confirmed not done', async () => {
-  const placed = await f.orders.place(sbinLimit({ limitPrice: 760 }));
+  const placed = await f.orders.place(sbinLimit({ limitPrice: 790 }));
   await f.tick();
   await f.control('faults', { route: 'PUT /api/v2/orders', mode: 'drop-after-commit' });
-  const mod = await f.orders.modify({ id: placed.orderId!, limitPrice: 761 });
+  const mod = await f.orders.modify({ id: placed.orderId!, limitPrice: 791 });
   assert.equal(mod.status, 'unconfirmed');
   assert.equal((await f.orders.settled(mod.intentId)).status, 'confirmed-done');
   await f.control('faults', { route: 'DELETE /api/v2/orders', mode: 'http500' });

@@ -25,6 +25,11 @@ export interface VirtualClock extends Clock {
   readonly virtualElapsedMs: number;
 }
 
+/** How much faster than real time the driver may move virtual time when idle. */
+const MAX_SPEEDUP = 500;
+/** The most virtual time the driver may move at once (a settling period, a late arrival). */
+const SLACK_MS = 120_000;
+
 const turn = () => new Promise<void>((r) => setImmediate(r));
 
 /** Creates a virtual clock starting at `start` (default the real time now). */
@@ -71,6 +76,10 @@ export function virtualClock(start = Date.now()): VirtualClock {
     },
     drive(busy) {
       let running = true;
+      // A token bucket of virtual time: refilled at MAX_SPEEDUP x real time, holding at most
+      // SLACK_MS, so a quiet stretch never banks hours to spend at once.
+      let credit = SLACK_MS;
+      let lastReal = performance.now();
       void (async () => {
         let idleTurns = 0;
         let busySince = 0;
@@ -99,8 +108,16 @@ export function virtualClock(start = Date.now()): VirtualClock {
           idleTurns = 0;
           let next = Infinity;
           for (const x of timers.values()) next = Math.min(next, x.due);
-          if (Number.isFinite(next)) t = Math.max(t, next);
-          else await new Promise((r) => setTimeout(r, 1));
+          // Jumps are capped at MAX_SPEEDUP times real time: with no request in flight (the
+          // socket pushes order updates, so nothing polls) timers alone would otherwise race
+          // the clock through hours in a moment, past the session's 06:00 expiry.
+          const realNow = performance.now();
+          credit = Math.min(SLACK_MS, credit + (realNow - lastReal) * MAX_SPEEDUP);
+          lastReal = realNow;
+          if (Number.isFinite(next) && next - t <= credit) {
+            credit -= Math.max(0, next - t);
+            t = Math.max(t, next);
+          } else await new Promise((r) => setTimeout(r, 1));
         }
       })();
       return () => {
