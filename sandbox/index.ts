@@ -168,7 +168,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => baseUrl),
-    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults }) : []),
+    ...(opts.testControls ? controlRoutes({ core, clock, limiter, faults, creds }) : []),
   ];
   slot.handler = createDispatcher({
     routes,
