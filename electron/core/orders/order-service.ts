@@ -79,6 +79,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     newId: opts.newId ?? randomUUID,
     emit: opts.emit,
     onJournalError: opts.onJournalError,
+    onForget: (id) => payloads.delete(id),
   });
   const ctx = new OrderContext(
     opts.broker,

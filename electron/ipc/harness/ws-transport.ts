@@ -74,7 +74,14 @@ export function attachWsTransport(opts: {
       detach?.();
     });
   });
-  return { close: () => wss.close() };
+  return {
+    close: () => {
+      // ws 8 leaves open sockets of an external server alone; an open tab would keep the
+      // harness from ever stopping (Ctrl+C with the browser still open).
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
 }
 
 function sameSecret(given: string, expected: string): boolean {
