@@ -7,7 +7,8 @@ import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
-import { stderrSink } from './core/diagnostics/logger';
+import { exportDiagnostics } from './core/app/export-diagnostics';
+import { createLogger, stderrSink } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { createRouter } from './ipc/router';
@@ -28,7 +29,10 @@ const isDev = !app.isPackaged && process.env.TICKDESK_DEV === '1';
 registerAppScheme();
 app.enableSandbox();
 hardenAllWebContents(app);
-const primary = app.requestSingleInstanceLock();
+/** `--export-diagnostics <file>`: write the support bundle and exit; nothing else starts. */
+const exportTo = argValue(process.argv, '--export-diagnostics');
+// An export runs beside a running Tickdesk, so it does not take the single-instance lock.
+const primary = exportTo === null && app.requestSingleInstanceLock();
 /** Demo (the embedded sandbox broker) unless the trader starts with --live. */
 const environment = process.argv.includes('--live') ? 'live' : 'demo';
 
@@ -36,7 +40,41 @@ let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
 
 /** Resolves once the window exists and IPC is wired; the main-process test awaits it. */
-export const ready: Promise<void> = primary ? start() : quitSecondInstance();
+export const ready: Promise<void> =
+  exportTo !== null ? exportAndExit(exportTo) : primary ? start() : quitSecondInstance();
+
+/** The value after `flag` (`--flag value` or `--flag=value`), or null when absent. */
+function argValue(argv: readonly string[], flag: string): string | null {
+  const i = argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  if (i < 0) return null;
+  const arg = argv[i] as string;
+  return arg.includes('=') ? arg.slice(flag.length + 1) : (argv[i + 1] ?? '');
+}
+
+/** Writes the bundle from the data folder without logging in or opening a window, then exits. */
+async function exportAndExit(out: string): Promise<void> {
+  const log = createLogger({ sinks: [stderrSink] }).child('export');
+  if (!out) {
+    log.error('--export-diagnostics needs a file name, e.g. --export-diagnostics bundle.zip');
+    app.exit(2);
+    return;
+  }
+  try {
+    const written = await exportDiagnostics({
+      appName: app.getName(),
+      version: app.getVersion(),
+      dataDir: app.getPath('userData'),
+      out,
+      settingsBackend: createElectronStoreBackend(),
+      logger: log,
+    });
+    process.stdout.write(`${JSON.stringify({ bundle: written.path, bytes: written.bytes })}\n`);
+    app.exit(0);
+  } catch (err) {
+    log.error('support bundle export failed', { err: String(err) });
+    app.exit(1);
+  }
+}
 
 async function quitSecondInstance(): Promise<void> {
   app.quit();

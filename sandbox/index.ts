@@ -221,7 +221,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...edisRoutes(core, () => baseUrl),
     ...dataRoutes(core),
     ...(opts.testControls
-      ? [...controlRoutes({ core, clock, limiter, faults, rowPatches }), ...socketControlRoutes(hub)]
+      ? [...controlRoutes({ core, clock, limiter, faults, rowPatches, creds }), ...socketControlRoutes(hub)]
       : []),
   ];
   slot.handler = createDispatcher({

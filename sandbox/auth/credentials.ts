@@ -35,6 +35,18 @@ export class CredentialStore {
   private codes = new Map<string, IssuedCode>();
   private tokens = new Map<string, IssuedToken>();
   private readonly key = randomBytes(32);
+  /**
+   * The last secrets seen, for the test controls only (GET /__sandbox/issued): a test that
+   * asserts no secret leaks into logs or a support bundle needs the real values to look for.
+   */
+  readonly seen = { authCodes: [] as string[], tokens: [] as string[], proofs: [] as string[] };
+
+  /** Remembers a secret for `seen`, keeping the last 50 of each kind. */
+  note(kind: keyof CredentialStore['seen'], value: string): void {
+    const list = this.seen[kind];
+    list.push(value);
+    if (list.length > 50) list.shift();
+  }
 
   private jwt(payload: Record<string, unknown>): string {
     const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...payload, jti: randomBytes(12).toString('hex') })}`;
@@ -50,6 +62,7 @@ export class CredentialStore {
       iat: Math.floor(c.issuedAt / 1000),
     });
     this.codes.set(code, { ...c, used: false });
+    this.note('authCodes', code);
     return code;
   }
 
@@ -76,6 +89,7 @@ export class CredentialStore {
       exp: Math.floor(expiresAt / 1000),
     });
     this.tokens.set(token, { appId, svcId, issuedAt: now, expiresAt });
+    this.note('tokens', token);
     return { token, expiresAt };
   }
 

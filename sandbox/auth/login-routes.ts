@@ -170,6 +170,8 @@ export function loginRoutes(deps: LoginDeps): Route[] {
           fail(ErrorCode.InvalidParameters, 'code is required');
         const hash = typeof b.appIdHash === 'string' ? b.appIdHash : undefined;
         const verifier = typeof b.code_verifier === 'string' ? b.code_verifier : undefined;
+        if (hash) deps.creds.note('proofs', hash);
+        if (verifier) deps.creds.note('proofs', verifier);
         if (!hash && !verifier)
           fail(
             ErrorCode.InvalidParameters,

@@ -6,6 +6,7 @@
  */
 import { isExchange, isSegment } from '../../shared/broker/enums';
 import { roundToTick } from '../../shared/broker/rules';
+import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { BrokerCore } from '../core';
 import type { Reply, Route } from '../http/types';
@@ -20,6 +21,7 @@ export interface ControlDeps {
   limiter: RateLimiter;
   faults: FaultTable;
   rowPatches: RowPatchTable;
+  creds: CredentialStore;
 }
 
 const okJson = (extra: Record<string, unknown> = {}): Reply => ({
@@ -47,6 +49,8 @@ export function controlRoutes(d: ControlDeps): Route[] {
   });
   return [
     route('GET', '/__sandbox/clock', () => okJson(clockState())),
+    // The auth codes, tokens and proofs (appIdHash, code_verifier) seen, for leak tests.
+    route('GET', '/__sandbox/issued', () => okJson({ issued: d.creds.seen })),
     route('POST', '/__sandbox/clock', (ctx) => {
       const b = obj(ctx.body);
       if (typeof b.set === 'string') {

@@ -1,9 +1,7 @@
 /**
- * A minimal ZIP writer (stored entries, no compression).
- *
- * A support bundle must be one file a trader can attach to an e-mail and that opens with
- * the OS's own tools on Windows, macOS and Linux. The format needs ~80 lines, so it is
- * written here rather than adding an archive dependency to the main process.
+ * The hand-written ZIP writer (stored entries, no compression) the support bundle used
+ * before fflate. Kept only as the baseline of tests/bench/support.bench.ts, so the bench
+ * shows what the library costs and saves against what it replaced.
  */
 
 /** One file inside the archive; names use `/` and must be relative. */

@@ -228,6 +228,37 @@ test('a changed max order quantity is saved and still there after a reload', asy
   await expect(page.getByTestId('pref-maxOrderQty')).toHaveValue(original);
 });
 
+test('retention days are saved, and a journal kept under two days is refused at the field', async ({
+  page,
+  harnessUrl,
+}) => {
+  await openSettings(page, harnessUrl);
+  const logs = page.getByTestId('pref-logDays');
+  const original = await logs.inputValue();
+  expect(original).toMatch(/^\d+$/);
+  await expect(page.getByTestId('pref-journalDays')).toHaveValue(/^\d+$/);
+  await expect(page.getByTestId('pref-bundleDays')).toHaveValue(/^\d+$/);
+
+  await typeInto(page, 'pref-journalDays', '1');
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-journalDays-error')).toBeVisible();
+  await typeInto(page, 'pref-journalDays', '90');
+
+  const changed = original === '7' ? '8' : '7';
+  await typeInto(page, 'pref-logDays', changed);
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-journalDays-error')).toHaveCount(0);
+  await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  await page.goto('about:blank');
+  await openSettings(page, harnessUrl);
+  await expect(page.getByTestId('pref-logDays')).toHaveValue(changed);
+
+  await typeInto(page, 'pref-logDays', original);
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  await expect(page.getByTestId('pref-logDays')).toHaveValue(original);
+});
+
 test('exporting a support bundle says where it was written and how big it is', async ({
   page,
   harnessUrl,

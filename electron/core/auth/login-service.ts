@@ -273,7 +273,12 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
           ? { kind: 'pkce', codeVerifier: check.login.codeVerifier as string }
           : { kind: 'app-secret', appIdHash: appIdHash(account.appId, secret as string) },
     }).catch((err: unknown) => {
-      log.warn('code exchange failed', { accountId: account.id, error: err });
+      log.warn('code exchange failed', {
+        accountId: account.id,
+        error: err,
+        // The broker's code, so the support bundle can say what it means and what to try.
+        code: err instanceof LoginError ? (err.details.brokerCode ?? null) : null,
+      });
       throw err;
     });
     log.info('login succeeded', { accountId: account.id, method });

@@ -125,7 +125,9 @@ export function recentErrors(
   }
   for (const line of input.logLines) {
     const r = parse(line);
-    if (!r || r.level !== 'error') continue;
+    // Errors, and warnings that carry a broker code (a refused login, say).
+    if (!r || !(r.level === 'error' || (r.level === 'warn' && (codeInRecord(r) ?? 0) < 0)))
+      continue;
     const scope = str(r.scope);
     out.push(
       finding(

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { silentLogger, stderrSink, type Logger } from '../../core/diagnostics/logger';
+import { exportDiagnostics } from '../../core/app/export-diagnostics';
+import { createLogger, silentLogger, stderrSink, type Logger } from '../../core/diagnostics/logger';
 import { startHarness } from './start-harness';
 
 const { values } = parseArgs({
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     renderer: { type: 'string' },
     /** Turns on the Demo sandbox's test controls (clock, market, faults) and prints its URL. */
     'test-controls': { type: 'boolean', default: false },
+    /** Writes the support bundle of --data-dir to this file and exits; nothing starts, no login. */
+    'export-diagnostics': { type: 'string' },
   },
 });
 
@@ -26,6 +29,25 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
   productName: string;
 };
+if (values['export-diagnostics'] !== undefined) {
+  const log = createLogger({ sinks: [stderrSink] }).child('export');
+  if (!values['data-dir']) log.warn('no --data-dir given: the bundle has no logs or journal');
+  try {
+    const written = await exportDiagnostics({
+      appName: pkg.productName,
+      version: pkg.version,
+      dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
+      out: values['export-diagnostics'],
+      logger: log,
+    });
+    process.stdout.write(`${JSON.stringify({ bundle: written.path, bytes: written.bytes })}\n`);
+    process.exit(0);
+  } catch (err) {
+    log.error('support bundle export failed', { err: String(err) });
+    process.exit(1);
+  }
+}
+
 /** The harness's logger once it runs (nothing opens a URL before that). */
 let hostLog: Logger = silentLogger;
 const harness = await startHarness({

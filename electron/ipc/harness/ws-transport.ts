@@ -82,7 +82,14 @@ export function attachWsTransport(opts: {
       detach?.();
     });
   });
-  return { close: () => wss.close() };
+  return {
+    close: () => {
+      // ws 8 leaves open sockets of an external server alone; an open tab would keep the
+      // harness from ever stopping (Ctrl+C with the browser still open).
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
 }
 
 /** A client frame as a harness message, or null when it is not JSON or not in the envelope. */

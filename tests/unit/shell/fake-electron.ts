@@ -25,6 +25,7 @@ export const recorded = {
   protocolClients: [] as string[],
   ipcListeners: [] as string[],
   applicationMenu: undefined as undefined | null | { template: unknown[] },
+  exitCode: null as number | null,
 };
 
 class FakeApp extends EventEmitter {
@@ -52,6 +53,9 @@ class FakeApp extends EventEmitter {
     return recorded.appPath;
   }
   quit() {}
+  exit(code = 0) {
+    recorded.exitCode = code;
+  }
   setAsDefaultProtocolClient(scheme: string) {
     recorded.protocolClients.push(scheme);
     return true;

@@ -100,7 +100,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     newId: opts.newId ?? randomUUID,
     emit: opts.emit,
     onJournalError: opts.onJournalError,
-    canResend: (id) => payloads.has(id),
+    onForget: (id) => payloads.delete(id),
   });
   const ctx = new OrderContext(
     opts.broker,

@@ -55,6 +55,13 @@ export interface IntentTrackerOptions {
   onJournalError?: (err: unknown) => void;
   /** Whether the service holds what it would need to send this intent again. */
   canResend?: (intentId: string) => boolean;
+  /**
+   * Most settled intents kept in memory (default 500); older settled ones are forgotten (the
+   * journal keeps them), so a long session cannot grow without end. Unsettled ones always stay.
+   */
+  maxSettled?: number;
+  /** Told about each forgotten intent, so per-intent state elsewhere goes with it. */
+  onForget?: (intentId: string) => void;
 }
 
 /** The state holder; see the module comment. */
@@ -89,8 +96,23 @@ export class IntentTracker {
       resendAllowed: false,
     };
     this.intents.set(intent.intentId, intent);
+    this.forgetOldSettled();
     await this.journal(intent, 'intent', { summary, payload, batchId });
     return intent;
+  }
+
+  /** Drops the oldest settled intents beyond `maxSettled` (Map order is creation order). */
+  private forgetOldSettled(): void {
+    const max = this.opts.maxSettled ?? 500;
+    let settled = 0;
+    for (const i of this.intents.values()) if (isSettled(i.status)) settled++;
+    for (const [id, i] of this.intents) {
+      if (settled <= max) break;
+      if (!isSettled(i.status)) continue;
+      this.intents.delete(id);
+      settled--;
+      this.opts.onForget?.(id);
+    }
   }
 
   /** Re-registers an intent found unsettled in the journal after a restart. */
