@@ -165,6 +165,27 @@ test('more than 50 symbols arrive in frames of at most 50 packets (the SDK reads
   assert.deepEqual(sizes, [50, 50, 20]);
 });
 
+test('under load: 5,000 symbols in one subscribe are served in frames of 50; the 5,001st is refused', async () => {
+  const tickers = s.sb.instruments.slice(0, 5_001).map((i) => i.ticker);
+  const t = await connect('symbolUpdate');
+  t.send(subscribeData(tickers.slice(0, 5_000), true));
+  await t.waitFor(() => t.frames.filter(binary).length >= 100, 20_000);
+  const bytes = t.frames
+    .filter(binary)
+    .reduce((n, f) => n + (f as { bytes: Buffer }).bytes.length, 0);
+  assert.ok(bytes >= 5_000 * 72, `${bytes} bytes`);
+  t.send(subscribeData(tickers.slice(5_000), true));
+  await t.waitFor((f) => !f.binary && f.text.includes('at most 5000 symbols per connection'));
+  const info = (await (await fetch(`${s.sb.url}/__sandbox/socket`)).json()) as {
+    connections: Row[];
+  };
+  assert.equal(info.connections[0]!.symbols, 5_000);
+  // The market keeps ticking for all of them.
+  const from = t.frames.length;
+  await s.control('tick', { n: 1 });
+  await t.waitFor(() => t.frames.slice(from).filter(binary).length >= 100, 20_000);
+});
+
 test('unknown symbols are answered in a text frame; the known ones are still subscribed', async () => {
   const t = await connect('symbolUpdate');
   t.send(subscribeData(['NSE:NOPE-EQ', 'NSE:SBIN-EQ'], true));

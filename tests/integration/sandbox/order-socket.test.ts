@@ -92,6 +92,25 @@ test('a limit order: acknowledged, modified, cancelled: one update per change', 
   );
 });
 
+test('a DAY order still pending when its market closes: the Expired update arrives', async () => {
+  const t = await orders();
+  const id = (
+    await s.call('POST', '/api/v2/orders', order({ type: 1, limitPrice: 700, productType: 'CNC' }))
+  ).json.id as string;
+  await s.control('tick', { n: 1 });
+  await s.control('market', { exchange: 10, segment: 10, status: 'CLOSE' });
+  const u = await waitCount(t, 3);
+  assert.deepEqual(
+    u.map((d) => [d.id, d.status]),
+    [
+      [id, 4],
+      [id, 6],
+      [id, 7],
+    ],
+  );
+  assert.match(String(u[2]!.message), /expired at market close/);
+});
+
 test("a rejected order and a bracket order's legs are announced too", async () => {
   const t = await orders();
   const held = new Set(

@@ -4,6 +4,7 @@ import { PacketSize } from '../../../shared/marketdata/packet-layout';
 import {
   PING,
   PONG,
+  SocketCloseCode,
   subscribeData,
   subscribeOrders,
 } from '../../../shared/marketdata/socket-protocol';
@@ -186,4 +187,25 @@ test('the socket controls list connections, refuse bad input, and exist only wit
   } finally {
     await plain.close();
   }
+});
+
+test('a subscriber that stops reading is cut off with 1013 once 8 MB pile up; the others go on', async () => {
+  const tickers = s.sb.instruments.slice(0, 5_000).map((i) => i.ticker);
+  const stuck = await openSocket(s, 'symbolUpdate');
+  open.push(stuck);
+  stuck.send(subscribeData(tickers, true, true)); // with depth: about 1.1 MB a tick
+  await stuck.waitFor(() => stuck.frames.length >= 100, 20_000);
+  const raw = (stuck.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+  raw.pause(); // the client stops reading; the kernel buffers fill, then the server's
+  const healthy = await watching();
+  for (let k = 0; k < 25; k++) await s.control('tick', { n: 1 });
+  const from = healthy.frames.length;
+  healthy.send(PING);
+  await healthy.waitFor(isPong, 5_000, from);
+  raw.resume(); // reads what was sent before the cut, then the close frame
+  const code = await Promise.race([
+    stuck.closed.then((c) => c.code),
+    new Promise((r) => setTimeout(() => r('still open 15 s later'), 15_000)),
+  ]);
+  assert.equal(code, SocketCloseCode.SlowConsumer);
 });
