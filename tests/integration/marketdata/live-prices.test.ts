@@ -296,4 +296,52 @@ describe('live market data in the composed app', () => {
     const spent = orderReads().day.used - readsBefore;
     assert.ok(spent <= 2, `requests while pushed: ${spent} (place and cancel are 2)`);
   });
+
+  it('a fill arrives pushed: traded in the book, then positions read once, with no polling', async () => {
+    const placedAt = Date.now();
+    const intent = await core.orders.place(
+      {
+        symbol: SBIN,
+        qty: 2,
+        type: 2,
+        side: 1,
+        productType: 'INTRADAY',
+        limitPrice: 0,
+        stopPrice: 0,
+        disclosedQty: 0,
+        validity: 'DAY',
+        offlineOrder: false,
+        stopLoss: 0,
+        takeProfit: 0,
+      },
+      { confirmGuards: true },
+    );
+    assert.equal(intent.status, 'done', JSON.stringify(intent));
+    const id = intent.orderId!;
+    await eventually(
+      'traded in the pushed book',
+      () =>
+        bookEvents().some(
+          (b) =>
+            b.at >= placedAt &&
+            b.orders.some((o) => o.id === id && o.status === 2 && o.filledQty === 2),
+        ),
+      3_000,
+    );
+    await eventually(
+      'positions pushed after the fill',
+      () =>
+        events.some(
+          (e) =>
+            e.at >= placedAt &&
+            e.name === 'portfolio.changed' &&
+            (
+              e.payload as { positions?: { positions: { symbol: string; netQty: number }[] } }
+            ).positions?.positions.some((p) => p.symbol === SBIN && p.netQty >= 2),
+        ),
+      3_000,
+    );
+    // The open position is now held live by the core for its P&L.
+    assert.ok(core.marketData.status().subscribed >= 1);
+  });
 });
