@@ -22,6 +22,7 @@ import { createSimClock } from './clock';
 import { controlRoutes } from './controls/routes';
 import { FaultTable } from './controls/faults';
 import { BrokerCore } from './core';
+import { BrokerFailure } from './failure';
 import { edisRoutes } from './edis/routes';
 import { createDispatcher } from './http/dispatch';
 import { MASTER_PREFIX, MasterFileServer } from './http/master-files';
@@ -185,7 +186,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();
   const timers = new Set<NodeJS.Timeout>();
-  const hub = new SocketHub(core);
+  const hub = new SocketHub(core, (a) => {
+    try {
+      authenticate({ authorization: `${a.app.app_id}:${a.token}` }, apps, creds, clock.now());
+      return true;
+    } catch (e) {
+      if (e instanceof BrokerFailure) return false;
+      throw e;
+    }
+  });
   const routes: Route[] = [
     ...loginRoutes({ apps, user: DEMO_USER, creds, clock, autoApprove: opts.autoApprove ?? false }),
     ...accountRoutes(core),

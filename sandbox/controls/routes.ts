@@ -35,6 +35,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
     now: new Date(clock.now()).toISOString(),
     step: core.state.prices.step,
     frozen: clock.frozen,
+    priced: core.state.prices.priced,
   });
   const route = (method: Route['method'], path: string, handle: Route['handle']): Route => ({
     method,

@@ -96,6 +96,11 @@ export class PriceBook {
     return this.stepNo;
   }
 
+  /** How many instruments have been priced since the start or reset: the simulation's cost. */
+  get priced(): number {
+    return this.walks.size;
+  }
+
   /** Advances every walk by `n` steps (lazily). */
   advance(n = 1): void {
     const k = Math.max(0, Math.floor(n));

@@ -14,6 +14,7 @@ import { MAX_PACKETS_PER_FRAME } from '../../shared/marketdata/packet-layout';
 import {
   ClientMessage,
   PONG,
+  SocketCloseCode,
   type SocketType,
   type SubscribeData,
 } from '../../shared/marketdata/socket-protocol';
@@ -40,7 +41,7 @@ interface Watch {
 interface Conn {
   ws: WebSocket;
   type: SocketType;
-  svcId: string;
+  auth: AuthContext;
   watches: Map<string, Watch>;
   orders: boolean;
   stalled: boolean;
@@ -65,7 +66,11 @@ export class SocketHub {
   private timers = new Set<NodeJS.Timeout>();
   private readonly unwatch: (() => void)[];
 
-  constructor(private readonly core: BrokerCore) {
+  constructor(
+    private readonly core: BrokerCore,
+    /** Whether a connection's token is still good (it expires at 06:00 IST or is revoked). */
+    private readonly stillValid: (auth: AuthContext) => boolean,
+  ) {
     this.unwatch = [
       core.engine.onTick(() => this.pushMarket()),
       core.state.book.watch((o) => this.pushOrder(o)),
@@ -77,7 +82,7 @@ export class SocketHub {
     const c: Conn = {
       ws,
       type,
-      svcId: auth.svcId,
+      auth,
       watches: new Map(),
       orders: false,
       stalled: false,
@@ -186,9 +191,22 @@ export class SocketHub {
     return undefined;
   }
 
+  /** The connections whose token still holds; the others are closed with TokenInvalid. */
+  private live(): Conn[] {
+    const out: Conn[] = [];
+    for (const c of this.conns) {
+      if (this.stillValid(c.auth)) out.push(c);
+      else {
+        this.conns.delete(c);
+        c.ws.close(SocketCloseCode.TokenInvalid, 'access token expired or revoked; log in again');
+      }
+    }
+    return out;
+  }
+
   private pushMarket(): void {
     const views = new Map<string, MarketView>();
-    for (const c of this.conns) {
+    for (const c of this.live()) {
       if (c.type !== 'symbolUpdate' || c.stalled || c.watches.size === 0) continue;
       const out: MarketPacket[] = [];
       for (const w of c.watches.values()) {
@@ -201,7 +219,7 @@ export class SocketHub {
 
   private pushOrder(o: SimOrder): void {
     let frame: string | undefined;
-    for (const c of this.conns) {
+    for (const c of this.live()) {
       if (c.type !== 'orderUpdate' || !c.orders || c.stalled) continue;
       // Presented now, while the order is in this state: later steps of the tick change it.
       frame ??= JSON.stringify({ s: 'ok', d: this.core.orderRow(o) });
@@ -222,7 +240,7 @@ export class SocketHub {
     const go = () => {
       if (c.ws.readyState !== c.ws.OPEN) return;
       if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-        c.ws.close(1013, 'slow consumer: too much unsent data');
+        c.ws.close(SocketCloseCode.SlowConsumer, 'slow consumer: too much unsent data');
         return;
       }
       c.ws.send(data, { binary: typeof data !== 'string' });

@@ -34,7 +34,15 @@ export interface SocketListener {
 
 function refuse(socket: Duplex, status: number, code: number, message: string): void {
   const body = JSON.stringify({ s: 'error', code, message });
-  const reason = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Bad Request';
+  const reason =
+    (
+      {
+        401: 'Unauthorized',
+        403: 'Forbidden',
+        404: 'Not Found',
+        500: 'Internal Server Error',
+      } as Record<number, string>
+    )[status] ?? 'Bad Request';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -68,7 +76,7 @@ export async function listenSocket(opts: {
       }),
     );
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   let attached: { auth: SocketAuthenticator; handler: ConnectionHandler } | undefined;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -86,8 +94,16 @@ export async function listenSocket(opts: {
         fail(ErrorCode.TokenAuthFailed, 'access_token is missing; send <app_id>:<access_token>');
       auth = attached!.auth(token, kind);
     } catch (e) {
-      if (!(e instanceof BrokerFailure)) throw e;
-      return refuse(socket, e.http, e.code, e.message);
+      if (e instanceof BrokerFailure) return refuse(socket, e.http, e.code, e.message);
+      console.error(
+        `[sandbox] internal error on a socket upgrade: ${(e as Error).stack ?? String(e)}`,
+      );
+      return refuse(
+        socket,
+        500,
+        ErrorCode.ExchangeNotProcessed,
+        'Internal error in the sandbox broker',
+      );
     }
     wss.handleUpgrade(req, socket, head, (ws) => attached!.handler(ws, kind, auth));
   };

@@ -21,6 +21,17 @@ export const PONG = JSON.stringify('pong');
 /** The SDK's heartbeat period. */
 export const HEARTBEAT_MS = 6_000;
 
+/**
+ * Close codes the server uses (*inferred*: the spec names none). A client reconnects after
+ * any close except TokenInvalid, which needs a new login first.
+ */
+export const SocketCloseCode = {
+  /** The access token expired (06:00 IST) or was revoked while the connection was open. */
+  TokenInvalid: 4001,
+  /** The client read too slowly and the server's send buffer overflowed. */
+  SlowConsumer: 1013,
+} as const;
+
 /** The URL a client opens for one connection type; the token is `<app_id>:<access_token>`. */
 export function socketConnectUrl(
   socketUrl: string,
