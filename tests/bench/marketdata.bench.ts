@@ -367,9 +367,95 @@ async function upkeepPerMinute(pendingOrders: number, pushLive: boolean): Promis
   return (requests - before) / 10;
 }
 
+/**
+ * Requests per minute the composed app (createAppCore, Demo sandbox over HTTP and its
+ * socket) spends with nothing to do and with 5 pending orders, with the socket live and
+ * with it unreachable (the account's socket URL pointed at a closed port): everything the
+ * app sends counts, order-book polling and REST quote fallback included.
+ */
+async function composedUpkeep(ctx: BenchContext): Promise<Record<string, number>> {
+  const { createAppCore } = await import('../../electron/core/app/app-core');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-bench-md-'));
+  const core = await createAppCore({
+    appName: 'Tickdesk',
+    version: 'bench',
+    platform: process.platform,
+    host: 'harness',
+    environment: 'demo',
+    dataDir,
+    openExternal: () => Promise.reject(new Error('no browser in the bench')),
+    keychain: async () => ({ keychain: null, reason: 'bench' }),
+    demo: { testControls: true },
+  });
+  const windowMs = ctx.quick ? 10_000 : 30_000;
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  try {
+    await fetch(new URL('/__sandbox/market', core.demoBrokerUrl!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ exchange: 10, segment: 10, status: 'OPEN' }),
+    });
+    const s = await core.session.login();
+    if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
+    await core.symbols.ready();
+    const demo = core.settings.get().accounts.find((a) => a.id === 'demo')!;
+    const socketUrl = demo.socketUrl!;
+    const setSocket = async (live: boolean) => {
+      await core.settings.upsertAccount({
+        ...demo,
+        socketUrl: live ? socketUrl : 'ws://127.0.0.1:9/socket/v2/dataSock',
+      });
+      await wait(3_000); // reconnect (or give up) and the catch-up read settle
+    };
+    const measure = async () => {
+      const before = core.scheduler.getState().day.used;
+      await wait(windowMs);
+      return ((core.scheduler.getState().day.used - before) * 60_000) / windowMs;
+    };
+    const out: Record<string, number> = {};
+    await setSocket(true);
+    out.socketIdle = await measure();
+    await setSocket(false);
+    out.pollingIdle = await measure();
+    const ltp = (await core.broker.getPositions()) && 800;
+    for (let i = 0; i < 5; i++) {
+      const intent = await core.orders.place(
+        {
+          symbol: 'NSE:SBIN-EQ',
+          qty: 1,
+          type: 1,
+          side: 1,
+          productType: 'INTRADAY',
+          limitPrice: Number(((core.quotes.get('NSE:SBIN-EQ')?.ltp ?? ltp) * 0.9).toFixed(1)),
+          stopPrice: 0,
+          disclosedQty: 0,
+          validity: 'DAY',
+          offlineOrder: false,
+          stopLoss: 0,
+          takeProfit: 0,
+        },
+        { confirmGuards: true },
+      );
+      if (intent.status !== 'done') throw new Error(`order not placed: ${JSON.stringify(intent)}`);
+    }
+    await wait(3_000);
+    out.pollingPending5 = await measure();
+    await setSocket(true);
+    out.socketPending5 = await measure();
+    ctx.log(`composed upkeep: ${JSON.stringify(out)}`);
+    return out;
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function run(ctx: BenchContext): Promise<BenchSection> {
   const decode = decodeSection(ctx);
   const latency = await latencySection(ctx);
+  const composed = await composedUpkeep(ctx);
   const upkeep = {
     pollingIdle: await upkeepPerMinute(0, false),
     pollingPending5: await upkeepPerMinute(5, false),
@@ -390,8 +476,21 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           ['5 pending orders', upkeep.pollingPending5, upkeep.socketPending5],
         ],
       },
+      {
+        title: `All requests per minute of the composed app (createAppCore, Demo sandbox), ${ctx.quick ? 10 : 30} s windows; socket down = unreachable socket URL`,
+        columns: ['app state', 'socket down (polling + REST quotes)', 'socket live (pushed)'],
+        rows: [
+          ['idle (open positions priced)', composed.pollingIdle!, composed.socketIdle!],
+          ['5 pending orders', composed.pollingPending5!, composed.socketPending5!],
+        ],
+      },
     ],
-    json: { decode: decode.json, latency: latency.json, upkeepPerMinute: upkeep },
+    json: {
+      decode: decode.json,
+      latency: latency.json,
+      upkeepPerMinute: upkeep,
+      composedRequestsPerMinute: composed,
+    },
     notes: [
       'Allocation counts all heap bytes the decoder allocated (garbage included), via V8 GC profiler.',
       'The SDK decoder needs every token pre-registered and reads at most 50 packets per frame; frames here hold 40.',
