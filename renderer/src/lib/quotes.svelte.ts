@@ -9,6 +9,9 @@ import { backend } from './backend';
  * ticket its instrument, holdings their rows) and lets go when it closes; each symbol is
  * reactive on its own, so a tick re-renders only the cells of that symbol.
  */
+/** The holds the views take (owner = reason), released when the page starts. */
+const VIEW_HOLDS = ['ticket', 'holdings'] as const;
+
 class QuoteStore {
   #quotes = new SvelteMap<string, Quote>();
   #unsubscribe: (() => void) | null = null;
@@ -16,6 +19,8 @@ class QuoteStore {
   init(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = backend().on.marketdata.ticks(({ quotes }) => this.#take(quotes));
+    // A reloaded page starts over: what an earlier page held is released (views hold again).
+    for (const reason of VIEW_HOLDS) this.release(reason, reason);
   }
 
   /** The latest quote of a symbol, if any is known. */
