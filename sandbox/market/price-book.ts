@@ -10,7 +10,6 @@
  * fills all read one market.
  */
 import type { Instrument } from '../../shared/broker/instrument';
-import { roundToTick } from '../../shared/broker/rules';
 import { basePrice } from './base-price';
 import { hashString, randomAt } from './hash-random';
 import type { InstrumentIndex } from './instrument-index';
@@ -60,8 +59,17 @@ interface Walk extends DayStats {
 /** Per-step volatility of the walk (about 0.06% a step). */
 const STEP_SIGMA = 0.0006;
 const MINUTE_MS = 60_000;
-const VOLUME_SALT = 0x5bd1e995;
 const OI_SALT = 0x27d4eb2f;
+
+/**
+ * The price on the tick grid, at least one tick: the same number as `roundToTick` (for ticks
+ * of up to six decimals) without its string round trip, because the walk rounds every step
+ * of every catch-up.
+ */
+export function onGrid(price: number, tick: number): number {
+  const v = Math.round(Math.round(price / tick) * tick * 1e6) / 1e6;
+  return v < tick ? tick : v;
+}
 
 /** Whether an instrument is an index (priced, never traded). */
 export function isIndex(i: Instrument): boolean {
@@ -139,8 +147,7 @@ export class PriceBook {
   }
 
   private round(i: Instrument, price: number): number {
-    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
-    return Math.max(tick, roundToTick(price, tick));
+    return onGrid(price, i.tickSize > 0 ? i.tickSize : 0.05);
   }
 
   private walk(i: Instrument): Walk {
@@ -149,31 +156,35 @@ export class PriceBook {
       w = this.create(i);
       this.walks.set(i.ticker, w);
     }
-    const floor = i.tickSize > 0 ? i.tickSize : 0.05;
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
     while (w.step < this.stepNo) {
       const u = randomAt(this.seed, w.key, w.step);
       // Mean-reverting towards the base keeps long demo sessions within a sane band.
       const drift = 0.002 * Math.log(w.base / w.price);
       w.price = Math.max(
-        floor,
+        tick,
         w.price * Math.exp((u - 0.5) * 2 * STEP_SIGMA * Math.sqrt(3) + drift * STEP_SIGMA * 10),
       );
       w.step++;
-      this.record(i, w, this.stepTimes[w.step] ?? this.now());
+      this.record(w, onGrid(w.price, tick), u, this.stepTimes[w.step] ?? this.now());
     }
     return w;
   }
 
-  /** Books one step's trade into the day statistics and the minute candles. */
-  private record(i: Instrument, w: Walk, at: number): void {
-    const p = this.round(i, w.price);
+  /**
+   * Books one step's trade into the day statistics and the minute candles. The volume and the
+   * open-interest change come from low bits of the step's own random number (the price move
+   * uses its high bits), so a step costs one random draw however much it records.
+   */
+  private record(w: Walk, p: number, u: number, at: number): void {
+    const bits = Math.floor(u * 4294967296);
     let qty = 0;
     if (w.liquidity > 0) {
-      const v = randomAt(this.seed, w.key ^ VOLUME_SALT, w.step);
+      const v = (bits & 0xffff) / 65536;
       qty = Math.max(1, Math.round((w.liquidity * (0.2 + 1.6 * v)) / w.lot)) * w.lot;
     }
     if (w.prevOpenInterest > 0) {
-      const o = randomAt(this.seed, w.key ^ OI_SALT, w.step);
+      const o = ((bits >>> 16) & 0xff) / 256;
       w.openInterest = Math.max(0, w.openInterest + Math.round((o - 0.45) * 4) * w.lot);
     }
     w.volume += qty;

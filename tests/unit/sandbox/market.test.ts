@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isTickMultiple } from '../../../shared/broker/rules';
+import { isTickMultiple, roundToTick } from '../../../shared/broker/rules';
 import { fixtureInstruments } from '../../../sandbox/market/fixture-instruments';
 import { indexInstruments } from '../../../sandbox/market/instrument-index';
-import { PriceBook } from '../../../sandbox/market/price-book';
+import { PriceBook, onGrid } from '../../../sandbox/market/price-book';
+import { seededRandom } from '../../../sandbox/market/hash-random';
 import { SessionBoard, inSquareOffWindow, scheduledStatus } from '../../../sandbox/market/sessions';
 import { basePrice } from '../../../sandbox/market/base-price';
 import { liquidityPerTick } from '../../../sandbox/orders/engine';
@@ -73,4 +74,39 @@ test('liquidity per tick: 500 shares of equity, whole lots of derivatives', () =
   assert.equal(liquidityPerTick(sbin), 500);
   const fut = index.byTicker('NSE:NIFTY25DECFUT')!;
   assert.equal(liquidityPerTick(fut) % fut.lotSize, 0);
+});
+
+test("onGrid (the walk's fast rounding) gives exactly the numbers of roundToTick", () => {
+  const r = seededRandom(42);
+  for (const tick of [0.05, 0.1, 0.01, 0.0025, 0.25, 1, 5]) {
+    for (let k = 0; k < 100_000; k++) {
+      const p = r() * (tick < 0.01 ? 200 : 200_000);
+      assert.equal(onGrid(p, tick), Math.max(tick, roundToTick(p, tick)), `${p} on ${tick}`);
+    }
+  }
+});
+
+test('day statistics follow the walk: high/low bound every price, volume adds up in the minute bars', () => {
+  let now = Date.parse('2026-11-23T10:00:00+05:30');
+  const pb = new PriceBook(3, index, undefined, () => now);
+  const seen: number[] = [];
+  for (let k = 0; k < 240; k++) {
+    if (k % 40 === 0) now += 60_000;
+    pb.advance(1);
+    seen.push(pb.ltp(sbin));
+  }
+  const st = pb.stats(sbin);
+  assert.equal(st.high, Math.max(st.open, ...seen));
+  assert.equal(st.low, Math.min(st.open, ...seen));
+  assert.equal(st.bars.length, 7); // the start minute and six more
+  assert.equal(
+    st.bars.reduce((n, b) => n + b.v, 0),
+    st.volume,
+  );
+  assert.equal(st.bars.at(-1)!.c, pb.ltp(sbin));
+  // A book that reads the instrument only at the end computes the same day.
+  const late = new PriceBook(3, index, undefined, () => now);
+  late.advance(240);
+  assert.equal(late.stats(sbin).volume, st.volume);
+  assert.equal(late.ltp(sbin), pb.ltp(sbin));
 });
