@@ -78,3 +78,6 @@ export const LastPrice = z.object({
 });
 /** The price the order checks and the ticket use, with how far it can be trusted. */
 export type LastPrice = z.infer<typeof LastPrice>;
+
+/** Age after which a price is called stale: the ticket says so, guards do not trust it. */
+export const DEFAULT_STALE_AFTER_MS = 60_000;

@@ -17,20 +17,17 @@ import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { silentLogger } from '../../electron/core/diagnostics/logger';
-import { createBackgroundRefresher } from '../../electron/core/limiter/background-refresher';
 import { systemClock } from '../../electron/core/limiter/clock';
-import { createRequestScheduler } from '../../electron/core/limiter/request-scheduler';
 import { createMarketDataService } from '../../electron/core/marketdata/market-data-service';
 import { createPacketDecoder } from '../../electron/core/marketdata/packet-decoder';
 import { createQuoteCache } from '../../electron/core/marketdata/quote-cache';
 import { batchTicks } from '../../electron/core/marketdata/tick-batcher';
 import { PacketCode } from '../../shared/marketdata/packet-layout';
-import type { Order, Positions } from '../../shared/broker/models';
 import { events } from '../../shared/ipc/contract';
 import type { Quote } from '../../shared/marketdata/quote';
-import { FakeClock } from '../unit/limiter/fake-clock';
 import { encodeFrame, type PacketSpec } from '../support/marketdata-frames';
 import { allocatedBy } from './marketdata/allocation';
+import { composedUpkeep, upkeepPerMinute } from './marketdata/upkeep';
 import { percentile, type BenchContext, type BenchSection, type BenchTable } from './types';
 
 interface FyersHelper {
@@ -333,43 +330,10 @@ async function latencySection(
   }
 }
 
-/** Requests one simulated minute of order-book upkeep makes, through the real refresher. */
-async function upkeepPerMinute(pendingOrders: number, pushLive: boolean): Promise<number> {
-  const clock = new FakeClock();
-  const scheduler = createRequestScheduler({ clock });
-  let requests = 0;
-  const book: Order[] = Array.from({ length: pendingOrders }, (_, i) => ({
-    id: `O${i}`,
-    status: 6,
-    filledQty: 0,
-  })) as unknown as Order[];
-  const refresher = createBackgroundRefresher({
-    source: {
-      getOrders: () => {
-        requests++;
-        return Promise.resolve(book);
-      },
-      getPositions: () => {
-        requests++;
-        return Promise.resolve({ positions: [] } as unknown as Positions);
-      },
-    },
-    budget: () => scheduler.getState(),
-    clock,
-    pushLive: () => pushLive,
-  });
-  refresher.start();
-  await clock.advance(60_000); // settle into the steady pace
-  const before = requests;
-  for (let s = 0; s < 10 * 60; s++) await clock.advance(1_000);
-  refresher.stop();
-  scheduler.dispose();
-  return (requests - before) / 10;
-}
-
 export async function run(ctx: BenchContext): Promise<BenchSection> {
   const decode = decodeSection(ctx);
   const latency = await latencySection(ctx);
+  const composed = await composedUpkeep(ctx);
   const upkeep = {
     pollingIdle: await upkeepPerMinute(0, false),
     pollingPending5: await upkeepPerMinute(5, false),
@@ -390,8 +354,21 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           ['5 pending orders', upkeep.pollingPending5, upkeep.socketPending5],
         ],
       },
+      {
+        title: `All requests per minute of the composed app (createAppCore, Demo sandbox), ${ctx.quick ? 10 : 30} s windows; socket down = unreachable socket URL`,
+        columns: ['app state', 'socket down (polling + REST quotes)', 'socket live (pushed)'],
+        rows: [
+          ['idle (open positions priced)', composed.pollingIdle!, composed.socketIdle!],
+          ['5 pending orders', composed.pollingPending5!, composed.socketPending5!],
+        ],
+      },
     ],
-    json: { decode: decode.json, latency: latency.json, upkeepPerMinute: upkeep },
+    json: {
+      decode: decode.json,
+      latency: latency.json,
+      upkeepPerMinute: upkeep,
+      composedRequestsPerMinute: composed,
+    },
     notes: [
       'Allocation counts all heap bytes the decoder allocated (garbage included), via V8 GC profiler.',
       'The SDK decoder needs every token pre-registered and reads at most 50 packets per frame; frames here hold 40.',

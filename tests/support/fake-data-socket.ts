@@ -22,6 +22,8 @@ export interface FakeDataSocket {
   sendOrder(text: string): void;
   /** Closes every connection abruptly. */
   drop(): void;
+  /** Closes every connection with this close code (4001: token invalid). */
+  closeWith(code: number): void;
   /** While true, pings get no pong and nothing else is sent. */
   stalled: boolean;
   /** Resolves when a connection of this type has opened `count` times in all. */
@@ -52,6 +54,9 @@ export async function startFakeDataSocket(): Promise<FakeDataSocket> {
     },
     drop() {
       for (const set of Object.values(byType)) for (const ws of set) ws.terminate();
+    },
+    closeWith(code) {
+      for (const set of Object.values(byType)) for (const ws of set) ws.close(code, 'test');
     },
     waitOpened(type, count) {
       return new Promise((resolve) => {

@@ -355,6 +355,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
           symbols: () => symbols.status(),
           intents: () => orders.list(),
           vault: () => vault.status(),
+          marketData: () => marketData.service.status(),
         },
       });
       pruneOld();

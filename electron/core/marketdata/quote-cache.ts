@@ -8,8 +8,10 @@
 import type { LastPrice, Quote } from '../../../shared/marketdata/quote';
 import type { Clock } from '../limiter/clock';
 
-/** Default age after which a price is called stale (the ticket says so; guards do not trust it). */
-export const DEFAULT_STALE_AFTER_MS = 60_000;
+import { DEFAULT_STALE_AFTER_MS } from '../../../shared/marketdata/quote';
+
+/** Default age after which a price is called stale (one home in shared, for the renderer too). */
+export { DEFAULT_STALE_AFTER_MS };
 
 /** The price store shared by market data, the order checks and the views. */
 export interface QuoteCache {

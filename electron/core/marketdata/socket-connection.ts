@@ -9,7 +9,7 @@
 import WebSocket from 'ws';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
-import { HEARTBEAT_MS, PING } from '../../../shared/marketdata/socket-protocol';
+import { HEARTBEAT_MS, PING, SocketCloseCode } from '../../../shared/marketdata/socket-protocol';
 
 /** Where a connection stands, for the fallback logic and the status line. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
@@ -21,7 +21,7 @@ export interface SocketLike {
   terminate(): void;
   on(event: 'open', fn: () => void): void;
   on(event: 'message', fn: (data: unknown, isBinary: boolean) => void): void;
-  on(event: 'close', fn: () => void): void;
+  on(event: 'close', fn: (code: number) => void): void;
   on(event: 'error', fn: (err: Error) => void): void;
 }
 
@@ -45,6 +45,8 @@ export interface SocketConnectionOptions {
   onText(text: string): void;
   onBinary(bytes: Uint8Array): void;
   onState?(state: SocketState): void;
+  /** The server closed for an invalid token: no retry until `restart` (a new login). */
+  onTokenRejected?(): void;
   /** The open socket proved alive (first pong or frame): only now may it replace the fallback. */
   onAlive?(): void;
 }
@@ -132,7 +134,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
     }, pingEvery);
   }
 
-  function drop(s: SocketLike): void {
+  function drop(s: SocketLike, code = 0): void {
     if (s !== socket) return;
     socket = null;
     alive = false;
@@ -147,6 +149,12 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       return;
     }
     setState('down');
+    if (code === SocketCloseCode.TokenInvalid) {
+      // Retrying with the same token only repeats the refusal; a new login restarts us.
+      log.warn('token refused by the socket: waiting for a new login');
+      opts.onTokenRejected?.();
+      return;
+    }
     const wait = Math.min(maxBackoff, minBackoff * 2 ** Math.min(failures, 10));
     failures++;
     retryTimer = clock.setTimeout(() => {
@@ -219,7 +227,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
         err: err.message.replace(/access_token=[^&\s]*/g, 'access_token=…'),
       });
     });
-    s.on('close', () => drop(s));
+    s.on('close', (code) => drop(s, code));
   }
 
   return {

@@ -8,6 +8,7 @@ import type {
   Trade,
 } from '../../../shared/broker/models';
 import { backend } from './backend';
+import { quotes } from './quotes.svelte';
 import { Resource } from './resource.svelte';
 import { session } from './session.svelte';
 
@@ -112,11 +113,12 @@ function fillsChanged(before: Order[] | null, after: Order[]): boolean {
 export const portfolio = new PortfolioStore();
 
 /**
- * The freshest last-traded price the account data carries for a ticker (positions, then
- * holdings, then the order book). There is no quote channel, so this is what the ticket
- * can show beside the price fields; null when the account has never touched the symbol.
+ * The freshest last-traded price known for a ticker: the live quote (market data), else what
+ * the account data carries (positions, then holdings, then the order book); null when none.
  */
 export function lastKnownLtp(ticker: string): number | null {
+  const live = quotes.get(ticker)?.ltp;
+  if (live) return live;
   const fromPosition = portfolio.positions.data?.positions.find((p) => p.symbol === ticker)?.ltp;
   if (fromPosition) return fromPosition;
   const fromHolding = portfolio.holdings.data?.holdings.find((h) => h.symbol === ticker)?.ltp;

@@ -296,4 +296,100 @@ describe('live market data in the composed app', () => {
     const spent = orderReads().day.used - readsBefore;
     assert.ok(spent <= 2, `requests while pushed: ${spent} (place and cancel are 2)`);
   });
+
+  it('a fill arrives pushed: traded in the book, then positions read once, with no polling', async () => {
+    const placedAt = Date.now();
+    const intent = await core.orders.place(
+      {
+        symbol: SBIN,
+        qty: 2,
+        type: 2,
+        side: 1,
+        productType: 'INTRADAY',
+        limitPrice: 0,
+        stopPrice: 0,
+        disclosedQty: 0,
+        validity: 'DAY',
+        offlineOrder: false,
+        stopLoss: 0,
+        takeProfit: 0,
+      },
+      { confirmGuards: true },
+    );
+    assert.equal(intent.status, 'done', JSON.stringify(intent));
+    const id = intent.orderId!;
+    await eventually(
+      'traded in the pushed book',
+      () =>
+        bookEvents().some(
+          (b) =>
+            b.at >= placedAt &&
+            b.orders.some((o) => o.id === id && o.status === 2 && o.filledQty === 2),
+        ),
+      3_000,
+    );
+    await eventually(
+      'positions pushed after the fill',
+      () =>
+        events.some(
+          (e) =>
+            e.at >= placedAt &&
+            e.name === 'portfolio.changed' &&
+            (
+              e.payload as { positions?: { positions: { symbol: string; netQty: number }[] } }
+            ).positions?.positions.some((p) => p.symbol === SBIN && p.netQty >= 2),
+        ),
+      3_000,
+    );
+    // The open position is now held live by the core for its P&L.
+    assert.ok(core.marketData.status().subscribed >= 1);
+  });
+
+  it('a partial fill and a rejection arrive pushed as their own states', async () => {
+    const draft = {
+      symbol: SBIN,
+      type: 2 as const,
+      side: 1 as const,
+      productType: 'INTRADAY' as const,
+      limitPrice: 0,
+      stopPrice: 0,
+      disclosedQty: 0,
+      validity: 'DAY' as const,
+      offlineOrder: false,
+      stopLoss: 0,
+      takeProfit: 0,
+    };
+    // The sandbox fills at most 500 shares a tick: 1,200 fill over three ticks.
+    const placedAt = Date.now();
+    const big = await core.orders.place({ ...draft, qty: 1_200 }, { confirmGuards: true });
+    assert.equal(big.status, 'done', JSON.stringify(big));
+    const pushed = (pred: (o: Order) => boolean) =>
+      bookEvents().some((b) => b.at >= placedAt && b.orders.some(pred));
+    await eventually(
+      'partly filled, still pending',
+      () =>
+        pushed(
+          (o) => o.id === big.orderId && o.status === 6 && o.filledQty > 0 && o.remainingQty > 0,
+        ),
+      3_000,
+    );
+    await eventually(
+      'then traded in full',
+      () => pushed((o) => o.id === big.orderId && o.status === 2 && o.filledQty === 1_200),
+      5_000,
+    );
+    // Far beyond the account's funds: the broker adds it to the book as Rejected.
+    const rejectedAt = Date.now();
+    await core.orders.place({ ...draft, productType: 'CNC', qty: 95_000 }, { confirmGuards: true });
+    await eventually(
+      'rejected in the pushed book',
+      () =>
+        bookEvents().some(
+          (b) =>
+            b.at >= rejectedAt &&
+            b.orders.some((o) => o.symbol === SBIN && o.qty === 95_000 && o.status === 5),
+        ),
+      3_000,
+    );
+  });
 });

@@ -41,7 +41,7 @@ function fakeData(calls: string[][]): DataClient {
   };
 }
 
-async function setup(over: { fallbackMinMs?: number } = {}) {
+async function setup(over: { fallbackMinMs?: number; token?: () => string } = {}) {
   const fake = await startFakeDataSocket();
   const quotes = createQuoteCache({ clock: systemClock });
   const calls: string[][] = [];
@@ -51,7 +51,7 @@ async function setup(over: { fallbackMinMs?: number } = {}) {
     quotes,
     data: fakeData(calls),
     tokenOf: () => null,
-    endpoint: () => ({ url: fake.url, appId: 'APP-100', accessToken: 'token' }),
+    endpoint: () => ({ url: fake.url, appId: 'APP-100', accessToken: over.token?.() ?? 'token' }),
     clock: systemClock,
     logger: silentLogger,
     onOrder: (o) => orders.push(o),
@@ -214,6 +214,24 @@ test('order updates are normalized and delivered; junk on the order socket is co
     assert.equal(orders[0]!.status, 2);
     assert.equal(orders[0]!.filledQty, 10);
     assert.equal(svc.status().malformedPackets, 2);
+  } finally {
+    svc.close();
+    await fake.close();
+  }
+});
+
+test('a socket closed for an invalid token (4001) waits for a new login instead of retrying', async () => {
+  let token = 'first';
+  const { fake, svc } = await setup({ token: () => token });
+  try {
+    fake.closeWith(4001);
+    await eventually('down', () => svc.status().socket === 'down');
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(fake.opened.symbolUpdate, 1, 'no retry with the refused token');
+    token = 'second';
+    svc.sessionChanged();
+    await fake.waitOpened('symbolUpdate', 2);
+    await eventually('open again', () => svc.status().socket === 'open');
   } finally {
     svc.close();
     await fake.close();

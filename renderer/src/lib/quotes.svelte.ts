@@ -1,0 +1,67 @@
+import { SvelteMap } from 'svelte/reactivity';
+import type { Quote } from '../../../shared/marketdata/quote';
+import type { SubscriptionReason } from '../../../shared/marketdata/subscription';
+import { backend } from './backend';
+
+/**
+ * Live prices as the views show them: what the main process's quote cache pushed, one
+ * entry per symbol, updated at most once a frame. A view holds the symbols it shows (the
+ * ticket its instrument, holdings their rows) and lets go when it closes; each symbol is
+ * reactive on its own, so a tick re-renders only the cells of that symbol.
+ */
+/** The holds the views take (owner = reason), released when the page starts. */
+const VIEW_HOLDS = ['ticket', 'holdings'] as const;
+
+class QuoteStore {
+  #quotes = new SvelteMap<string, Quote>();
+  #unsubscribe: (() => void) | null = null;
+
+  init(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = backend().on.marketdata.ticks(({ quotes }) => this.#take(quotes));
+    // A reloaded page starts over: what an earlier page held is released (views hold again).
+    for (const reason of VIEW_HOLDS) this.release(reason, reason);
+  }
+
+  /** The latest quote of a symbol, if any is known. */
+  get(symbol: string): Quote | undefined {
+    return this.#quotes.get(symbol);
+  }
+
+  /** The view `owner` shows these symbols: prices flow until `release`. */
+  async hold(owner: string, reason: SubscriptionReason, symbols: string[]): Promise<void> {
+    if (symbols.length === 0) return this.release(owner, reason);
+    const r = await backend().marketdata.subscribe({ owner, reason, symbols });
+    if (r.ok) this.#take(r.data);
+  }
+
+  /** The view no longer shows its symbols. */
+  release(owner: string, reason: SubscriptionReason): void {
+    void backend().marketdata.unsubscribe({ owner, reason });
+  }
+
+  /** Loads best bid/ask and circuit limits for the ticket. */
+  async loadDepth(symbol: string): Promise<void> {
+    const r = await backend().marketdata.depth({ symbol });
+    if (r.ok && r.data) this.#take([r.data]);
+  }
+
+  #take(list: Quote[]): void {
+    for (const q of list) {
+      const held = this.#quotes.get(q.symbol);
+      if (held && held.at > q.at) continue;
+      // Keep fields the newer quote does not know (circuits from depth, say).
+      this.#quotes.set(q.symbol, held ? merge(held, q) : q);
+    }
+  }
+}
+
+function merge(held: Quote, q: Quote): Quote {
+  const out: Quote = { ...held };
+  for (const [k, v] of Object.entries(q) as [keyof Quote, Quote[keyof Quote]][])
+    if (v !== null) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/** The app's one view of live prices. */
+export const quotes = new QuoteStore();
