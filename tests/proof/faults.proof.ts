@@ -52,15 +52,22 @@ const MODES: Record<string, Record<string, unknown>> = {
 
 const SETTLED = new Set(['blocked', 'done', 'failed', 'confirmed-done', 'confirmed-not-done']);
 
+/** 07:00 IST of the coming Saturday. */
+function saturdayMorning(): number {
+  const ist = (ms: number) => new Date(ms + 5.5 * 3600_000);
+  const now = istParts(Date.now());
+  const days = (6 - ist(Date.now()).getUTCDay() + 7) % 7 || 7;
+  return istToEpoch({ ...now, hour: 7, minute: 0, second: 0 }) + days * 86_400_000;
+}
+
 export async function run(ctx: ProofContext): Promise<ProofSection> {
   const full = ctx.size === 'full';
   const perWave = full ? 16 : 1;
   const exitAllPerMode = full ? 4 : 1;
   const crashes = full ? 6 : 1;
-  // A trading morning (09:20 IST): the session and the market stay open for the whole run.
-  const clock = virtualClock(
-    istToEpoch({ ...istParts(Date.now()), hour: 9, minute: 20, second: 0 }),
-  );
+  // A Saturday morning with every market pinned open: no square-off window, no 06:00 token
+  // expiry within the run; time moves at most 20x real time (see virtualClock).
+  const clock = virtualClock(saturdayMorning(), 20);
   const sandbox = await startDemoSandbox(clock);
   const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-faults-'));
   const symbolPool = sandbox.instruments

@@ -4,6 +4,7 @@
  * is legal for the broker and ruinous for the trader; these checks catch it before sending.
  */
 import type { OrderDraft, InstrumentRules } from '../../../../shared/broker/rules';
+import { OrderType } from '../../../../shared/broker/enums';
 
 /** Configurable limits; any limit left undefined is not checked. */
 export interface FatFingerLimits {
@@ -65,9 +66,9 @@ export function checkFatFinger(
     });
   }
   const price =
-    draft.type === 1 || draft.type === 4
+    draft.type === OrderType.Limit || draft.type === OrderType.StopLimit
       ? draft.limitPrice
-      : draft.type === 3
+      : draft.type === OrderType.Stop
         ? draft.stopPrice
         : haveLtp
           ? ltp
@@ -91,8 +92,10 @@ export function checkFatFinger(
         });
       }
     };
-    if (draft.type === 1 || draft.type === 4) check('limitPrice', draft.limitPrice);
-    if (draft.type === 3 || draft.type === 4) check('stopPrice', draft.stopPrice);
+    if (draft.type === OrderType.Limit || draft.type === OrderType.StopLimit)
+      check('limitPrice', draft.limitPrice);
+    if (draft.type === OrderType.Stop || draft.type === OrderType.StopLimit)
+      check('stopPrice', draft.stopPrice);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rule
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import { checkFatFinger } from './fat-finger-guards';
 import type { FatFingerLimits } from './fat-finger-guards';
+import { OrderStatus } from '../../../../shared/broker/enums';
 
 /** Tick/lot sizes (and optionally the last price) per symbol; the symbols service provides it. */
 export interface InstrumentLookup {
@@ -76,7 +77,7 @@ export function precheckModify(
   limits: FatFingerLimits,
   skipGuards = false,
 ): PrecheckViolation[] {
-  if (current.status !== 6 && current.status !== 4) {
+  if (current.status !== OrderStatus.Pending && current.status !== OrderStatus.Transit) {
     return [
       {
         field: 'order',
