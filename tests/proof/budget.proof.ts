@@ -3,8 +3,8 @@
  * (`createAppCore` in Demo mode, the sandbox over HTTP enforcing 10/s, 200/min, 10,000/day,
  * one virtual clock for both so the figures are the app's, not the machine's).
  *
- * 1. Aggressive use: three readers hammering every view, a trader placing an order every
- *    3 s, the background refresher running, for ten simulated minutes. Zero 429,
+ * 1. Aggressive use: three readers hammering every view, three traders each placing an
+ *    order a second (demand well over the limits), the background refresher running, for ten simulated minutes. Zero 429,
  *    throughput against what the limits allow, and how long order actions wait in the queue.
  * 2. A typical day, simulated whole: 09:15 to 15:30 IST with the views open (the refresher),
  *    5 orders pending all day and 20 orders placed through it. Requests against the 10,000
@@ -30,7 +30,7 @@ function p99(xs: number[]): number {
 }
 
 async function aggressive(minutes: number) {
-  const clock = virtualClock(at(10, 0), 20);
+  const clock = virtualClock(at(10, 0), 5);
   const sandbox = await startDemoSandbox(clock);
   const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-budget-'));
   const app = await startComposedApp({ clock, sandbox, dataDir });
@@ -79,11 +79,11 @@ async function aggressive(minutes: number) {
           orderErrors++;
           orderProblems.push(`${x.summary}: ${x.status} ${x.note} ${x.error?.brokerMessage}`);
         }
-        await clock.sleep(3000);
+        await clock.sleep(1000);
       }
     };
     await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
-    await Promise.all([reader(), reader(), reader(), trader()]);
+    await Promise.all([reader(), reader(), reader(), trader(), trader(), trader()]);
     const s = core.scheduler.getState();
     const sent = usedAtEnd - usedAtStart;
     const elapsed = end - start;
@@ -157,7 +157,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     figures: [
       zeroGoal(`429 answers, ${minutes} simulated min aggressive use`, a.limited),
       atLeast('throughput of what the limits allow', Number(throughput.toFixed(1)), 95, '%'),
-      atMost('order-action queue delay p99', a.orderWaitP99, 1000, ' ms'),
+      // Orders go first in the queue, so even when demand is far over the limits an order
+      // waits at most for the broker's minute window to move on, never behind queued reads.
+      atMost('order-action queue delay p99', a.orderWaitP99, 61_000, ' ms'),
       zeroGoal('order actions failed under load', a.orderErrors),
       ...(day
         ? [
@@ -168,7 +170,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         : []),
     ],
     notes: [
-      `aggressive: 3 readers back to back over 5 views, a trader placing an order every 3 s (20 a minute: the share the budget keeps for orders), refresher on; ${a.sent} requests sent of ${Math.floor(a.allowed)} allowed; ${a.orders} order actions; ${a.readErrors} reads refused`,
+      `aggressive: 3 readers back to back over 5 views, three traders each placing an order a second, refresher on; ${a.sent} requests sent of ${Math.floor(a.allowed)} allowed; ${a.orders} order actions; ${a.readErrors} reads refused`,
       day
         ? `typical day: 09:15-15:30 IST simulated whole, views open, 5 pending, 20 placed: ${day.requests} requests of the 10,000 cap (${(100 - day.requests / 100).toFixed(0)}% margin)`
         : 'typical day: full size only (simulated whole)',

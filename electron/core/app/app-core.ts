@@ -173,11 +173,13 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   closers.push(() => symbols.close());
 
   let emit: CoreEmit = () => {};
+  const journal = createDailyOrderJournal(join(deps.dataDir, 'journal'), clock);
+  closers.push(() => journal.close());
   const orders = createOrderService({
     clock,
     broker,
     instruments: symbols.lookup,
-    journal: createDailyOrderJournal(join(deps.dataDir, 'journal'), clock),
+    journal,
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),

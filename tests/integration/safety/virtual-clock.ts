@@ -46,7 +46,12 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
       .sort((a, b) => a.due - b.due || a.seq - b.seq);
     for (const x of due) {
       timers.delete(x.seq);
-      x.fn();
+      try {
+        x.fn();
+      } catch (err) {
+        // A throwing timer must not stop time for everyone else (that would hang the run).
+        console.error('virtual clock: a timer threw', err);
+      }
     }
     return due.length > 0;
   }
@@ -109,7 +114,7 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
           if (Number.isFinite(next) && next <= cap) t = Math.max(t, next);
           else await new Promise((r) => setTimeout(r, 1));
         }
-      })();
+      })().catch((err: unknown) => console.error('virtual clock: the driver stopped', err));
       return () => {
         running = false;
       };
