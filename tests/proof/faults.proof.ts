@@ -173,6 +173,23 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     });
   }
 
+  /**
+   * A wave that does not finish in 3 real minutes is a hang: its cases count as unresolved
+   * (and the scheduler state and open intents are logged), and the campaign goes on.
+   */
+  async function watched(action: string, mode: string, n: number, p: Promise<void>) {
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<'hung'>((r) => (timer = setTimeout(() => r('hung'), 180_000)));
+    const r = await Promise.race([p.then(() => 'ok' as const), hung]);
+    clearTimeout(timer);
+    if (r === 'ok') return;
+    fig.unresolved += n;
+    const open = app.core.orders.list().filter((i) => !SETTLED.has(i.status));
+    failures.push(
+      `${action} × ${mode}: wave hung; scheduler ${JSON.stringify(app.core.scheduler.getState())}; open ${open.map((i) => `${i.summary} ${i.status}`).join(', ')}`,
+    );
+  }
+
   try {
     await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
     const modes = Object.keys(MODES);
@@ -185,8 +202,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     for (const [action, mode] of plan) {
       const queue = w % 9 === 0 || (action === 'place' && mode === 'drop after commit');
       if (action === 'exit all')
-        for (let k = 0; k < exitAllPerMode; k++) await wave(action, mode, 1, queue && k === 0);
-      else await wave(action, mode, perWave, queue);
+        for (let k = 0; k < exitAllPerMode; k++)
+          await watched(action, mode, 1, wave(action, mode, 1, queue && k === 0));
+      else await watched(action, mode, perWave, wave(action, mode, perWave, queue));
       ctx.log(
         `${action} × ${mode}: faults ${fig.faults}, duplicates ${fig.duplicates}, wrong ${fig.wrong}`,
       );
