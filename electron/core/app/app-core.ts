@@ -219,11 +219,13 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   closers.push(() => symbols.close());
 
+  const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
+  closers.push(() => journal.close());
   const orders = createOrderService({
     clock,
     broker,
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
-    journal: createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock),
+    journal,
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),

@@ -1,5 +1,6 @@
 import type { IntentStatus, OrderIntent } from '../../../shared/broker/models';
 import { backend } from './backend';
+import { notices } from './notices.svelte';
 import { portfolio } from './portfolio.svelte';
 
 /** What each intent status means to a trader, in one place so every screen says the same. */
@@ -26,6 +27,7 @@ export function intentPending(s: IntentStatus): boolean {
 class IntentStore {
   byId = $state<Record<string, OrderIntent>>({});
   #unsubscribe: (() => void) | null = null;
+  #unsubscribeLate: (() => void) | null = null;
 
   get list(): OrderIntent[] {
     return Object.values(this.byId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -40,6 +42,18 @@ class IntentStore {
       if (before && before.status !== intent.status && !intentPending(intent.status)) {
         void portfolio.afterAction();
       }
+    });
+    // An action reported "not done" that the broker carried out after all: say so loudly,
+    // and keep saying it until the trader closes it (Resend is gone from that action).
+    this.#unsubscribeLate?.();
+    this.#unsubscribeLate = api.on.orders.lateArrival((intent) => {
+      this.track(intent);
+      notices.push(
+        'error',
+        `Arrived late: ${intent.summary} was carried out by the broker after all${intent.orderId ? ` (order ${intent.orderId})` : ''}. Do not send it again.`,
+        0,
+      );
+      void portfolio.afterAction();
     });
     const r = await api.orders.intents();
     if (r.ok) for (const i of r.data) this.track(i);

@@ -12,6 +12,7 @@ import {
   type FatFingerLimits,
 } from '../../../../shared/settings/fat-finger-limits';
 import { formatInr } from '../../../../shared/format/money';
+import { OrderType } from '../../../../shared/broker/enums';
 
 export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
@@ -85,9 +86,9 @@ export function checkFatFinger(
   }
   // A market order fills near the last price; an SL-M near its trigger once triggered.
   const unitPrice =
-    draft.type === 1 || draft.type === 4
+    draft.type === OrderType.Limit || draft.type === OrderType.StopLimit
       ? draft.limitPrice
-      : draft.type === 3
+      : draft.type === OrderType.Stop
         ? draft.stopPrice || ltp
         : ltp;
   const value = draft.qty * unitPrice;
@@ -110,8 +111,10 @@ export function checkFatFinger(
         });
       }
     };
-    if (draft.type === 1 || draft.type === 4) check('limitPrice', draft.limitPrice);
-    if (draft.type === 3 || draft.type === 4) check('stopPrice', draft.stopPrice);
+    if (draft.type === OrderType.Limit || draft.type === OrderType.StopLimit)
+      check('limitPrice', draft.limitPrice);
+    if (draft.type === OrderType.Stop || draft.type === OrderType.StopLimit)
+      check('stopPrice', draft.stopPrice);
   }
   return out;
 }

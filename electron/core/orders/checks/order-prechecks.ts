@@ -11,6 +11,7 @@ import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-
 import type { LastPrice } from '../../../../shared/marketdata/quote';
 import { checkFatFinger, trustedLtp } from './fat-finger-guards';
 import type { FatFingerLimits } from './fat-finger-guards';
+import { OrderStatus } from '../../../../shared/broker/enums';
 
 /**
  * Tick/lot sizes per symbol (the symbol master) and the last price with its age (the one
@@ -81,7 +82,7 @@ export function precheckModify(
   limits: FatFingerLimits,
   skipGuards = false,
 ): PrecheckViolation[] {
-  if (current.status !== 6 && current.status !== 4) {
+  if (current.status !== OrderStatus.Pending && current.status !== OrderStatus.Transit) {
     return [
       {
         field: 'order',
