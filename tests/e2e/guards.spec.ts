@@ -1,5 +1,5 @@
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, sendMarketOrder, typeInto } from './trading-helpers';
+import { loginToDemo, openApp, pickSymbol, placeLimitBuy, typeInto } from './trading-helpers';
 
 // Issue 8 in the ticket and the views: the fat-finger limits and the last price reach the
 // ticket's checks (findings 4, 5), and one unreadable row leaves the rest of the order book
@@ -42,9 +42,10 @@ test('an order with an unknown status is left out with a warning; the others sta
   await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
   await openApp(page, controlled.url);
   await loginToDemo(page);
-  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
-  await sendMarketOrder(page, '1');
-  await sendMarketOrder(page, '2');
+  // Two pending orders (limit buys below the market: no position is left behind).
+  await control(controlled, 'price', { symbol: 'NSE:SBIN-EQ', ltp: 945 });
+  await placeLimitBuy(page, '1', '905.00');
+  await placeLimitBuy(page, '2', '905.00');
   await page.keyboard.press('Escape');
 
   await control(controlled, 'row-patch', {

@@ -8,12 +8,7 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  isTerminalStatus,
-  orderStatusName,
-  Side,
-  OrderType,
-} from '../../../../shared/broker/enums';
+import { Side, OrderType } from '../../../../shared/broker/enums';
 import { AppError } from '../../../../shared/ipc/errors';
 import type {
   Order,
@@ -41,7 +36,12 @@ import {
 import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
 import type { OrderJournal } from '../journal/order-journal';
-import { precheckConvert, precheckModify, precheckPlace } from '../checks/order-prechecks';
+import {
+  precheckCancel,
+  precheckConvert,
+  precheckModify,
+  precheckPlace,
+} from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { runBatch } from './order-batch';
 import { recoverFromJournal } from '../reconcile/order-recovery';
@@ -260,17 +260,8 @@ export function createOrderService(opts: OrderServiceOptions) {
     async cancel(id: string): Promise<OrderIntent> {
       const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
       payloads.set(intent.intentId, () => service.cancel(id));
-      const cached = ctx.orders.get(id);
-      if (cached && isTerminalStatus(cached.status)) {
-        return blocked(intent, [
-          {
-            field: 'id',
-            message: `Order ${id} is no longer pending (${orderStatusName(cached.status)}).`,
-            code: null,
-            guard: null,
-          },
-        ]);
-      }
+      const v = precheckCancel(ctx.orders.get(id));
+      if (v.length) return blocked(intent, v);
       return send(
         intent,
         { id },
@@ -289,7 +280,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           describe: (id) => `CANCEL ${id}`,
           payload: (id) => ({ id }),
           resend: (id) => () => service.cancel(id),
-          precheck: () => [],
+          precheck: (id) => precheckCancel(ctx.orders.get(id)),
           body: (id) => ({ id }),
           send: () => opts.broker.cancelOrders(ids),
           check: (id) => cancelCheck(ctx, id),
