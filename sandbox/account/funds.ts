@@ -9,6 +9,7 @@ import type { SimOrder } from '../orders/model';
 import { isOpen, remainingQty } from '../orders/model';
 import { ledgerOf, marginFor } from './margin';
 import type { PositionFigures } from './position-ledger';
+import { Side } from '../../shared/broker/enums';
 
 /** Start-of-day limits of the demo account on its first day. */
 export const START_LIMITS = { equity: 1_000_000, commodity: 200_000 } as const;
@@ -85,7 +86,7 @@ export function computeFunds(
   }
   for (const o of orders) {
     const net = netById.get(`${o.instrument.ticker}-${o.productType}`) ?? 0;
-    const opposite = o.side === 1 ? -net : net;
+    const opposite = o.side === Side.Buy ? -net : net;
     led[ledgerOf(o.instrument)].utilized += orderMargin(o, opposite, ltpOf);
   }
   const done = (l: { startLimit: number; utilized: number; realized: number }): LedgerFigures => ({

@@ -8,6 +8,7 @@
 import type { ProductType, SideCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
 import type { SimTrade } from '../orders/model';
+import { Side } from '../../shared/broker/enums';
 
 /** Running sums of one position. */
 export interface PositionAcc {
@@ -98,7 +99,7 @@ export class PositionLedger {
   /** Applies one fill. */
   applyTrade(t: SimTrade): void {
     const a = this.acc(t.instrument, t.productType);
-    if (t.side === 1) {
+    if (t.side === Side.Buy) {
       a.buyQty += t.qty;
       a.buyVal += t.qty * t.price;
     } else {

@@ -8,6 +8,7 @@
 import type { SandboxState } from '../state';
 import type { HoldingSeed } from './holdings';
 import { ledgerOf } from './margin';
+import { OrderStatus } from '../../shared/broker/enums';
 
 /** Trading day key of an instant: the IST date of the most recent 06:00 IST. */
 export function tradingDayOf(ms: number): number {
@@ -74,7 +75,10 @@ export function rollOver(s: SandboxState): void {
   }
   const waiting = s.book
     .list()
-    .filter((o) => o.waitingForOpen && (o.status === 4 || o.status === 6));
+    .filter(
+      (o) =>
+        o.waitingForOpen && (o.status === OrderStatus.Transit || o.status === OrderStatus.Pending),
+    );
   s.book.orders.clear();
   s.book.trades.length = 0;
   for (const o of waiting) s.book.add(o);

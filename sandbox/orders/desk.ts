@@ -18,6 +18,7 @@ import type { MatchingEngine } from './engine';
 import type { SimOrder } from './model';
 import { isOpen, remainingQty } from './model';
 import type { ModifyRequest } from './parse';
+import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
 const SEGMENT_NAMES: Record<number, string> = {
   10: 'capital market',
@@ -52,9 +53,16 @@ export class OrderDesk {
   authorizedRemaining(isin: string): number {
     let used = 0;
     for (const o of this.s.book.orders.values()) {
-      if (o.instrument.isin !== isin || o.fromHoldingsQty === 0 || o.status === 5) continue;
+      if (
+        o.instrument.isin !== isin ||
+        o.fromHoldingsQty === 0 ||
+        o.status === OrderStatus.Rejected
+      )
+        continue;
       used +=
-        isOpen(o) || o.status === 2 ? o.fromHoldingsQty : Math.min(o.fromHoldingsQty, o.filledQty);
+        isOpen(o) || o.status === OrderStatus.Traded
+          ? o.fromHoldingsQty
+          : Math.min(o.fromHoldingsQty, o.filledQty);
     }
     return this.s.edis.authorizedQty(isin, this.s.now()) - used;
   }
@@ -117,7 +125,7 @@ export class OrderDesk {
       offlineOrder: draft.offlineOrder,
       stopLoss: draft.stopLoss,
       takeProfit: draft.takeProfit,
-      status: 4,
+      status: OrderStatus.Transit,
       message: 'Transit: sent to the exchange',
       placedAt: this.s.now(),
       waitingForOpen: draft.offlineOrder,
@@ -132,7 +140,7 @@ export class OrderDesk {
     const reason = this.riskCheck(o);
     this.s.book.add(o);
     if (reason) {
-      o.status = 5;
+      o.status = OrderStatus.Rejected;
       o.message = reason;
       fail(ErrorCode.OrderRejected, reason, { id });
     }
@@ -159,12 +167,12 @@ export class OrderDesk {
   /** Broker-side checks; returns a rejection reason or undefined. Sets fromHoldingsQty on CNC sells. */
   private riskCheck(o: SimOrder): string | undefined {
     const i = o.instrument;
-    if (o.productType === 'CNC' && o.side === -1) {
+    if (o.productType === 'CNC' && o.side === Side.Sell) {
       let pendingSells = 0;
       for (const x of this.s.book.orders.values()) {
         // NSE and BSE sells of one company draw on the same demat shares (same ISIN).
         const same = x.instrument === i || (i.isin !== '' && x.instrument.isin === i.isin);
-        if (isOpen(x) && same && x.productType === 'CNC' && x.side === -1)
+        if (isOpen(x) && same && x.productType === 'CNC' && x.side === Side.Sell)
           pendingSells += remainingQty(x);
       }
       const todayLong = Math.max(0, this.s.positions.netQty(i, 'CNC'));
@@ -183,7 +191,7 @@ export class OrderDesk {
     }
     const funds = this.s.funds()[ledgerOf(i)];
     const net = this.s.positions.netQty(i, o.productType);
-    const need = orderMargin(o, o.side === 1 ? -net : net, (x) => this.s.ltp(x));
+    const need = orderMargin(o, o.side === Side.Buy ? -net : net, (x) => this.s.ltp(x));
     if (need > funds.available + 1e-6) {
       return `Insufficient funds: margin required ${need.toFixed(2)}, available ${funds.available.toFixed(2)}`;
     }
@@ -192,14 +200,14 @@ export class OrderDesk {
 
   /** Fails with the right code when an order is not pending (spec: only pending orders change). */
   private requirePending(o: SimOrder, action: string): void {
-    if (o.status === 6) return;
-    if (o.status === 1)
+    if (o.status === OrderStatus.Pending) return;
+    if (o.status === OrderStatus.Canceled)
       fail(ErrorCode.AlreadyCancelled, `Order ${o.id} is already cancelled; cannot ${action}`);
-    if (o.status === 2)
+    if (o.status === OrderStatus.Traded)
       fail(ErrorCode.AlreadyTraded, `Order ${o.id} is already traded; cannot ${action}`);
-    if (o.status === 5)
+    if (o.status === OrderStatus.Rejected)
       fail(ErrorCode.AlreadyRejected, `Order ${o.id} was rejected; cannot ${action}`);
-    if (o.status === 7)
+    if (o.status === OrderStatus.Expired)
       fail(ErrorCode.OrderRejected, `Order ${o.id} has expired; cannot ${action}`);
     fail(
       ErrorCode.OrderRejected,
@@ -215,8 +223,8 @@ export class OrderDesk {
     if (o.parentId) return this.modifyLeg(o, req);
     const type = (req.type ?? o.type) as OrderDraft['type'];
     const typeChanged = req.type !== undefined && req.type !== o.type;
-    const usesLimit = type === 1 || type === 4;
-    const usesStop = type === 3 || type === 4;
+    const usesLimit = type === OrderType.Limit || type === OrderType.StopLimit;
+    const usesStop = type === OrderType.Stop || type === OrderType.StopLimit;
     const draft: OrderDraft = {
       symbol: o.instrument.ticker,
       qty: req.qty ?? o.qty,
@@ -296,7 +304,7 @@ export class OrderDesk {
         `Order ${o.id} is an exit leg of ${o.parentId}; exit the position (DELETE /api/v2/positions) instead`,
       );
     }
-    this.engine.end(o, 1, 'Cancelled by user');
+    this.engine.end(o, OrderStatus.Canceled, 'Cancelled by user');
     return { code: 1103, message: `Successfully cancelled order ${o.id}`, id: o.id };
   }
 }

@@ -16,6 +16,7 @@ import type { SandboxState } from '../state';
 import { istDayKey } from '../time/ist';
 import type { OrderSource, SimOrder } from './model';
 import { isOpen, remainingQty } from './model';
+import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
 const INTRADAY_PRODUCTS = new Set(['INTRADAY', 'CO', 'BO']);
 
@@ -101,8 +102,14 @@ export class MatchingEngine {
             o.instrument.exchange === m.exchange &&
             o.instrument.segment === m.segment
           ) {
-            if (o.validity === 'DAY') this.end(o, 7, 'Order expired at market close');
-            else this.end(o, 1, 'IOC order cancelled: the market closed before it could trade');
+            if (o.validity === 'DAY')
+              this.end(o, OrderStatus.Expired, 'Order expired at market close');
+            else
+              this.end(
+                o,
+                OrderStatus.Canceled,
+                'IOC order cancelled: the market closed before it could trade',
+              );
           }
         }
       }
@@ -111,8 +118,8 @@ export class MatchingEngine {
 
   private acknowledge(): void {
     for (const o of this.s.book.orders.values()) {
-      if (o.status === 4) {
-        o.status = 6;
+      if (o.status === OrderStatus.Transit) {
+        o.status = OrderStatus.Pending;
         o.message = o.waitingForOpen
           ? 'After market order pending until the market opens'
           : 'Pending';
@@ -122,26 +129,28 @@ export class MatchingEngine {
 
   private matchAll(): void {
     for (const o of [...this.s.book.orders.values()]) {
-      if (o.status !== 6 || o.waitingForOpen || !this.marketOpen(o.instrument)) continue;
+      if (o.status !== OrderStatus.Pending || o.waitingForOpen || !this.marketOpen(o.instrument))
+        continue;
       this.matchOne(o);
     }
   }
 
   private matchOne(o: SimOrder): void {
     const ltp = this.s.ltp(o.instrument);
-    if ((o.type === 3 || o.type === 4) && !o.triggered) {
-      const hit = o.side === 1 ? ltp >= o.stopPrice : ltp <= o.stopPrice;
+    if ((o.type === OrderType.Stop || o.type === OrderType.StopLimit) && !o.triggered) {
+      const hit = o.side === Side.Buy ? ltp >= o.stopPrice : ltp <= o.stopPrice;
       if (hit) o.triggered = true;
     }
-    const stopWaiting = (o.type === 3 || o.type === 4) && !o.triggered;
-    const limitLike = o.type === 1 || o.type === 4;
-    const crosses = !limitLike || (o.side === 1 ? ltp <= o.limitPrice : ltp >= o.limitPrice);
+    const stopWaiting =
+      (o.type === OrderType.Stop || o.type === OrderType.StopLimit) && !o.triggered;
+    const limitLike = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
+    const crosses = !limitLike || (o.side === Side.Buy ? ltp <= o.limitPrice : ltp >= o.limitPrice);
     if (!stopWaiting && crosses) {
       const rest = remainingQty(o);
       const qty = o.parentId ? rest : Math.min(rest, liquidityPerTick(o.instrument));
       this.fill(o, qty, ltp);
     }
-    if (o.validity === 'IOC' && o.status === 6) {
+    if (o.validity === 'IOC' && o.status === OrderStatus.Pending) {
       this.end(
         o,
         1,
@@ -156,7 +165,7 @@ export class MatchingEngine {
   fill(o: SimOrder, qty: number, price: number): void {
     if (qty <= 0) return;
     const now = this.s.now();
-    if (o.productType === 'CNC' && o.side === -1) {
+    if (o.productType === 'CNC' && o.side === Side.Sell) {
       const todayLong = Math.max(0, this.s.positions.netQty(o.instrument, 'CNC'));
       const fromHoldings = Math.min(
         Math.max(0, qty - todayLong),
@@ -171,7 +180,7 @@ export class MatchingEngine {
     o.filledQty += qty;
     o.tradedValue += qty * price;
     if (o.filledQty >= o.qty) {
-      o.status = 2;
+      o.status = OrderStatus.Traded;
       o.message = 'Traded';
       this.afterEnd(o);
     } else {
@@ -180,7 +189,11 @@ export class MatchingEngine {
   }
 
   /** Moves an open order to a terminal status (Cancelled, Rejected or Expired) with a message. */
-  end(o: SimOrder, status: 1 | 5 | 7, message: string): void {
+  end(
+    o: SimOrder,
+    status: typeof OrderStatus.Canceled | typeof OrderStatus.Rejected | typeof OrderStatus.Expired,
+    message: string,
+  ): void {
     if (!isOpen(o)) return;
     o.status = status;
     o.message = message;
@@ -190,10 +203,10 @@ export class MatchingEngine {
 
   private afterEnd(o: SimOrder): void {
     if (o.leg === 'entry' && o.filledQty > 0) this.createExitLegs(o);
-    if ((o.leg === 'stop' || o.leg === 'target') && o.status === 2) {
+    if ((o.leg === 'stop' || o.leg === 'target') && o.status === OrderStatus.Traded) {
       for (const sib of this.s.book.orders.values()) {
         if (sib !== o && sib.parentId === o.parentId && isOpen(sib))
-          this.end(sib, 1, 'Cancelled: the other exit leg was executed');
+          this.end(sib, OrderStatus.Canceled, 'Cancelled: the other exit leg was executed');
       }
     }
   }
@@ -202,7 +215,7 @@ export class MatchingEngine {
     const i = entry.instrument;
     const tick = i.tickSize > 0 ? i.tickSize : 0.05;
     const avg = entry.tradedValue / entry.filledQty;
-    const exitSide = entry.side === 1 ? -1 : 1;
+    const exitSide = entry.side === Side.Buy ? -1 : 1;
     const kind = entry.productType === 'BO' ? 'BO' : 'CO';
     const stopPrice =
       kind === 'BO'
@@ -238,7 +251,7 @@ export class MatchingEngine {
       limitPrice,
       stopPrice,
       disclosedQty: 0,
-      status: 6,
+      status: OrderStatus.Pending,
       message: leg === 'stop' ? 'Stop loss leg pending' : 'Target leg pending',
       placedAt: this.s.now(),
       leg,
@@ -264,7 +277,7 @@ export class MatchingEngine {
         o.instrument === acc.instrument &&
         o.productType === acc.productType
       )
-        this.end(o, 1, reason);
+        this.end(o, OrderStatus.Canceled, reason);
     }
     const ids = this.s.book.nextOrderId(this.s.now());
     const o: SimOrder = {
@@ -285,7 +298,7 @@ export class MatchingEngine {
       offlineOrder: false,
       stopLoss: 0,
       takeProfit: 0,
-      status: 6,
+      status: OrderStatus.Pending,
       message: reason,
       placedAt: this.s.now(),
       waitingForOpen: false,
@@ -308,7 +321,7 @@ export class MatchingEngine {
         INTRADAY_PRODUCTS.has(o.productType) &&
         inMarket(o.instrument)
       ) {
-        this.end(o, 1, 'Cancelled by the automatic intraday square-off');
+        this.end(o, OrderStatus.Canceled, 'Cancelled by the automatic intraday square-off');
       }
     }
     for (const acc of this.s.positions.list()) {

@@ -11,6 +11,7 @@ import type {
   Validity,
 } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
+import { OrderStatus } from '../../shared/broker/enums';
 
 /** Which part of a bracket or cover order an order is. */
 export type LegKind = 'entry' | 'stop' | 'target';
@@ -82,5 +83,5 @@ export function avgPrice(o: SimOrder): number {
 
 /** Whether the order can still trade (Transit or Pending). */
 export function isOpen(o: SimOrder): boolean {
-  return o.status === 4 || o.status === 6;
+  return o.status === OrderStatus.Transit || o.status === OrderStatus.Pending;
 }

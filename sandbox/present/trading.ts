@@ -8,6 +8,7 @@ import type { PositionFigures } from '../account/position-ledger';
 import type { SimOrder, SimTrade } from '../orders/model';
 import { avgPrice, remainingQty } from '../orders/model';
 import { fmtDdMmYyyy, fmtDdMmmYyyy } from '../time/ist';
+import { OrderStatus } from '../../shared/broker/enums';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const r4 = (n: number) => Math.round(n * 10000) / 10000;
@@ -26,7 +27,8 @@ export function orderShape(o: SimOrder, c: OrderRowCtx): Record<string, unknown>
   const i = o.instrument;
   const row: Record<string, unknown> = {
     id: o.id,
-    exchOrdId: o.status === 4 || o.status === 5 ? '' : o.exchOrdId,
+    exchOrdId:
+      o.status === OrderStatus.Transit || o.status === OrderStatus.Rejected ? '' : o.exchOrdId,
     symbol: i.ticker,
     qty: o.qty,
     remainingQuantity: remainingQty(o),

@@ -18,6 +18,7 @@ import type {
   Validity,
 } from './enums';
 import { ErrorCode } from './errors';
+import { OrderType } from './enums';
 
 /** An order as the trader (or the API body) describes it, already parsed into typed fields. */
 export interface OrderDraft {
@@ -119,7 +120,11 @@ export function checkOrder(
   }
   if (side !== 1 && side !== -1)
     v(ErrorCode.InvalidSide, 'side', 'side must be 1 (buy) or -1 (sell)');
-  const typeOk = type === 1 || type === 2 || type === 3 || type === 4;
+  const typeOk =
+    type === OrderType.Limit ||
+    type === OrderType.Market ||
+    type === OrderType.Stop ||
+    type === OrderType.StopLimit;
   if (!typeOk)
     v(
       ErrorCode.InvalidOrderType,
@@ -207,8 +212,8 @@ export function checkOrder(
 
   // Order type rules 1-4.
   if (typeOk && !badPrice.has('limitPrice') && !badPrice.has('stopPrice')) {
-    const needsLimit = type === 1 || type === 4;
-    const needsStop = type === 3 || type === 4;
+    const needsLimit = type === OrderType.Limit || type === OrderType.StopLimit;
+    const needsStop = type === OrderType.Stop || type === OrderType.StopLimit;
     const typeName = { 1: 'Limit', 2: 'Market', 3: 'Stop (SL-M)', 4: 'Stoplimit (SL-L)' }[type];
     if (needsLimit && limitPrice <= 0)
       v(
@@ -236,7 +241,7 @@ export function checkOrder(
           `stopPrice ${stopPrice} must not be below ltp ${ltp} for a buy`,
         );
     }
-    if (type === 4 && stopPrice > 0 && limitPrice > 0) {
+    if (type === OrderType.StopLimit && stopPrice > 0 && limitPrice > 0) {
       if (side === 1 && !(stopPrice < limitPrice))
         v(
           ErrorCode.InvalidStopPrice,
@@ -260,11 +265,11 @@ export function checkOrder(
       v(ErrorCode.InvalidStopLoss, 'stopLoss', `stopLoss is required for ${productType} orders`);
   }
   if (productType === 'CO') {
-    if (typeOk && type !== 1 && type !== 2)
+    if (typeOk && type !== OrderType.Limit && type !== OrderType.Market)
       v(ErrorCode.InvalidCoBoType, 'type', 'CO orders must be market or limit');
     if (!badPrice.has('stopLoss') && stopLoss > 0 && typeOk) {
-      const ref = type === 1 ? limitPrice : haveLtp ? ltp : 0;
-      const refName = type === 1 ? 'limitPrice' : 'ltp';
+      const ref = type === OrderType.Limit ? limitPrice : haveLtp ? ltp : 0;
+      const refName = type === OrderType.Limit ? 'limitPrice' : 'ltp';
       if (ref > 0 && side === 1 && stopLoss > ref)
         v(
           ErrorCode.InvalidStopLoss,

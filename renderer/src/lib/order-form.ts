@@ -3,6 +3,7 @@ import type { PrecheckViolation } from '../../../shared/broker/models';
 import { roundToTick } from '../../../shared/broker/rules';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
+import { OrderType } from '../../../shared/broker/enums';
 
 /**
  * The order ticket as the trader typed it. Numbers stay text so a half-typed "812." or a
@@ -80,8 +81,8 @@ export function fieldsFor(d: TicketDraft) {
   const equity = d.symbol ? d.symbol.segment === 10 : true;
   const bracket = d.productType === 'CO' || d.productType === 'BO';
   return {
-    limitPrice: d.type === 1 || d.type === 4,
-    stopPrice: d.type === 3 || d.type === 4,
+    limitPrice: d.type === OrderType.Limit || d.type === OrderType.StopLimit,
+    stopPrice: d.type === OrderType.Stop || d.type === OrderType.StopLimit,
     stopLoss: bracket,
     takeProfit: d.productType === 'BO',
     disclosedQty: equity && !bracket,

@@ -11,6 +11,7 @@ import type { SkippedRow } from '../../../shared/broker/skipped-row';
 import { backend } from './backend';
 import { Resource } from './resource.svelte';
 import { session } from './session.svelte';
+import { OrderStatus } from '../../../shared/broker/enums';
 
 /**
  * The account views' data, refreshed on login, on `portfolio.changed` and after every
@@ -92,7 +93,7 @@ class PortfolioStore {
    * status until the next background refresh.
    */
   #followTransit(orders: Order[]): void {
-    if (!orders.some((o) => o.status === 4)) {
+    if (!orders.some((o) => o.status === OrderStatus.Transit)) {
       this.#transitChecks = 0;
       return;
     }

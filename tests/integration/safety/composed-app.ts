@@ -1,40 +1,20 @@
 /**
  * The app as the trader runs it, for the no-duplicate tests and proofs: `createAppCore` in
  * Demo mode (real settings, real symbol runtime, the embedded sandbox over HTTP with its
- * fault controls), logged in, NSE cash pinned open. Optionally on a fast clock shared by
- * core and sandbox, and on a sandbox that outlives the core (crash and restart).
+ * fault controls), logged in, NSE cash pinned open. Optionally on a virtual clock shared
+ * by core and sandbox, and on a sandbox that outlives the core (crash and restart).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
-import type { Clock } from '../../../electron/core/limiter/clock';
+import type { VirtualClock } from './virtual-clock';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
 
-/** A clock running `factor` times faster than real time; core and sandbox share it. */
-export interface FastClock extends Clock {
-  factor: number;
-  /** Real milliseconds for `ms` of this clock (sandbox delays are real time). */
-  real(ms: number): number;
-}
-
-/** Creates a fast clock starting now. */
-export function fastClock(factor: number): FastClock {
-  const base = Date.now();
-  const r0 = performance.now();
-  return {
-    factor,
-    now: () => Math.floor(base + (performance.now() - r0) * factor),
-    setTimeout: (fn, ms) => setTimeout(fn, Math.max(0, ms) / factor),
-    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    real: (ms) => ms / factor,
-  };
-}
-
 /** Starts a Demo-mode sandbox a core can be started on (and restarted on). */
-export function startDemoSandbox(clock?: FastClock): Promise<SandboxHandle> {
+export function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHandle> {
   return startSandbox({
     autoApprove: true,
     testControls: true,
@@ -72,7 +52,7 @@ export interface ComposedApp {
 
 /** Starts the composed core, logs in and pins NSE cash open. */
 export async function startComposedApp(
-  opts: { clock?: FastClock; sandbox?: SandboxHandle; dataDir?: string } = {},
+  opts: { clock?: VirtualClock; sandbox?: SandboxHandle; dataDir?: string } = {},
 ): Promise<ComposedApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tickdesk-safety-')));
   const core = await createAppCore({
@@ -93,6 +73,7 @@ export async function startComposedApp(
       ...(opts.sandbox ? { running: opts.sandbox } : {}),
     },
   });
+  const stopClock = opts.clock?.drive(() => core.scheduler.getState().inFlight > 0);
   const events: ComposedApp['events'] = [];
   core.attachEmitter((name, payload) => events.push({ name, payload }));
   const base = core.demoBrokerUrl;
@@ -110,7 +91,11 @@ export async function startComposedApp(
   const s = await core.session.login();
   if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
   await core.symbols.ready();
-  await control('market', { exchange: Exchange.NSE, segment: Segment.CapitalMarket, status: 'OPEN' });
+  await control('market', {
+    exchange: Exchange.NSE,
+    segment: Segment.CapitalMarket,
+    status: 'OPEN',
+  });
   return {
     core,
     dataDir,
@@ -118,6 +103,7 @@ export async function startComposedApp(
     control,
     async close(wipe = true) {
       await core.close();
+      stopClock?.();
       if (wipe && !opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };

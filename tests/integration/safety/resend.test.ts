@@ -1,16 +1,17 @@
 /**
- * Finding 2 of issue 8, through the composed app on a fast clock: Resend is single-use in
+ * Finding 2 of issue 8, through the composed app on a virtual clock: Resend is single-use in
  * the core (two calls, one order; the second gets a typed refusal), and an order of a
  * basket is offered Resend only because its payload is kept, so Resend works for it.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AppError } from '../../../shared/ipc/errors';
-import { fastClock, sbinBuy, startComposedApp, type ComposedApp } from './composed-app';
+import { sbinBuy, startComposedApp, type ComposedApp } from './composed-app';
+import { virtualClock } from './virtual-clock';
 
 let app: ComposedApp;
 before(async () => {
-  app = await startComposedApp({ clock: fastClock(20) });
+  app = await startComposedApp({ clock: virtualClock() });
 });
 after(async () => {
   await app.close();

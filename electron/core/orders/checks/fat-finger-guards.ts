@@ -6,6 +6,7 @@
  * shared/settings), and the last price is the quote cache's, with its age.
  */
 import type { OrderDraft, InstrumentRules } from '../../../../shared/broker/rules';
+import { OrderType } from '../../../../shared/broker/enums';
 import type { LastPrice } from '../../../../shared/marketdata/quote';
 import {
   DEFAULT_FAT_FINGER_LIMITS,
@@ -43,7 +44,7 @@ export function trustedLtp(price: LastPrice | undefined): number {
 }
 
 /** True for the order types that execute at the market price (MARKET, SL-M). */
-const atMarket = (type: OrderDraft['type']) => type === 2 || type === 3;
+const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type === OrderType.Stop;
 
 /**
  * Checks one order against the trader's limits. A market order is valued at the last
@@ -70,7 +71,7 @@ export function checkFatFinger(
       field: 'qty',
       message:
         `Quantity ${draft.qty} is above your limit of ${limits.maxOrderQty} per order.` +
-        (draft.type === 2 && ltp === 0
+        (draft.type === OrderType.Market && ltp === 0
           ? ' With no current last price, the value of this market order cannot be checked.'
           : ''),
     });
@@ -85,9 +86,9 @@ export function checkFatFinger(
   }
   // A market order fills near the last price; an SL-M near its trigger once triggered.
   const unitPrice =
-    draft.type === 1 || draft.type === 4
+    draft.type === OrderType.Limit || draft.type === OrderType.StopLimit
       ? draft.limitPrice
-      : draft.type === 3
+      : draft.type === OrderType.Stop
         ? draft.stopPrice || ltp
         : ltp;
   const value = draft.qty * unitPrice;
@@ -110,8 +111,10 @@ export function checkFatFinger(
         });
       }
     };
-    if (draft.type === 1 || draft.type === 4) check('limitPrice', draft.limitPrice);
-    if (draft.type === 3 || draft.type === 4) check('stopPrice', draft.stopPrice);
+    if (draft.type === OrderType.Limit || draft.type === OrderType.StopLimit)
+      check('limitPrice', draft.limitPrice);
+    if (draft.type === OrderType.Stop || draft.type === OrderType.StopLimit)
+      check('stopPrice', draft.stopPrice);
   }
   return out;
 }

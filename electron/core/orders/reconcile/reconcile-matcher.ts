@@ -9,6 +9,7 @@
  */
 import type { Order } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
+import { OrderType } from '../../../../shared/broker/enums';
 
 /** Where and when to look. */
 export interface MatchWindow {
@@ -39,8 +40,16 @@ export function orderMatchesDraft(o: Order, d: OrderDraft): boolean {
   if (o.symbol !== d.symbol || o.side !== d.side || o.qty !== d.qty || o.type !== d.type)
     return false;
   if (o.productType !== d.productType) return false;
-  if ((d.type === 1 || d.type === 4) && !samePrice(o.limitPrice, d.limitPrice)) return false;
-  if ((d.type === 3 || d.type === 4) && !samePrice(o.stopPrice, d.stopPrice)) return false;
+  if (
+    (d.type === OrderType.Limit || d.type === OrderType.StopLimit) &&
+    !samePrice(o.limitPrice, d.limitPrice)
+  )
+    return false;
+  if (
+    (d.type === OrderType.Stop || d.type === OrderType.StopLimit) &&
+    !samePrice(o.stopPrice, d.stopPrice)
+  )
+    return false;
   return true;
 }
 

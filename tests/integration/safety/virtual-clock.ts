@@ -1,0 +1,118 @@
+/**
+ * Virtual time for the composed app and its sandbox: both read one clock that moves only
+ * when the app is waiting (no request in flight), jumping to the next timer. Minutes of
+ * budget queue, 30 s settling periods and 20 s late arrivals take milliseconds, and since
+ * time never moves while a request is on the wire, the app and the sandbox see each request
+ * at the same instant (a fast real-time clock would turn scheduling jitter into 429s).
+ */
+import type { Clock } from '../../../electron/core/limiter/clock';
+
+interface Timer {
+  due: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** A clock whose time only the driver moves. */
+export interface VirtualClock extends Clock {
+  /** Starts moving time whenever `busy()` is false; returns the stop function. */
+  drive(busy: () => boolean): () => void;
+  /** Resolves after `ms` of virtual time (a timer of its own, so time moves even if idle). */
+  sleep(ms: number): Promise<void>;
+  /** Stops time (a burst of actions must queue at one instant); returns the release. */
+  hold(): () => void;
+  /** Virtual milliseconds elapsed since the start. */
+  readonly virtualElapsedMs: number;
+}
+
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+/**
+ * Creates a virtual clock starting at `start` (default the real time now). `maxRate` caps
+ * virtual milliseconds per real millisecond: real work the driver cannot see (journal fsyncs,
+ * parsing) then costs virtual time in proportion instead of letting periodic timers race
+ * hours ahead during a long run.
+ */
+export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClock {
+  let t = start;
+  const r0 = performance.now();
+  let seq = 0;
+  let holds = 0;
+  const timers = new Map<number, Timer>();
+
+  function fireDue(): boolean {
+    const due = [...timers.values()]
+      .filter((x) => x.due <= t)
+      .sort((a, b) => a.due - b.due || a.seq - b.seq);
+    for (const x of due) {
+      timers.delete(x.seq);
+      x.fn();
+    }
+    return due.length > 0;
+  }
+
+  return {
+    now: () => t,
+    setTimeout(fn, ms) {
+      const id = ++seq;
+      timers.set(id, { due: t + Math.max(0, ms), seq: id, fn });
+      return id;
+    },
+    clearTimeout(h) {
+      timers.delete(h as number);
+    },
+    sleep(ms) {
+      return new Promise<void>((resolve) => this.setTimeout(resolve, ms));
+    },
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        if (!released) holds--;
+        released = true;
+      };
+    },
+    get virtualElapsedMs() {
+      return t - start;
+    },
+    drive(busy) {
+      let running = true;
+      void (async () => {
+        let idleTurns = 0;
+        let busySince = 0;
+        while (running) {
+          await turn();
+          if (holds > 0) {
+            await new Promise((r) => setTimeout(r, 1));
+            continue;
+          }
+          if (fireDue()) {
+            idleTurns = 0;
+            continue;
+          }
+          if (busy()) {
+            // Requests on the wire: let them finish at this instant. A request stuck for long
+            // (an injected delay longer than the app's timeout) lets time move on, so the
+            // app's own timeout can fire.
+            busySince ||= performance.now();
+            if (performance.now() - busySince < 200) {
+              await new Promise((r) => setTimeout(r, 1));
+              continue;
+            }
+          }
+          busySince = 0;
+          if (++idleTurns < 3) continue;
+          idleTurns = 0;
+          let next = Infinity;
+          for (const x of timers.values()) next = Math.min(next, x.due);
+          const cap = start + (performance.now() - r0) * maxRate;
+          if (Number.isFinite(next) && next <= cap) t = Math.max(t, next);
+          else await new Promise((r) => setTimeout(r, 1));
+        }
+      })();
+      return () => {
+        running = false;
+      };
+    },
+  };
+}

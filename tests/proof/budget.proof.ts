@@ -1,0 +1,178 @@
+/**
+ * Budget: the request budget under the trader's load, through the composed app
+ * (`createAppCore` in Demo mode, the sandbox over HTTP enforcing 10/s, 200/min, 10,000/day,
+ * one virtual clock for both so the figures are the app's, not the machine's).
+ *
+ * 1. Aggressive use: three readers hammering every view, a trader placing an order every
+ *    3 s, the background refresher running, for ten simulated minutes. Zero 429,
+ *    throughput against what the limits allow, and how long order actions wait in the queue.
+ * 2. A typical day, simulated whole: 09:15 to 15:30 IST with the views open (the refresher),
+ *    5 orders pending all day and 20 orders placed through it. Requests against the 10,000
+ *    cap.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OrderType } from '../../shared/broker/enums';
+import { istParts, istToEpoch } from '../../shared/format/ist';
+import type { ScheduledJob } from '../../electron/core/limiter/request-scheduler';
+import { sbinBuy, startComposedApp, startDemoSandbox } from '../integration/safety/composed-app';
+import { virtualClock } from '../integration/safety/virtual-clock';
+import { atLeast, atMost, zeroGoal, type ProofContext, type ProofSection } from './types';
+
+const at = (h: number, m: number) =>
+  istToEpoch({ ...istParts(Date.now()), hour: h, minute: m, second: 0 });
+
+function p99(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.99) - 1)]!;
+}
+
+async function aggressive(minutes: number) {
+  const clock = virtualClock(at(10, 0), 20);
+  const sandbox = await startDemoSandbox(clock);
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-budget-'));
+  const app = await startComposedApp({ clock, sandbox, dataDir });
+  const { core } = app;
+  // Measure, without changing it, how long each order action waits for the budget.
+  const waits: number[] = [];
+  const schedule = core.scheduler.schedule.bind(core.scheduler);
+  core.scheduler.schedule = <T>(job: ScheduledJob<T>) => {
+    if (job.priority !== 'order') return schedule(job);
+    const queuedAt = clock.now();
+    return schedule({
+      ...job,
+      onStart: (t: number) => {
+        waits.push(t - queuedAt);
+        job.onStart?.(t);
+      },
+    });
+  };
+  try {
+    await clock.sleep(61_000); // start with empty windows
+    const start = clock.now();
+    const end = start + minutes * 60_000;
+    const usedAtStart = core.scheduler.getState().day.used;
+    const limitedAtStart = core.scheduler.getState().rateLimitedCount;
+    let usedAtEnd = 0;
+    clock.setTimeout(() => (usedAtEnd = core.scheduler.getState().day.used), end - start);
+    let readErrors = 0;
+    let orderErrors = 0;
+    const orderProblems: string[] = [];
+    let price = 850;
+    const reader = async () => {
+      const reads = [
+        () => core.broker.getOrders({ fresh: true }),
+        () => core.broker.getPositions({ fresh: true }),
+        () => core.broker.getFunds({ fresh: true }),
+        () => core.broker.getHoldings({ fresh: true }),
+        () => core.broker.getTradebook({ fresh: true }),
+      ];
+      for (let k = 0; clock.now() < end; k++)
+        await reads[k % reads.length]!().catch(() => readErrors++);
+    };
+    const trader = async () => {
+      while (clock.now() < end) {
+        const x = await core.orders.place(sbinBuy((price += 0.05)), { confirmGuards: true });
+        if (x.status !== 'done') {
+          orderErrors++;
+          orderProblems.push(`${x.summary}: ${x.status} ${x.note} ${x.error?.brokerMessage}`);
+        }
+        await clock.sleep(3000);
+      }
+    };
+    await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
+    await Promise.all([reader(), reader(), reader(), trader()]);
+    const s = core.scheduler.getState();
+    const sent = usedAtEnd - usedAtStart;
+    const elapsed = end - start;
+    const allowed = Math.min(10 * (elapsed / 1000), 200 * (elapsed / 60_000));
+    return {
+      sent,
+      allowed,
+      limited: s.rateLimitedCount - limitedAtStart,
+      readErrors,
+      orderErrors,
+      orderProblems: orderProblems.slice(0, 5),
+      orderWaitP99: p99(waits),
+      orders: waits.length,
+    };
+  } finally {
+    await app.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function typicalDay(part: number) {
+  const clock = virtualClock(at(9, 15));
+  const sandbox = await startDemoSandbox(clock);
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-day-'));
+  const app = await startComposedApp({ clock, sandbox, dataDir });
+  const { core } = app;
+  try {
+    await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
+    const usedAtOpen = core.scheduler.getState().day.used;
+    for (let k = 0; k < 5; k++) await core.orders.place(sbinBuy(850 + k), { confirmGuards: true });
+    // `part` of the day (1 at full size): its requests are projected to the whole day.
+    const close = clock.now() + (at(15, 30) - at(9, 15)) * part;
+    const placements = Math.round(20 * part);
+    const every = (close - clock.now()) / placements;
+    let failed = 0;
+    for (let k = 0; k < placements; k++) {
+      const i = await core.orders.place(
+        { ...sbinBuy(0), qty: 1, type: OrderType.Market, limitPrice: 0 },
+        { confirmGuards: true },
+      );
+      if (i.status !== 'done') failed++;
+      await clock.sleep(every);
+    }
+    const s = core.scheduler.getState();
+    const measured = s.day.used - usedAtOpen;
+    return {
+      measured,
+      requests: Math.round(measured / part),
+      limited: s.rateLimitedCount,
+      failed,
+    };
+  } finally {
+    await app.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run(ctx: ProofContext): Promise<ProofSection> {
+  const minutes = ctx.size === 'full' ? 10 : 2;
+  const a = await aggressive(minutes);
+  ctx.log(`aggressive: ${JSON.stringify(a)}`);
+  // The day is simulated whole (the refresher slows down once 70% of the day's budget is
+  // used, so a part of the day does not project linearly): full size only.
+  const day = ctx.size === 'full' ? await typicalDay(1) : null;
+  ctx.log(`typical day: ${JSON.stringify(day)}`);
+  const throughput = (100 * a.sent) / a.allowed;
+  return {
+    title: 'Budget',
+    figures: [
+      zeroGoal(`429 answers, ${minutes} simulated min aggressive use`, a.limited),
+      atLeast('throughput of what the limits allow', Number(throughput.toFixed(1)), 95, '%'),
+      atMost('order-action queue delay p99', a.orderWaitP99, 1000, ' ms'),
+      zeroGoal('order actions failed under load', a.orderErrors),
+      ...(day
+        ? [
+            atMost('typical day: requests (6 h 15 min)', day.requests, 9000),
+            zeroGoal('typical day: placements failed', day.failed),
+            zeroGoal('typical day: 429 answers', day.limited),
+          ]
+        : []),
+    ],
+    notes: [
+      `aggressive: 3 readers back to back over 5 views, a trader placing an order every 3 s (20 a minute: the share the budget keeps for orders), refresher on; ${a.sent} requests sent of ${Math.floor(a.allowed)} allowed; ${a.orders} order actions; ${a.readErrors} reads refused`,
+      day
+        ? `typical day: 09:15-15:30 IST simulated whole, views open, 5 pending, 20 placed: ${day.requests} requests of the 10,000 cap (${(100 - day.requests / 100).toFixed(0)}% margin)`
+        : 'typical day: full size only (simulated whole)',
+    ],
+    json: { aggressive: a, day },
+  };
+}

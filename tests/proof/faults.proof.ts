@@ -1,0 +1,219 @@
+/**
+ * Faults: the no-duplicate promise under injected faults, through the composed app
+ * (`createAppCore` in Demo mode, the sandbox over HTTP with its fault controls, one virtual
+ * clock for both). Every action × every fault mode, some waves behind a budget queue of 220
+ * waiting requests, crashes of the core between request and answer (restarted on the same
+ * sandbox and data folder), and every Resend the app offers called twice at once. Figures:
+ * duplicate orders, wrong beliefs (final intent vs the sandbox's book and positions), and
+ * actions left unresolved.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OrderIntent } from '../../shared/broker/models';
+import { Exchange, Segment } from '../../shared/broker/enums';
+import { istParts, istToEpoch } from '../../shared/format/ist';
+import { AppError, isIpcPresentable } from '../../shared/ipc/errors';
+import { prepareCases, PriceTags, ROUTE, type ActionName } from './support/fault-actions';
+import { crashDuringPlace } from './support/crash-restart';
+import {
+  startComposedApp,
+  startDemoSandbox,
+  type ComposedApp,
+} from '../integration/safety/composed-app';
+import { virtualClock } from '../integration/safety/virtual-clock';
+import { zeroGoal, atLeast, type ProofContext, type ProofSection } from './types';
+
+const ACTIONS: ActionName[] = [
+  'place',
+  'multi place',
+  'modify',
+  'multi modify',
+  'cancel',
+  'multi cancel',
+  'exit one',
+  'convert',
+  'exit all',
+];
+
+/** The issue's fault modes and how the sandbox injects each. */
+const MODES: Record<string, Record<string, unknown>> = {
+  'drop before': { mode: 'drop-before' },
+  'drop after commit': { mode: 'drop-after-commit' },
+  '5xx': { mode: 'http500' },
+  '201': { mode: 'ack201' },
+  'malformed body': { mode: 'malformed' },
+  // Real milliseconds: shorter than the clock driver's patience (an answer, just late) ...
+  slow: { mode: 'delay', delayMs: 80 },
+  // ... and long enough for the app's own 10 s timeout (virtual) to fire first.
+  timeout: { mode: 'delay', delayMs: 1500 },
+  'late arrival': { mode: 'late-arrival', delayMs: 20_000 },
+};
+
+const SETTLED = new Set(['blocked', 'done', 'failed', 'confirmed-done', 'confirmed-not-done']);
+
+/** 07:00 IST of the coming Saturday. */
+function saturdayMorning(): number {
+  const ist = (ms: number) => new Date(ms + 5.5 * 3600_000);
+  const now = istParts(Date.now());
+  const days = (6 - ist(Date.now()).getUTCDay() + 7) % 7 || 7;
+  return istToEpoch({ ...now, hour: 7, minute: 0, second: 0 }) + days * 86_400_000;
+}
+
+export async function run(ctx: ProofContext): Promise<ProofSection> {
+  const full = ctx.size === 'full';
+  const perWave = full ? 16 : 1;
+  const exitAllPerMode = full ? 4 : 1;
+  const crashes = full ? 6 : 1;
+  // A Saturday morning with every market pinned open: no square-off window, no 06:00 token
+  // expiry within the run; time moves at most 20x real time (see virtualClock).
+  const clock = virtualClock(saturdayMorning(), 20);
+  const sandbox = await startDemoSandbox(clock);
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-faults-'));
+  const symbolPool = sandbox.instruments
+    .filter((i) => i.exchange === Exchange.NSE && i.segment === Segment.CapitalMarket)
+    .filter((i) => i.ticker.endsWith('-EQ') && i.ticker !== 'NSE:SBIN-EQ')
+    .map((i) => i.ticker);
+  let nextSymbol = 0;
+  const tags = new PriceTags();
+  let app: ComposedApp = await startComposedApp({ clock, sandbox, dataDir });
+  const fig = {
+    faults: 0,
+    duplicates: 0,
+    wrong: 0,
+    unresolved: 0,
+    resendCalls: 0,
+    refusedTyped: 0,
+    refusedUntyped: 0,
+    queued: 0,
+    crashes: 0,
+  };
+  const failures: string[] = [];
+  const tick = async () => {
+    await app.control('tick', { n: 3 });
+  };
+  const disarm = (route: string) => app.control('faults', { route, mode: 'delay', delayMs: 0 });
+
+  async function settleAll(intents: OrderIntent[]): Promise<OrderIntent[]> {
+    return Promise.all(intents.map((i) => app.core.orders.settled(i.intentId)));
+  }
+
+  /** Calls every offered Resend twice at once; returns the new intents it produced. */
+  async function resendOffered(intents: OrderIntent[]): Promise<OrderIntent[]> {
+    const out: OrderIntent[] = [];
+    for (const i of intents.filter((x) => x.resendAllowed)) {
+      const both = await Promise.allSettled([
+        app.core.orders.resend(i.intentId),
+        app.core.orders.resend(i.intentId),
+      ]);
+      fig.resendCalls += 2;
+      for (const r of both) {
+        if (r.status === 'fulfilled') out.push(r.value);
+        else if (r.reason instanceof AppError || isIpcPresentable(r.reason)) fig.refusedTyped++;
+        else fig.refusedUntyped++;
+      }
+    }
+    return settleAll(out);
+  }
+
+  async function queueReads(n: number): Promise<Promise<unknown>[]> {
+    const release = clock.hold();
+    const reads = Array.from({ length: n }, () =>
+      app.core.broker.getFunds({ priority: 'order', fresh: true }).catch(() => undefined),
+    );
+    while (app.core.scheduler.getState().queued.order < n - 20)
+      await new Promise((r) => setTimeout(r, 2));
+    fig.queued = Math.max(fig.queued, app.core.scheduler.getState().queued.order);
+    release();
+    return reads;
+  }
+
+  async function wave(action: ActionName, mode: string, n: number, queue: boolean): Promise<void> {
+    if (app.core.session.snapshot().status !== 'active') await app.core.session.login();
+    const cases = await prepareCases(action, n, {
+      core: app.core,
+      tags,
+      symbols: () => symbolPool[nextSymbol++ % symbolPool.length]!,
+      tick,
+    });
+    const route = ROUTE[action];
+    await app.control('faults', { route, ...MODES[mode], times: n });
+    const reads = queue ? await queueReads(220) : [];
+    const sent = await Promise.all(cases.map((c) => c.send()));
+    fig.faults += n;
+    const settled = await Promise.all(sent.map(settleAll));
+    const all = await Promise.all(settled.map(async (s) => [...s, ...(await resendOffered(s))]));
+    await Promise.all(reads);
+    await disarm(route);
+    // Late arrivals land, the refresher and the late-arrival watch see them, exits fill.
+    await clock.sleep(25_000);
+    await app.core.orders.idle();
+    await tick();
+    await clock.sleep(5_000);
+    const book = await app.core.broker.getOrders({ fresh: true });
+    const positions = await app.core.broker.getPositions({ fresh: true });
+    cases.forEach((c, k) => {
+      const intents = all[k]!.map((i) => app.core.orders.get(i.intentId));
+      const v = c.judge(intents, book, positions);
+      const open = intents.filter((i) => !SETTLED.has(i.status)).length;
+      fig.duplicates += v.duplicates;
+      fig.unresolved += open;
+      if (v.wrongBelief) fig.wrong++;
+      if (v.duplicates || v.wrongBelief || open)
+        failures.push(
+          `${action} × ${mode}: ${v.detail}; ${intents.map((i) => `${i.status} "${i.note}"`).join(' | ')}`,
+        );
+    });
+  }
+
+  try {
+    await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
+    const modes = Object.keys(MODES);
+    // Full: every action × every mode. Fast (inside npm test): each action once, the modes
+    // taken in turn, so every action and every mode still meets a fault.
+    const plan = full
+      ? ACTIONS.flatMap((a) => modes.map((m) => [a, m] as const))
+      : ACTIONS.map((a, k) => [a, modes[k % modes.length]!] as const);
+    let w = 0;
+    for (const [action, mode] of plan) {
+      const queue = w % 9 === 0 || (action === 'place' && mode === 'drop after commit');
+      if (action === 'exit all')
+        for (let k = 0; k < exitAllPerMode; k++) await wave(action, mode, 1, queue && k === 0);
+      else await wave(action, mode, perWave, queue);
+      ctx.log(
+        `${action} × ${mode}: faults ${fig.faults}, duplicates ${fig.duplicates}, wrong ${fig.wrong}`,
+      );
+      w++;
+    }
+    for (let k = 0; k < crashes; k++) {
+      const r = await crashDuringPlace({ app, clock, sandbox, dataDir, price: tags.take() });
+      app = r.app;
+      fig.faults++;
+      fig.crashes++;
+      fig.duplicates += r.duplicates;
+      if (r.wrongBelief) fig.wrong++;
+      if (r.unresolved) fig.unresolved++;
+      if (r.duplicates || r.wrongBelief || r.unresolved) failures.push(`crash: ${r.detail}`);
+    }
+  } finally {
+    await app.close(false);
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  for (const f of failures.slice(0, 20)) ctx.log(`MISS ${f}`);
+  return {
+    title: 'Faults',
+    figures: [
+      atLeast('injected faults', fig.faults, full ? 1000 : 10),
+      zeroGoal('duplicate orders', fig.duplicates),
+      zeroGoal('wrong beliefs (app vs sandbox book)', fig.wrong),
+      zeroGoal('unresolved actions', fig.unresolved),
+      zeroGoal('Resend refusals not typed', fig.refusedUntyped),
+    ],
+    notes: [
+      `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}, ${fig.crashes} core crashes between request and answer, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
+      'createAppCore in Demo mode, sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)',
+    ],
+    json: { ...fig, misses: failures.slice(0, 50) },
+  };
+}

@@ -1,0 +1,263 @@
+/**
+ * The nine order actions of the fault campaign: how each is set up on the sandbox, sent
+ * through the composed app's order service, and judged afterwards against the broker's own
+ * book and positions (the truth the app's belief must match).
+ */
+import type { Order, OrderIntent, Positions } from '../../../shared/broker/models';
+import { OrderStatus, OrderType, Side } from '../../../shared/broker/enums';
+import type { AppCore } from '../../../electron/core/app/app-core';
+import { sbinBuy } from '../../integration/safety/composed-app';
+
+/** The actions the issue names. */
+export type ActionName =
+  | 'place'
+  | 'multi place'
+  | 'modify'
+  | 'multi modify'
+  | 'cancel'
+  | 'multi cancel'
+  | 'exit one'
+  | 'exit all'
+  | 'convert';
+
+/** The broker route each action's request takes (where its fault is armed). */
+export const ROUTE: Record<ActionName, string> = {
+  place: 'POST /api/v2/orders',
+  'multi place': 'POST /api/v2/orders-multi',
+  modify: 'PUT /api/v2/orders',
+  'multi modify': 'PUT /api/v2/orders-multi',
+  cancel: 'DELETE /api/v2/orders',
+  'multi cancel': 'DELETE /api/v2/orders-multi',
+  'exit one': 'DELETE /api/v2/positions',
+  'exit all': 'DELETE /api/v2/positions',
+  convert: 'PUT /api/v2/positions',
+};
+
+/** What the truth showed for one case. */
+export interface Verdict {
+  duplicates: number;
+  wrongBelief: boolean;
+  detail: string;
+}
+
+/** One prepared case: send it, then judge every intent it produced (resends included). */
+export interface FaultCase {
+  send(): Promise<OrderIntent[]>;
+  judge(intents: OrderIntent[], book: Order[], positions: Positions): Verdict;
+}
+
+const DONE = new Set(['done', 'confirmed-done']);
+const believedDone = (intents: OrderIntent[]) => intents.filter((i) => DONE.has(i.status)).length;
+
+/** Unique SBIN limit prices below the market (LTP pinned at 1000), one per order. */
+export class PriceTags {
+  private next = 0;
+  take(): number {
+    const p = 850 + this.next * 0.05;
+    this.next++;
+    return Math.round(p * 100) / 100;
+  }
+}
+
+function placeJudge(prices: number[]) {
+  return (intents: OrderIntent[], book: Order[]): Verdict => {
+    let duplicates = 0;
+    let wrong = false;
+    const parts: string[] = [];
+    for (const price of prices) {
+      const rows = book.filter((o) => o.symbol === 'NSE:SBIN-EQ' && o.limitPrice === price).length;
+      const mine = intents.filter((i) => i.summary.includes(`@ ${price} `));
+      const believed = believedDone(mine);
+      duplicates += Math.max(0, rows - 1);
+      if (rows !== believed) wrong = true;
+      parts.push(`@${price}: book ${rows}, believed ${believed}`);
+    }
+    return { duplicates, wrongBelief: wrong, detail: parts.join('; ') };
+  };
+}
+
+async function pendingOrders(core: AppCore, tags: PriceTags, n: number): Promise<Order[]> {
+  const intents = await Promise.all(
+    Array.from({ length: n }, () =>
+      core.orders.place(sbinBuy(tags.take()), { confirmGuards: true }),
+    ),
+  );
+  const ids = intents.map((i) => {
+    if (i.status !== 'done' || !i.orderId) throw new Error(`setup order failed: ${i.note}`);
+    return i.orderId;
+  });
+  const book = await core.broker.getOrders({ fresh: true });
+  core.orders.observeOrders(book);
+  return ids.map((id) => book.find((o) => o.id === id)!);
+}
+
+function modifyJudge(orders: { id: string; from: number; to: number }[]) {
+  return (intents: OrderIntent[], book: Order[]): Verdict => {
+    let wrong = false;
+    const parts: string[] = [];
+    for (const o of orders) {
+      const row = book.find((r) => r.id === o.id);
+      const done = believedDone(intents.filter((i) => i.summary === `MODIFY ${o.id}`)) > 0;
+      const want = done ? o.to : o.from;
+      if (!row || row.limitPrice !== want) wrong = true;
+      parts.push(`${o.id}: book ${row?.limitPrice}, believed ${want}`);
+    }
+    return { duplicates: 0, wrongBelief: wrong, detail: parts.join('; ') };
+  };
+}
+
+function cancelJudge(ids: string[]) {
+  return (intents: OrderIntent[], book: Order[]): Verdict => {
+    let wrong = false;
+    const parts: string[] = [];
+    for (const id of ids) {
+      const row = book.find((r) => r.id === id);
+      const done = believedDone(intents.filter((i) => i.summary === `CANCEL ${id}`)) > 0;
+      const cancelled = row?.status === OrderStatus.Canceled;
+      if (cancelled !== done) wrong = true;
+      parts.push(`${id}: book ${row?.status}, believed ${done ? 'cancelled' : 'pending'}`);
+    }
+    return { duplicates: 0, wrongBelief: wrong, detail: parts.join('; ') };
+  };
+}
+
+/** Opens one intraday long of 1 share in each of `symbols` (market buy, filled by ticks). */
+export async function openLongs(
+  core: AppCore,
+  symbols: string[],
+  tick: () => Promise<void>,
+): Promise<void> {
+  const intents = await Promise.all(
+    symbols.map((symbol) =>
+      core.orders.place(
+        { ...sbinBuy(0), symbol, type: OrderType.Market, limitPrice: 0 },
+        { confirmGuards: true },
+      ),
+    ),
+  );
+  for (const i of intents)
+    if (i.status !== 'done') throw new Error(`setup position failed: ${i.note}`);
+  await tick();
+}
+
+const net = (p: Positions, symbol: string, product: string) =>
+  p.positions.find((x) => x.symbol === symbol && x.productType === product)?.netQty ?? 0;
+
+/** Builds `n` cases of an action (its setup runs here, before any fault is armed). */
+export async function prepareCases(
+  action: ActionName,
+  n: number,
+  ctx: { core: AppCore; tags: PriceTags; symbols: () => string; tick: () => Promise<void> },
+): Promise<FaultCase[]> {
+  const { core, tags } = ctx;
+  const o = { confirmGuards: true };
+  switch (action) {
+    case 'place':
+      return Array.from({ length: n }, () => {
+        const price = tags.take();
+        return {
+          send: async () => [await core.orders.place(sbinBuy(price), o)],
+          judge: placeJudge([price]),
+        };
+      });
+    case 'multi place':
+      return Array.from({ length: n }, () => {
+        const prices = [tags.take(), tags.take()];
+        return {
+          send: () =>
+            core.orders.placeMany(
+              prices.map((p) => sbinBuy(p)),
+              o,
+            ),
+          judge: placeJudge(prices),
+        };
+      });
+    case 'modify':
+    case 'multi modify': {
+      const per = action === 'modify' ? 1 : 2;
+      const orders = await pendingOrders(core, tags, n * per);
+      return Array.from({ length: n }, (_, k) => {
+        const mine = orders.slice(k * per, k * per + per).map((r) => ({
+          id: r.id,
+          from: r.limitPrice,
+          to: Math.round((r.limitPrice + 60) * 100) / 100,
+        }));
+        const changes = mine.map((m) => ({ id: m.id, limitPrice: m.to }));
+        return {
+          send: async () =>
+            per === 1
+              ? [await core.orders.modify(changes[0]!, o)]
+              : core.orders.modifyMany(changes, o),
+          judge: modifyJudge(mine),
+        };
+      });
+    }
+    case 'cancel':
+    case 'multi cancel': {
+      const per = action === 'cancel' ? 1 : 2;
+      const orders = await pendingOrders(core, tags, n * per);
+      return Array.from({ length: n }, (_, k) => {
+        const ids = orders.slice(k * per, k * per + per).map((r) => r.id);
+        return {
+          send: async () =>
+            per === 1 ? [await core.orders.cancel(ids[0]!)] : core.orders.cancelMany(ids),
+          judge: cancelJudge(ids),
+        };
+      });
+    }
+    case 'exit one':
+    case 'convert': {
+      const symbols = Array.from({ length: n }, () => ctx.symbols());
+      await openLongs(core, symbols, ctx.tick);
+      core.orders.observePositions(await core.broker.getPositions({ fresh: true }));
+      return symbols.map((symbol) => ({
+        send: async () =>
+          action === 'exit one'
+            ? [await core.orders.exit(`${symbol}-INTRADAY`)]
+            : [
+                await core.orders.convert({
+                  symbol,
+                  positionSide: Side.Buy,
+                  convertQty: 1,
+                  convertFrom: 'INTRADAY',
+                  convertTo: 'CNC',
+                }),
+              ],
+        judge: (intents, _book, p) => {
+          const done = believedDone(intents) > 0;
+          const intraday = net(p, symbol, 'INTRADAY');
+          const cnc = net(p, symbol, 'CNC');
+          if (action === 'exit one') {
+            return {
+              duplicates: intraday < 0 ? 1 : 0,
+              wrongBelief: intraday !== (done ? 0 : 1),
+              detail: `${symbol}: net ${intraday}, believed ${done ? 'exited' : 'open'}`,
+            };
+          }
+          return {
+            duplicates: cnc > 1 ? 1 : 0,
+            wrongBelief: done ? !(cnc === 1 && intraday === 0) : !(cnc === 0 && intraday === 1),
+            detail: `${symbol}: INTRADAY ${intraday}, CNC ${cnc}, believed ${done ? 'converted' : 'not'}`,
+          };
+        },
+      }));
+    }
+    case 'exit all': {
+      const symbols = Array.from({ length: 2 }, () => ctx.symbols());
+      await openLongs(core, symbols, ctx.tick);
+      return Array.from({ length: n }, () => ({
+        send: async () => [await core.orders.exit(null)],
+        judge: (intents, _book, p) => {
+          const done = believedDone(intents) > 0;
+          const open = p.positions.filter((x) => x.netQty !== 0);
+          const mineOpen = symbols.filter((s) => net(p, s, 'INTRADAY') !== 0).length;
+          return {
+            duplicates: open.filter((x) => x.netQty < 0).length,
+            wrongBelief: done ? open.length > 0 : mineOpen !== symbols.length,
+            detail: `open after: ${open.map((x) => `${x.id} ${x.netQty}`).join(', ') || 'none'}, believed ${done ? 'flat' : 'open'}`,
+          };
+        },
+      }));
+    }
+  }
+}
