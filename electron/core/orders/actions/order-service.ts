@@ -8,7 +8,7 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
-import { Side, OrderType } from '../../../../shared/broker/enums';
+import { Side, OrderStatus, OrderType } from '../../../../shared/broker/enums';
 import { AppError } from '../../../../shared/ipc/errors';
 import type {
   Order,
@@ -151,8 +151,20 @@ export function createOrderService(opts: OrderServiceOptions) {
     });
   }
 
+  /**
+   * A cached row in Transit may be seconds old (Transit lasts a moment): read the order again
+   * before refusing an action on it, so a stale cache never blocks a now-pending order.
+   */
+  async function freshIfTransit(o: Order | undefined): Promise<Order | undefined> {
+    if (o?.status !== OrderStatus.Transit) return o;
+    const again = await opts.broker.getOrder(o.id, { priority: 'order' }).catch(() => null);
+    if (again) ctx.orders.set(again.id, again);
+    return again ?? o;
+  }
+
   async function currentOrder(id: string): Promise<Order | null> {
-    return ctx.orders.get(id) ?? (await opts.broker.getOrder(id, { priority: 'order' }));
+    const cached = await freshIfTransit(ctx.orders.get(id));
+    return cached ?? (await opts.broker.getOrder(id, { priority: 'order' }));
   }
 
   const service = {
@@ -260,7 +272,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     async cancel(id: string): Promise<OrderIntent> {
       const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
       payloads.set(intent.intentId, () => service.cancel(id));
-      const v = precheckCancel(ctx.orders.get(id));
+      const v = precheckCancel(await freshIfTransit(ctx.orders.get(id)));
       if (v.length) return blocked(intent, v);
       return send(
         intent,
