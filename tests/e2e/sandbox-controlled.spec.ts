@@ -95,8 +95,13 @@ test('a lost answer shows Unconfirmed, is never resent, and settles from the ord
   page,
   controlled,
 }) => {
+  // 799 stays pending and within the 5% distance guard of a last price of 812.50.
+  await control(controlled, 'price', { symbol: 'NSE:SBIN-EQ', ltp: 812.5 });
   await openApp(page, controlled.url);
   await loginToDemo(page);
+  await page.keyboard.press('Alt+4'); // the holdings read brings the new last price in
+  await expect(page.getByTestId('holdings')).toContainText('NSE:SBIN-EQ');
+  await page.keyboard.press('Alt+1');
   await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
   await page.getByTestId('ticket-type-limit').click();
   await typeInto(page, 'ticket-qty', '1');
@@ -165,4 +170,40 @@ test('when the broker stops accepting the token, one click logs in again to the 
   await expect(page.getByTestId('holdings')).toBeVisible();
   await expect(page.getByTestId('ticket-qty')).toHaveValue('4');
   await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('802.00');
+});
+
+test('opened at 09:00, the 09:16 order goes out as a normal order: the after-market switch follows the session', async ({
+  page,
+  controlled,
+}) => {
+  // 09:00 IST on the sandbox's next weekday (the previous test already moved it a day on).
+  const clock = (await (await fetch(`${controlled.sandbox}/__sandbox/clock`)).json()) as {
+    now: string;
+  };
+  const day = new Date(Date.parse(clock.now) + 5.5 * 3600_000);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  await control(controlled, 'clock', {
+    set: `${day.toISOString().slice(0, 10)}T09:00:00+05:30`,
+  });
+  await control(controlled, 'market', { ...NSE_CASH, status: 'AUTO' });
+
+  await openApp(page, controlled.url);
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    const status = await page.getByTestId('session-status').getAttribute('data-status');
+    if (status === 'expired') await page.getByTestId('banner-relogin').click();
+    if (status === 'logged-out') await page.getByTestId('login').click();
+    await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 45_000 });
+
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await expect(page.getByTestId('ticket-amo')).toBeChecked({ timeout: 10_000 });
+
+  // The market opens while the ticket stays on screen.
+  await control(controlled, 'clock', { advanceMs: 16 * 60_000 });
+  await sendMarketOrder(page, '1');
+  await expect(page.getByTestId('ticket-amo')).not.toBeChecked();
 });

@@ -21,10 +21,28 @@ export async function loginToDemo(page: Page): Promise<void> {
   await expect(status).toHaveAttribute('data-status', 'active', { timeout: 30_000 });
 }
 
+/**
+ * These tests place limit buys far below the market so that they stay pending, which the
+ * default 5% distance-from-last-price guard would question every time. A trader who works
+ * that way widens the guard in Settings; so do the tests (saved like any preference).
+ */
+export async function allowPricesFarFromMarket(page: Page): Promise<void> {
+  await page.keyboard.press('Alt+7');
+  await typeInto(page, 'pref-maxLtpDistancePct', '40');
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-maxLtpDistancePct-error')).toHaveCount(0);
+  await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  await page.keyboard.press('Alt+1'); // back to the orders screen the tests start on
+  await expect(page.getByTestId('order-book')).toBeVisible();
+}
+
 /** Ctrl+K, types the query, arrows down to the ticker and picks it with Enter. */
 export async function pickSymbol(page: Page, query: string, ticker: string): Promise<void> {
-  await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('symbol-search')).toBeFocused();
+  // A view that has just opened may take the focus back once it renders: ask again.
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('symbol-search')).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.type(query);
   const option = page.locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
   await expect(option).toBeVisible({ timeout: 45_000 });
@@ -46,7 +64,8 @@ export async function typeInto(page: Page, testId: string, text: string): Promis
 
 /**
  * Places a limit buy from the ticket and returns the broker's order id. The price is far
- * enough below the market that the order stays pending (or after-market when closed).
+ * enough below the market that the order stays pending (or after-market when closed), and
+ * the distance guard's question is answered yes.
  */
 export async function placeLimitBuy(page: Page, qty: string, price: string): Promise<string> {
   await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
@@ -59,12 +78,18 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
     ? await page.getByTestId('intent-order-id').textContent()
     : null;
   await page.getByTestId('ticket-limitPrice').press('Enter');
+  // A price this far below the market trips the trader's distance-from-last-price guard:
+  // confirm it, as the trader who means it would.
+  const intent = page.getByTestId('intent-status');
+  await expect(async () => {
+    if (await page.getByTestId('confirm-guards').isVisible())
+      await page.getByTestId('confirm-large-yes').click();
+    await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
   if (before)
     await expect(page.getByTestId('intent-order-id')).not.toHaveText(before, { timeout: 20_000 });
-  const intent = page.getByTestId('intent-status');
-  await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
-    timeout: 20_000,
-  });
   const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
   expect(id).not.toBe('');
   return id;

@@ -1,5 +1,6 @@
 import { expect, test } from './harness-fixture';
 import {
+  allowPricesFarFromMarket,
   collectConsoleProblems,
   loginToDemo,
   openApp,
@@ -29,6 +30,7 @@ test('searches a symbol and places a limit order that shows in the order book', 
 }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
   const orderId = await placeLimitBuy(page, '1', '800.00');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -44,6 +46,7 @@ test('a pre-check violation shows next to its field and everything typed is kept
 }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
   await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
   await typeInto(page, 'ticket-qty', '3');
   await typeInto(page, 'ticket-limitPrice', '812.33');
@@ -81,6 +84,7 @@ test('cancels one pending order, then two more with a multi-select', async ({
 }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
   const first = await placeLimitBuy(page, '1', '795.00');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${first}"]`);
   await expect(row.getByTestId('order-status')).toHaveText('Pending', { timeout: 15_000 });
@@ -167,6 +171,7 @@ test('the shortcut legend opens with "?" and closes with Esc', async ({ page, ha
 test('modifies a pending order from the keyboard', async ({ page, harnessUrl }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
   const id = await placeLimitBuy(page, '1', '805.00');
   await page.keyboard.press('Escape');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
@@ -216,6 +221,7 @@ test('a full trading round trip raises no console errors (CSP included)', async 
   const problems = collectConsoleProblems(page);
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
   await placeLimitBuy(page, '1', '801.00');
   for (const key of ['Alt+1', 'Alt+2', 'Alt+3', 'Alt+4', 'Alt+5', 'Alt+6']) {
     await page.keyboard.press(key);

@@ -7,6 +7,7 @@ import type {
   Profile,
   Trade,
 } from '../../../shared/broker/models';
+import type { SkippedRow } from '../../../shared/broker/skipped-row';
 import { backend } from './backend';
 import { quotes } from './quotes.svelte';
 import { Resource } from './resource.svelte';
@@ -26,7 +27,10 @@ class PortfolioStore {
   funds = new Resource<Funds>(() => backend().portfolio.funds());
   market = new Resource<MarketStatus[]>(() => backend().portfolio.marketStatus());
   profile = new Resource<Profile>(() => backend().portfolio.profile());
+  /** Rows the main process could not read and left out of their view (shown as a warning). */
+  skipped = $state<SkippedRow[]>([]);
   #unsubscribe: (() => void) | null = null;
+  #unsubscribeSkipped: (() => void) | null = null;
   #tradesTimer: ReturnType<typeof setTimeout> | null = null;
   #transitTimer: ReturnType<typeof setTimeout> | null = null;
   #transitChecks = 0;
@@ -43,6 +47,10 @@ class PortfolioStore {
         if (filled) this.#refreshTradesSoon();
       }
       if (change.positions) this.positions.set(change.positions);
+    });
+    this.#unsubscribeSkipped?.();
+    this.#unsubscribeSkipped = backend().on.portfolio.rowSkipped((row) => {
+      this.skipped = [...this.skipped, row].slice(-50);
     });
   }
 
@@ -68,6 +76,7 @@ class PortfolioStore {
   }
 
   clear(): void {
+    this.skipped = [];
     for (const r of [
       this.orders,
       this.trades,

@@ -22,6 +22,9 @@ const PRECHECK_DELAY_MS = 250;
  * expiry, a re-login or a reconnect remounts screens, and the trader's typed values must
  * survive all of them. Nothing here is cleared on failure; only the trader clears it.
  */
+/** A market status read longer ago than this is read again when the ticket opens. */
+const MARKET_STATUS_MAX_AGE_MS = 60_000;
+
 class TicketStore {
   open = $state(false);
   draft = $state<TicketDraft>(emptyDraft());
@@ -105,11 +108,16 @@ class TicketStore {
 
   /**
    * Sets the after-market switch from the segment's market status (closed: AMO on), so a
-   * weekend or evening order is not rejected for the wrong flag. Reads the status first
-   * when the app has not yet (the ticket can open before the first refresh answers).
+   * weekend or evening order is not rejected for the wrong flag. The status changes at the
+   * session times (09:15, 15:30...), so a status read earlier is not trusted: it is read
+   * again when the ticket opens on a symbol (unless read in the last minute) and, with
+   * `fresh`, just before sending. A trader who opened the app at 09:00 must not send the
+   * 09:15 orders as after-market orders the broker refuses.
    */
-  async #followMarket(symbol: SymbolInfo): Promise<void> {
-    if (!portfolio.market.data) await portfolio.market.load();
+  async #followMarket(symbol: SymbolInfo, fresh = false): Promise<void> {
+    const age = Date.now() - (portfolio.market.loadedAt ?? 0);
+    if (fresh || !portfolio.market.data || age > MARKET_STATUS_MAX_AGE_MS)
+      await portfolio.market.load();
     if (this.draft.symbol?.ticker !== symbol.ticker || this.#amoTouched) return;
     const market = portfolio.market.data?.find(
       (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
@@ -171,6 +179,8 @@ class TicketStore {
     try {
       // A send right after picking the symbol waits for the after-market switch to settle.
       if (this.#marketFollow) await this.#marketFollow;
+      // The market may have opened or closed since the ticket opened: settle the switch now.
+      if (!this.#amoTouched && this.draft.symbol) await this.#followMarket(this.draft.symbol, true);
       const { input, problems } = toOrderInput(this.draft);
       this.local = problems;
       if (!input) return null;

@@ -57,11 +57,12 @@ test('multi place, multi modify and multi cancel', async () => {
   assert.ok((await f.broker.getOrdersByIds(ids)).every((o) => o.status === 1));
 });
 
-test('a broker refusal is a clean failure the trader may correct and resend', async () => {
+test('a broker refusal is a clean failure; the same request is not offered again', async () => {
   const ack = await f.orders.cancel('424242');
   assert.equal(ack.status, 'failed');
   assert.equal(ack.error?.code, -51);
-  assert.equal(ack.resendAllowed, true);
+  // A definite refusal would be refused again (issue 8 finding 11): no "Send again".
+  assert.equal(ack.resendAllowed, false);
 });
 
 test('market buy fills, converts part to CNC, exits one position, then exits all', async () => {

@@ -61,6 +61,13 @@ export async function startOrderFixture(
     instruments,
     journal,
     reconcileDelaysMs: [150, 500, 1500],
+    // These tests are about sending and reconciling, not the trader's limits: wide ones.
+    limits: {
+      maxOrderQty: 100_000,
+      maxOrderValue: 1e9,
+      maxLtpDistancePct: 100,
+      enforceFreezeQty: true,
+    },
     ...opts.service,
   });
   async function setPrice(symbol: string, ltp: number) {

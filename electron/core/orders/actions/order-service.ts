@@ -8,12 +8,7 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  isTerminalStatus,
-  orderStatusName,
-  Side,
-  OrderType,
-} from '../../../../shared/broker/enums';
+import { Side, OrderStatus, OrderType } from '../../../../shared/broker/enums';
 import { AppError } from '../../../../shared/ipc/errors';
 import type {
   Order,
@@ -42,7 +37,12 @@ import { OrderContext } from './order-context';
 import type { OrderBroker } from './order-context';
 import { withOrderIntents } from '../../diagnostics/request-context';
 import type { OrderJournal } from '../journal/order-journal';
-import { precheckConvert, precheckModify, precheckPlace } from '../checks/order-prechecks';
+import {
+  precheckCancel,
+  precheckConvert,
+  precheckModify,
+  precheckPlace,
+} from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { runBatch } from './order-batch';
 import { recoverFromJournal } from '../reconcile/order-recovery';
@@ -153,8 +153,20 @@ export function createOrderService(opts: OrderServiceOptions) {
     });
   }
 
+  /**
+   * A cached row in Transit may be seconds old (Transit lasts a moment): read the order again
+   * before refusing an action on it, so a stale cache never blocks a now-pending order.
+   */
+  async function freshIfTransit(o: Order | undefined): Promise<Order | undefined> {
+    if (o?.status !== OrderStatus.Transit) return o;
+    const again = await opts.broker.getOrder(o.id, { priority: 'order' }).catch(() => null);
+    if (again) ctx.orders.set(again.id, again);
+    return again ?? o;
+  }
+
   async function currentOrder(id: string): Promise<Order | null> {
-    return ctx.orders.get(id) ?? (await opts.broker.getOrder(id, { priority: 'order' }));
+    const cached = await freshIfTransit(ctx.orders.get(id));
+    return cached ?? (await opts.broker.getOrder(id, { priority: 'order' }));
   }
 
   const service = {
@@ -262,17 +274,8 @@ export function createOrderService(opts: OrderServiceOptions) {
     async cancel(id: string): Promise<OrderIntent> {
       const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
       payloads.set(intent.intentId, () => service.cancel(id));
-      const cached = ctx.orders.get(id);
-      if (cached && isTerminalStatus(cached.status)) {
-        return blocked(intent, [
-          {
-            field: 'id',
-            message: `Order ${id} is no longer pending (${orderStatusName(cached.status)}).`,
-            code: null,
-            guard: null,
-          },
-        ]);
-      }
+      const v = precheckCancel(await freshIfTransit(ctx.orders.get(id)));
+      if (v.length) return blocked(intent, v);
       return send(
         intent,
         { id },
@@ -291,7 +294,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           describe: (id) => `CANCEL ${id}`,
           payload: (id) => ({ id }),
           resend: (id) => () => service.cancel(id),
-          precheck: () => [],
+          precheck: (id) => precheckCancel(ctx.orders.get(id)),
           body: (id) => ({ id }),
           send: () => opts.broker.cancelOrders(ids),
           check: (id) => cancelCheck(ctx, id),

@@ -6,13 +6,13 @@
  * shared/settings), and the last price is the quote cache's, with its age.
  */
 import type { OrderDraft, InstrumentRules } from '../../../../shared/broker/rules';
+import { OrderType } from '../../../../shared/broker/enums';
 import type { LastPrice } from '../../../../shared/marketdata/quote';
 import {
   DEFAULT_FAT_FINGER_LIMITS,
   type FatFingerLimits,
 } from '../../../../shared/settings/fat-finger-limits';
 import { formatInr } from '../../../../shared/format/money';
-import { OrderType } from '../../../../shared/broker/enums';
 
 export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
@@ -44,7 +44,7 @@ export function trustedLtp(price: LastPrice | undefined): number {
 }
 
 /** True for the order types that execute at the market price (MARKET, SL-M). */
-const atMarket = (type: OrderDraft['type']) => type === 2 || type === 3;
+const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type === OrderType.Stop;
 
 /**
  * Checks one order against the trader's limits. A market order is valued at the last
@@ -71,7 +71,7 @@ export function checkFatFinger(
       field: 'qty',
       message:
         `Quantity ${draft.qty} is above your limit of ${limits.maxOrderQty} per order.` +
-        (draft.type === 2 && ltp === 0
+        (draft.type === OrderType.Market && ltp === 0
           ? ' With no current last price, the value of this market order cannot be checked.'
           : ''),
     });

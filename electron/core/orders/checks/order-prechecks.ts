@@ -5,13 +5,14 @@
  * budget and gives the ticket a precise field to highlight.
  */
 import type { Order, PrecheckViolation } from '../../../../shared/broker/models';
-import { checkOrder, lotMultiple } from '../../../../shared/broker/rules';
+import { ErrorCode } from '../../../../shared/broker/errors';
+import { OrderStatus, OrderType, orderStatusName } from '../../../../shared/broker/enums';
+import { checkOrder, isTickMultiple, lotMultiple } from '../../../../shared/broker/rules';
 import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import type { LastPrice } from '../../../../shared/marketdata/quote';
 import { checkFatFinger, trustedLtp } from './fat-finger-guards';
 import type { FatFingerLimits } from './fat-finger-guards';
-import { OrderStatus } from '../../../../shared/broker/enums';
 
 /**
  * Tick/lot sizes per symbol (the symbol master) and the last price with its age (the one
@@ -82,16 +83,9 @@ export function precheckModify(
   limits: FatFingerLimits,
   skipGuards = false,
 ): PrecheckViolation[] {
-  if (current.status !== OrderStatus.Pending && current.status !== OrderStatus.Transit) {
-    return [
-      {
-        field: 'order',
-        message: `Order ${current.id} is no longer pending; only pending orders can be modified.`,
-        code: null,
-        guard: null,
-      },
-    ];
-  }
+  const state = notPending(current, 'modified');
+  if (state) return [state];
+  if (current.parentId !== null) return precheckLegModify(current, m, instruments);
   const draft = draftAfterModify(current, m);
   // CO/BO protection legs are priced by the broker; the entry rules do not apply to them.
   if (current.productType === 'CO' || current.productType === 'BO') {
@@ -100,6 +94,84 @@ export function precheckModify(
   return precheckPlace(draft, instruments, limits, skipGuards).filter(
     (v) => v.field !== 'disclosedQty',
   );
+}
+
+/**
+ * Why an order cannot be modified or cancelled now, or null. Only Pending orders can: the
+ * broker refuses a Transit order (rule 1: not yet acknowledged by the exchange) and any
+ * order that has ended, and the refusal would cost a request and confuse the trader.
+ */
+function notPending(o: Order, verb: 'modified' | 'cancelled'): PrecheckViolation | null {
+  if (o.status === OrderStatus.Pending) return null;
+  const message =
+    o.status === OrderStatus.Transit
+      ? `Order ${o.id} is in transit to the exchange; it can be ${verb} once it is pending (usually within seconds).`
+      : `Order ${o.id} is no longer pending (${orderStatusName(o.status)}); only pending orders can be ${verb}.`;
+  return { field: 'order', message, code: null, guard: null };
+}
+
+/**
+ * The exit legs of a cover or bracket order: the broker lets only the stop leg's trigger
+ * or the target leg's price move (never quantity or type), on the tick grid.
+ */
+function precheckLegModify(
+  leg: Order,
+  m: ModifyOrderInput,
+  instruments: InstrumentLookup,
+): PrecheckViolation[] {
+  const out: PrecheckViolation[] = [];
+  const bad = (field: string, message: string, code: number) =>
+    out.push({ field, message, code, guard: null });
+  const isStop = leg.type === OrderType.Stop || leg.type === OrderType.StopLimit;
+  if (m.qty !== undefined && m.qty !== leg.qty)
+    bad(
+      'qty',
+      'The quantity of a cover or bracket exit leg cannot be changed.',
+      ErrorCode.InvalidQty,
+    );
+  if (m.type !== undefined && m.type !== leg.type)
+    bad(
+      'type',
+      'The order type of a cover or bracket exit leg cannot be changed.',
+      ErrorCode.InvalidOrderType,
+    );
+  const price = isStop ? m.stopPrice : m.limitPrice;
+  const field = isStop ? 'stopPrice' : 'limitPrice';
+  if (price === undefined || !(price > 0))
+    bad(
+      field,
+      isStop ? 'Give the stop leg a new trigger price.' : 'Give the target leg a new limit price.',
+      isStop ? ErrorCode.InvalidStopPrice : ErrorCode.InvalidLimitPrice,
+    );
+  if ((isStop ? m.limitPrice : m.stopPrice) !== undefined)
+    bad(
+      isStop ? 'limitPrice' : 'stopPrice',
+      isStop
+        ? 'Only the trigger of a stop leg can move.'
+        : 'Only the price of a target leg can move.',
+      isStop ? ErrorCode.InvalidLimitPrice : ErrorCode.InvalidStopPrice,
+    );
+  const tick = instruments.rulesFor(leg.symbol)?.tickSize;
+  if (price !== undefined && price > 0 && tick && !isTickMultiple(price, tick))
+    bad(field, `${field} not a multiple of tick size ${tick}`, ErrorCode.TickSize);
+  return out;
+}
+
+/** What stops a cancel before it is sent: not pending, or an exit leg (exit the position). */
+export function precheckCancel(current: Order | undefined): PrecheckViolation[] {
+  if (!current) return [];
+  const state = notPending(current, 'cancelled');
+  if (state) return [state];
+  if (current.parentId !== null)
+    return [
+      {
+        field: 'order',
+        message: `Order ${current.id} is an exit leg of cover/bracket order ${current.parentId}; the broker does not cancel legs. Exit the position instead.`,
+        code: null,
+        guard: null,
+      },
+    ];
+  return [];
 }
 
 /** Spec rule 3 for converts, plus lot multiples for derivatives. */

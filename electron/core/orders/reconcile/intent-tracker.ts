@@ -65,6 +65,21 @@ export interface IntentTrackerOptions {
 }
 
 /** The state holder; see the module comment. */
+/**
+ * A definite refusal by the broker (a rule, a price band, funds): the same payload would be
+ * refused again, so "Send again" is not offered; the trader changes the order instead.
+ * Failures worth repeating are the transient ones: rate limits, a lost login, nothing sent.
+ */
+function definite(error: OrderIntent['error']): boolean {
+  return (
+    error !== null &&
+    error.kind === 'broker' &&
+    error.action !== 'wait' &&
+    error.action !== 'retry-later' &&
+    error.action !== 'login'
+  );
+}
+
 export class IntentTracker {
   private readonly intents = new Map<string, OrderIntent>();
   private readonly waiters = new Map<string, Array<(i: OrderIntent) => void>>();
@@ -145,7 +160,7 @@ export class IntentTracker {
     };
     next.resendAllowed =
       (next.status === 'confirmed-not-done' ||
-        (next.status === 'failed' && !(next.error?.ambiguous ?? false))) &&
+        (next.status === 'failed' && !(next.error?.ambiguous ?? false) && !definite(next.error))) &&
       !this.resent.has(intentId) &&
       (this.opts.canResend?.(intentId) ?? true);
     this.intents.set(intentId, next);

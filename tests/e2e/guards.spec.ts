@@ -1,0 +1,63 @@
+import { control, expect, test } from './control-harness-fixture';
+import { loginToDemo, openApp, pickSymbol, placeLimitBuy, typeInto } from './trading-helpers';
+
+// Issue 8 in the ticket and the views: the fat-finger limits and the last price reach the
+// ticket's checks (findings 4, 5), and one unreadable row leaves the rest of the order book
+// on screen with a warning (finding 8).
+
+const NSE_CASH = { exchange: 10, segment: 10 };
+
+test('SBIN buy 10 @ ₹1,500 with the last price near ₹945 asks before sending', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(controlled, 'price', { symbol: 'NSE:SBIN-EQ', ltp: 945 });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  // The holdings read brings SBIN's last price into the app's one price store.
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByTestId('holdings')).toContainText('SBIN');
+
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '10');
+  await typeInto(page, 'ticket-limitPrice', '1500.00');
+  await page.getByTestId('ticket-limitPrice').press('Enter');
+  const guards = page.getByTestId('confirm-guards');
+  await expect(guards).toBeVisible({ timeout: 15_000 });
+  await expect(guards).toContainText(/away from the last price 9\d\d/);
+  await page.keyboard.press('Escape');
+  await expect(guards).toBeHidden();
+  // The core held it back (blocked by the guard); nothing was sent.
+  const intent = page.getByTestId('intent-status');
+  if (await intent.count()) await expect(intent).toHaveAttribute('data-status', 'blocked');
+});
+
+test('an order with an unknown status is left out with a warning; the others stay', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  // Two pending orders (limit buys below the market: no position is left behind).
+  await control(controlled, 'price', { symbol: 'NSE:SBIN-EQ', ltp: 945 });
+  await placeLimitBuy(page, '1', '905.00');
+  await placeLimitBuy(page, '2', '905.00');
+  await page.keyboard.press('Escape');
+
+  await control(controlled, 'row-patch', {
+    route: 'GET /api/v2/orders',
+    list: 'orderBook',
+    index: 0,
+    patch: { status: 3, orderNumStatus: 'x:3' },
+    times: 2,
+  });
+  await page.keyboard.press('Alt+1');
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByTestId('skipped-orders')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('skipped-orders')).toContainText('order status');
+  await expect(page.getByTestId('order-row').first()).toBeVisible();
+});
