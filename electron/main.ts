@@ -94,7 +94,7 @@ async function start(): Promise<void> {
   const bus = createEventBus(router, (name, err) =>
     log('event payload outside the contract', { name, err: String(err) }),
   );
-  core.attachEmitter(bus.emit);
+  core.attachEmitter(bus.emit, bus.busy);
   attachIpcMainTransport({ ipcMain, router, bus, windows: () => BrowserWindow.getAllWindows() });
 
   mainWindow = createMainWindow({

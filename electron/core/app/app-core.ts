@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { AppInfo } from '../../../shared/ipc/channels/app';
+import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import { createLoginService } from '../auth/login-service';
@@ -62,7 +63,9 @@ export interface AppCore {
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
   /** Connects push events to the transport once it exists (events before that are dropped). */
-  attachEmitter(emit: CoreEmit): void;
+  attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
+  /** The order book as the renderer last had it offered, with the version deltas build on. */
+  orderBook(): OrderBookSnapshot;
   close(): Promise<void>;
 }
 
@@ -168,6 +171,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   closers.push(() => symbols.close());
 
   let emit: CoreEmit = () => {};
+  let busy: () => boolean = () => false;
   const orders = createOrderService({
     broker,
     instruments: symbols.lookup,
@@ -180,10 +184,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     source: broker,
     budget: () => scheduler.getState(),
     hasActiveIntents: () => orders.hasUnsettled(),
-    onOrders: (book) => {
-      orders.observeOrders(book);
-      emit('portfolio.changed', { orders: book });
-    },
+    // The order service passes each read on to the order feed (event-forwarding).
+    onOrders: (book) => orders.observeOrders(book),
     onPositions: (positions) => {
       orders.observePositions(positions);
       emit('portfolio.changed', { positions });
@@ -228,6 +230,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     },
     settingsView: () => settingsView({ settings, vault }),
     emit: (n, p) => emit(n, p),
+    busy: () => busy(),
   });
   closers.push(() => forward.close());
 
@@ -278,9 +281,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
           },
         },
       ),
-    attachEmitter(fn) {
+    attachEmitter(fn, isBusy) {
       emit = fn;
+      busy = isBusy ?? (() => false);
     },
+    orderBook: () => forward.orderBook(),
     async close() {
       for (const close of closers.reverse()) {
         try {

@@ -44,7 +44,7 @@ export async function startHarness(opts: {
   const bus = createEventBus(router, (name, err) =>
     log('event payload outside the contract', { name, err: String(err) }),
   );
-  core.attachEmitter(bus.emit);
+  core.attachEmitter(bus.emit, bus.busy);
   const ws = attachWsTransport({ server, router, bus, origin, secret, onWarn: log });
   const serveStatic = createStaticHandler(opts.rendererRoot, `ws://127.0.0.1:${port}`);
   server.on('request', (req, res) => {

@@ -4,6 +4,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../event-bus';
 import type { Router } from '../router';
 
+/** Unsent bytes above which the page counts as behind and order deltas wait, coalesced. */
+const SLOW_SOCKET_BYTES = 256 * 1024;
+
 /** Messages the browser may send over the harness socket. */
 type ClientMessage =
   | { type: 'hello'; secret: string; href: string; top: boolean }
@@ -57,8 +60,9 @@ export function attachWsTransport(opts: {
         }
         clearTimeout(helloTimer);
         hello = { href: String(msg.href), top: msg.top === true };
-        detach = opts.bus.attach((name, payload) =>
-          socket.send(JSON.stringify({ type: 'event', name, payload })),
+        detach = opts.bus.attach(
+          (name, payload) => socket.send(JSON.stringify({ type: 'event', name, payload })),
+          { busy: () => socket.bufferedAmount > SLOW_SOCKET_BYTES },
         );
         socket.send(JSON.stringify({ type: 'ready' }));
         return;

@@ -8,6 +8,7 @@ import type {
   Trade,
 } from '../../../shared/broker/models';
 import { backend } from './backend';
+import { OrderReplica } from './order-replica';
 import { Resource } from './resource.svelte';
 import { session } from './session.svelte';
 
@@ -17,7 +18,14 @@ import { session } from './session.svelte';
  * screen all read the same holdings and funds instead of fetching their own copies.
  */
 class PortfolioStore {
-  orders = new Resource<Order[]>(() => backend().portfolio.orders());
+  #replica = new OrderReplica();
+  /** The order book: one snapshot on load, then only the changed rows (portfolio.ordersDelta). */
+  orders = new Resource<Order[]>(async () => {
+    const r = await backend().portfolio.orderBook({ refresh: true });
+    if (!r.ok) return r;
+    this.#replica.applySnapshot(r.data);
+    return { ok: true, data: this.#replica.rows() };
+  });
   trades = new Resource<Trade[]>(() => backend().portfolio.trades());
   positions = new Resource<Positions>(() => backend().portfolio.positions());
   holdings = new Resource<Holdings>(() => backend().portfolio.holdings());
@@ -25,6 +33,8 @@ class PortfolioStore {
   market = new Resource<MarketStatus[]>(() => backend().portfolio.marketStatus());
   profile = new Resource<Profile>(() => backend().portfolio.profile());
   #unsubscribe: (() => void) | null = null;
+  #unsubscribeDelta: (() => void) | null = null;
+  #resyncing = false;
   #tradesTimer: ReturnType<typeof setTimeout> | null = null;
   #transitTimer: ReturnType<typeof setTimeout> | null = null;
   #transitChecks = 0;
@@ -33,15 +43,30 @@ class PortfolioStore {
     this.orders.onLoaded = (orders) => this.#followTransit(orders);
     this.#unsubscribe?.();
     this.#unsubscribe = backend().on.portfolio.changed((change) => {
-      if (change.orders) {
-        const filled = fillsChanged(this.orders.data, change.orders);
-        this.orders.set(change.orders);
-        // The background refresher pushes the book every few seconds; the trade book only
-        // needs a request when something was filled.
-        if (filled) this.#refreshTradesSoon();
-      }
       if (change.positions) this.positions.set(change.positions);
     });
+    this.#unsubscribeDelta?.();
+    this.#unsubscribeDelta = backend().on.portfolio.ordersDelta((delta) => {
+      const outcome = this.#replica.applyDelta(delta);
+      if (outcome.kind === 'gap') void this.#resync();
+      if (outcome.kind !== 'applied') return;
+      this.orders.set(this.#replica.rows());
+      // The trade book only needs a request when something was filled.
+      if (outcome.filled) this.#refreshTradesSoon();
+    });
+  }
+
+  /** A delta went missing: take the main process's copy (no broker request). */
+  async #resync(): Promise<void> {
+    if (this.#resyncing) return;
+    this.#resyncing = true;
+    try {
+      const r = await backend().portfolio.orderBook({ refresh: false });
+      if (r.ok && this.#replica.applySnapshot(r.data)) this.#refreshTradesSoon();
+      if (r.ok) this.orders.set(this.#replica.rows());
+    } finally {
+      this.#resyncing = false;
+    }
   }
 
   /** Everything the account screens show; only while the session can read the account. */
@@ -66,6 +91,7 @@ class PortfolioStore {
   }
 
   clear(): void {
+    this.#replica.clear();
     for (const r of [
       this.orders,
       this.trades,
@@ -100,12 +126,6 @@ class PortfolioStore {
     if (this.#tradesTimer) clearTimeout(this.#tradesTimer);
     this.#tradesTimer = setTimeout(() => void this.trades.load(), 400);
   }
-}
-
-/** Whether any order gained a fill (or appeared already filled) between two reads of the book. */
-function fillsChanged(before: Order[] | null, after: Order[]): boolean {
-  const filledBefore = new Map((before ?? []).map((o) => [o.id, o.filledQty]));
-  return after.some((o) => o.filledQty > (filledBefore.get(o.id) ?? 0));
 }
 
 /** The app's one copy of the account data. */
