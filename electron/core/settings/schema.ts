@@ -5,6 +5,7 @@
  * every load and every write against it, so a hand-edited or half-migrated file can never
  * put the app in a state it does not understand.
  */
+import { Keymap } from '../../../shared/keymap/keymap';
 import { z } from 'zod';
 
 /** The document version this build writes; migrations bring older ones up to it. */
@@ -87,6 +88,8 @@ export const Preferences = z.object({
   /** How long before the 06:00 IST token expiry the session warns. */
   expiryWarningLeadMinutes: z.number().int().min(1).max(240).default(30),
   fatFinger: FatFingerLimits.default(FatFingerLimits.parse({})),
+  /** Keys the trader remapped (shared/keymap); absent actions keep their defaults. */
+  keymap: Keymap.default({}),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

@@ -1,3 +1,4 @@
+import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
 import { channel, event } from '../define';
 
@@ -44,6 +45,7 @@ export type AccountView = z.infer<typeof AccountView>;
 /** The trader's guard rails and display choices. */
 export const PreferencesView = z.object({
   theme: z.enum(['system', 'light', 'dark']),
+  keymap: Keymap,
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
   fatFinger: z.object({
     maxOrderQty: z.number().int().positive(),
