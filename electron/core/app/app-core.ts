@@ -65,7 +65,7 @@ export interface AppCore {
   /** Connects push events to the transport once it exists (events before that are dropped). */
   attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
   /** The order book as the renderer last had it offered, with the version deltas build on. */
-  orderBook(): OrderBookSnapshot;
+  orderBook(since?: number): OrderBookSnapshot;
   close(): Promise<void>;
 }
 
@@ -285,7 +285,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       emit = fn;
       busy = isBusy ?? (() => false);
     },
-    orderBook: () => forward.orderBook(),
+    orderBook: (since) => forward.orderBook(since),
     async close() {
       for (const close of closers.reverse()) {
         try {

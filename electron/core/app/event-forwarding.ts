@@ -33,7 +33,11 @@ export function forwardCoreEvents(opts: {
   emit: Emit;
   /** True while the transport is still sending earlier events: order deltas wait, coalesced. */
   busy?: () => boolean;
-}): { orderEvent(e: OrderServiceEvent): void; orderBook(): OrderBookSnapshot; close(): void } {
+}): {
+  orderEvent(e: OrderServiceEvent): void;
+  orderBook(since?: number): OrderBookSnapshot;
+  close(): void;
+} {
   const { session, scheduler, refresher, emit } = opts;
   let refreshing = false;
   const followSession = () => {
@@ -89,7 +93,10 @@ export function forwardCoreEvents(opts: {
         orderFeed.replace(e.orders);
       }
     },
-    orderBook() {
+    orderBook(since) {
+      // A page that holds the current version needs only what changed: one delta, now.
+      if (since !== undefined && since === orderFeed.version())
+        return { version: orderFeed.flushNow(), orders: null };
       const { version, rows } = orderFeed.snapshot();
       return { version, orders: rows };
     },

@@ -27,6 +27,14 @@ export interface KeyedFeed<T> {
    * empty delta tells any other page that it is behind and needs a snapshot too.
    */
   snapshot(): { version: number; rows: T[] };
+  /**
+   * Sends what is waiting now, whatever the transport's state: a page that asked for the
+   * changes since the version it holds gets them as one delta instead of a snapshot.
+   * Answers the version after it.
+   */
+  flushNow(): number;
+  /** The version the last delta (or snapshot) reached. */
+  version(): number;
   /** Keys waiting to be sent (for tests and the support bundle): bounded by the key count. */
   pendingCount(): number;
   close(): void;
@@ -75,13 +83,14 @@ export function createKeyedFeed<T extends object>(opts: {
 
   function schedule(): void {
     if (timer !== undefined || closed) return;
-    timer = timers.set(flush, flushMs);
+    timer = timers.set(() => flush(), flushMs);
   }
 
-  function flush(): void {
+  /** Sends what waits; `force` for a page that asked for it (then the backlog is its own). */
+  function flush(force = false): void {
     timer = undefined;
     if ((pending.size === 0 && !announce) || closed) return;
-    if (opts.busy?.()) {
+    if (!force && opts.busy?.()) {
       schedule();
       return;
     }
@@ -125,6 +134,13 @@ export function createKeyedFeed<T extends object>(opts: {
       }
       return { version, rows: [...current.values()] };
     },
+    flushNow() {
+      if (timer !== undefined) timers.clear(timer);
+      timer = undefined;
+      flush(true);
+      return version;
+    },
+    version: () => version,
     pendingCount: () => pending.size,
     close() {
       closed = true;

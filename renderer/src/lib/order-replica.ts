@@ -21,7 +21,7 @@ export class OrderReplica {
   }
 
   /** Replaces everything with a snapshot; true when an order gained a fill meanwhile. */
-  applySnapshot(s: OrderBookSnapshot): boolean {
+  applySnapshot(s: OrderBookSnapshot & { orders: Order[] }): boolean {
     const before = this.#byId;
     this.#byId = new Map(s.orders.map((o) => [o.id, o]));
     this.#version = s.version;

@@ -21,9 +21,14 @@ class PortfolioStore {
   #replica = new OrderReplica();
   /** The order book: one snapshot on load, then only the changed rows (portfolio.ordersDelta). */
   orders = new Resource<Order[]>(async () => {
-    const r = await backend().portfolio.orderBook({ refresh: true });
+    // Holding a version, ask only for what changed (it comes as a delta); else the book.
+    const since = this.#replica.version;
+    const r = await backend().portfolio.orderBook(
+      since === null ? { refresh: true } : { refresh: true, since },
+    );
     if (!r.ok) return r;
-    this.#replica.applySnapshot(r.data);
+    const { version, orders } = r.data;
+    if (orders) this.#replica.applySnapshot({ version, orders });
     return { ok: true, data: this.#replica.rows() };
   });
   trades = new Resource<Trade[]>(() => backend().portfolio.trades());
@@ -62,8 +67,11 @@ class PortfolioStore {
     this.#resyncing = true;
     try {
       const r = await backend().portfolio.orderBook({ refresh: false });
-      if (r.ok && this.#replica.applySnapshot(r.data)) this.#refreshTradesSoon();
-      if (r.ok) this.orders.set(this.#replica.rows());
+      const orders = r.ok ? r.data.orders : null;
+      if (!r.ok || !orders) return;
+      if (this.#replica.applySnapshot({ version: r.data.version, orders }))
+        this.#refreshTradesSoon();
+      this.orders.set(this.#replica.rows());
     } finally {
       this.#resyncing = false;
     }

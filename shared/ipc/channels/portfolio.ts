@@ -10,10 +10,13 @@ import {
 } from '../../broker/models';
 import { channel, event } from '../define';
 
-/** The whole order book at one version; deltas after it build on `version`. */
+/**
+ * The whole order book at one version (deltas after it build on `version`), or, when the
+ * caller said which version it holds, null orders: its changes came as one delta instead.
+ */
 export const OrderBookSnapshot = z.object({
   version: z.number().int().nonnegative(),
-  orders: z.array(Order),
+  orders: z.array(Order).nullable(),
 });
 export type OrderBookSnapshot = z.infer<typeof OrderBookSnapshot>;
 
@@ -55,7 +58,7 @@ export const portfolioChannels = {
   }),
   'portfolio.orderBook': channel({
     doc: 'The order book with its version, for the book view; refresh reads the broker first. Changes after it arrive as portfolio.ordersDelta.',
-    input: z.object({ refresh: z.boolean() }),
+    input: z.object({ refresh: z.boolean(), since: z.number().int().nonnegative().optional() }),
     output: OrderBookSnapshot,
   }),
   'portfolio.trades': channel({ doc: "Today's fills.", input: z.void(), output: z.array(Trade) }),

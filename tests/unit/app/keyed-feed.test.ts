@@ -92,4 +92,13 @@ describe('keyed feed', () => {
     flush();
     assert.deepEqual(sent, [{ base: 1, version: 2, upserts: [], removed: [] }]);
   });
+
+  it('flushNow sends what waits at once, even to a busy transport, for the page that asked', () => {
+    const { feed, sent } = feedWith(() => true);
+    feed.replace(rows(2));
+    assert.equal(feed.flushNow(), 1);
+    assert.equal(sent.length, 1);
+    assert.equal(feed.flushNow(), 1, 'nothing waiting: no empty delta');
+    assert.equal(sent.length, 1);
+  });
 });

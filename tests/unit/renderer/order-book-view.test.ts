@@ -66,15 +66,14 @@ describe('order book rows', () => {
     assert.deepEqual(f({ text: 'a-tp' }), ['A-TP']);
   });
 
-  it('arranges 10,000 orders fast enough to redo on every delta', () => {
+  it('arranges 10,000 orders newest first (its speed is in tests/bench/orderbook.bench.ts)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       order({ id: `o${i}`, placedAt: new Date(1.7e12 + i * 1000).toISOString(), slNo: i }),
     );
-    const t = performance.now();
     const rows = arrangeOrders(many, NO_FILTER);
-    const ms = performance.now() - t;
+    assert.equal(rows.length, 10_000);
     assert.equal(rows[0]!.order.id, 'o9999');
-    assert.ok(ms < 200, `${ms} ms`);
+    assert.equal(rows.at(-1)!.order.id, 'o0');
   });
 });
 
