@@ -131,7 +131,7 @@ async function start(): Promise<void> {
   const bus = createEventBus(router, (name, err) =>
     ipcLog.error('event payload outside the contract', { name, err: String(err) }),
   );
-  core.attachEmitter(bus.emit);
+  core.attachEmitter(bus.emit, bus.busy);
   attachIpcMainTransport({ ipcMain, router, bus, windows: () => BrowserWindow.getAllWindows() });
 
   mainWindow = createMainWindow({

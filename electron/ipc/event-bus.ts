@@ -11,7 +11,10 @@ export type EventSink = (name: string, payload: unknown) => void;
  */
 export interface EventBus {
   emit: EmitFn;
-  attach(sink: EventSink): () => void;
+  /** `busy` says the transport is still sending earlier events (a slow page). */
+  attach(sink: EventSink, opts?: { busy?: () => boolean }): () => void;
+  /** True while any attached transport is behind: coalescing senders hold their deltas. */
+  busy(): boolean;
 }
 
 /** Creates the bus; `onInvalid` hears about payloads that break the contract. */
@@ -20,6 +23,7 @@ export function createEventBus(
   onInvalid: (name: string, err: unknown) => void,
 ): EventBus {
   const sinks = new Set<EventSink>();
+  const busyChecks = new Map<EventSink, () => boolean>();
   const emit: EmitFn = (name, payload) => {
     let checked: unknown;
     try {
@@ -32,9 +36,14 @@ export function createEventBus(
   };
   return {
     emit,
-    attach(sink) {
+    attach(sink, opts) {
       sinks.add(sink);
-      return () => sinks.delete(sink);
+      if (opts?.busy) busyChecks.set(sink, opts.busy);
+      return () => {
+        sinks.delete(sink);
+        busyChecks.delete(sink);
+      };
     },
+    busy: () => [...busyChecks.values()].some((b) => b()),
   };
 }

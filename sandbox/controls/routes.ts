@@ -4,7 +4,8 @@
  * row in a list answer, reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
  * or a half-filled order in milliseconds instead of waiting for them.
  */
-import { isExchange, isSegment } from '../../shared/broker/enums';
+import { isExchange, isSegment, OrderType, Side } from '../../shared/broker/enums';
+import { isOpen } from '../orders/model';
 import { roundToTick } from '../../shared/broker/rules';
 import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
@@ -105,6 +106,55 @@ export function controlRoutes(d: ControlDeps): Route[] {
       d.faults.clear();
       d.rowPatches.clear();
       return okJson(clockState());
+    }),
+    route('POST', '/__sandbox/orders/seed', (ctx) => {
+      // A busy trading day in one call: `count` far-from-market buy limits, through the
+      // desk's own rules (so each is a real pending order), for book-at-scale tests.
+      const b = obj(ctx.body);
+      const count = b.count;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 20_000)
+        return bad('count must be a whole number 1..20000');
+      const symbol = typeof b.symbol === 'string' ? b.symbol : 'NSE:IDEA-EQ';
+      const i = core.state.index.byTicker(symbol);
+      if (!i) return bad('symbol must be a known ticker, e.g. NSE:IDEA-EQ');
+      const tick = i.tickSize || 0.05;
+      const price = roundToTick(core.state.ltp(i) * 0.9, tick);
+      const ids: string[] = [];
+      for (let n = 0; n < count; n++) {
+        const ack = core.desk.place({
+          symbol,
+          qty: 1,
+          type: OrderType.Limit,
+          side: Side.Buy,
+          productType: 'INTRADAY',
+          limitPrice: price,
+          stopPrice: 0,
+          disclosedQty: 0,
+          validity: 'DAY',
+          offlineOrder: !core.engine.marketOpen(i),
+          stopLoss: 0,
+          takeProfit: 0,
+        });
+        ids.push(ack.id);
+      }
+      core.engine.housekeeping();
+      return okJson({ count: ids.length, first: ids[0], last: ids.at(-1) });
+    }),
+    route('POST', '/__sandbox/orders/churn', (ctx) => {
+      // Changes `count` open orders (quantity +1 each, oldest changed least recently first),
+      // so tests can make the book move at a known number of rows per second.
+      const b = obj(ctx.body);
+      const count = b.count;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 20_000)
+        return bad('count must be a whole number 1..20000');
+      const open = core.state.book.list().filter((o) => isOpen(o) && !o.parentId);
+      open.sort((a, z) => a.qty - z.qty);
+      let changed = 0;
+      for (const o of open.slice(0, count)) {
+        core.desk.modify({ id: o.id, qty: o.qty + 1 });
+        changed++;
+      }
+      return okJson({ changed });
     }),
     route('POST', '/__sandbox/tick', (ctx) => {
       const b = obj(ctx.body);

@@ -1,3 +1,4 @@
 /** Formatting shared by the main process and the renderer: lakh/crore money and IST times. */
 export * from './money';
 export * from './ist';
+export * from './csv';

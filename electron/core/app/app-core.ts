@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { AppInfo } from '../../../shared/ipc/channels/app';
+import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import type { Order, Positions } from '../../../shared/broker/models';
@@ -77,7 +78,9 @@ export interface AppCore {
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
   /** Connects push events to the transport once it exists (events before that are dropped). */
-  attachEmitter(emit: CoreEmit): void;
+  attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
+  /** The order book as the renderer last had it offered, with the version deltas build on. */
+  orderBook(since?: number): OrderBookSnapshot;
   close(): Promise<void>;
 }
 
@@ -219,6 +222,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   closers.push(() => symbols.close());
 
+  let busy: () => boolean = () => false;
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
   closers.push(() => journal.close());
   const orders = createOrderService({
@@ -231,10 +235,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
   let md: MarketDataRuntime | null = null;
-  const onOrders = (book: Order[]) => {
-    orders.observeOrders(book);
-    emit('portfolio.changed', { orders: book });
-  };
+  // The order service passes each read on to the renderer once, as a delta (event-forwarding).
+  const onOrders = (book: Order[]) => orders.observeOrders(book);
   const onPositions = (positions: Positions) => {
     orders.observePositions(positions);
     emit('portfolio.changed', { positions });
@@ -311,6 +313,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     },
     settingsView: () => settingsView({ settings, vault }),
     emit: (n, p) => emit(n, p),
+    busy: () => busy(),
   });
   closers.push(() => forward.close());
 
@@ -363,9 +366,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       pruneOld();
       return written;
     },
-    attachEmitter(fn) {
+    attachEmitter(fn, isBusy) {
       emit = fn;
+      busy = isBusy ?? (() => false);
     },
+    orderBook: (since) => forward.orderBook(since),
     async close() {
       for (const close of closers.reverse()) {
         try {

@@ -5,6 +5,9 @@ import type { RequestScheduler } from '../limiter/request-scheduler';
 import type { OrderServiceEvent } from '../orders/reconcile/intent-tracker';
 import type { SettingsView } from '../../../shared/ipc/channels/settings';
 import type { SessionController } from '../session/session-controller';
+import type { Order } from '../../../shared/broker/models';
+import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
+import { createKeyedFeed } from './keyed-feed';
 import type { SymbolsRuntime } from './symbols-runtime';
 
 type Emit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
@@ -28,7 +31,13 @@ export function forwardCoreEvents(opts: {
   settingsChanges: (listener: () => void) => () => void;
   settingsView: () => Promise<SettingsView>;
   emit: Emit;
-}): { orderEvent(e: OrderServiceEvent): void; close(): void } {
+  /** True while the transport is still sending earlier events: order deltas wait, coalesced. */
+  busy?: () => boolean;
+}): {
+  orderEvent(e: OrderServiceEvent): void;
+  orderBook(since?: number): OrderBookSnapshot;
+  close(): void;
+} {
   const { session, scheduler, refresher, emit } = opts;
   let refreshing = false;
   const followSession = () => {
@@ -57,6 +66,16 @@ export function forwardCoreEvents(opts: {
     }, BUDGET_EVENT_INTERVAL_MS);
     budgetTimer.unref?.();
   });
+  // Every read of the book (refresher, reconciliation, a user's refresh) lands here, so
+  // each change reaches the renderer once, as a delta, however many reads saw it.
+  const orderFeed = createKeyedFeed<Order>({
+    keyOf: (o) => o.id,
+    // Each order row carries the symbol's last price, which moves on every read; prices
+    // have their own feed (market data), so a moved price alone is not a changed order.
+    ignore: ['ltp'],
+    publish: (delta) => emit('portfolio.ordersDelta', delta),
+    busy: () => opts.busy?.() ?? false,
+  });
   const offSymbols = opts.symbols.onStatus((s) => emit('symbols.changed', s));
   const offSettings = opts.settingsChanges(() => {
     opts.settingsView().then(
@@ -73,8 +92,15 @@ export function forwardCoreEvents(opts: {
       } else if (e.type === 'late-arrival') {
         emit('orders.lateArrival', e.intent);
       } else {
-        emit('portfolio.changed', { orders: e.orders });
+        orderFeed.replace(e.orders);
       }
+    },
+    orderBook(since) {
+      // A page that holds the current version needs only what changed: one delta, now.
+      if (since !== undefined && since === orderFeed.version())
+        return { version: orderFeed.flushNow(), orders: null };
+      const { version, rows } = orderFeed.snapshot();
+      return { version, orders: rows };
     },
     close() {
       offSession();
@@ -82,6 +108,7 @@ export function forwardCoreEvents(opts: {
       offSymbols();
       offSettings();
       if (budgetTimer) clearTimeout(budgetTimer);
+      orderFeed.close();
       refresher.stop();
     },
   };

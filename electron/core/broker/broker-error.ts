@@ -7,6 +7,7 @@
  * request may have been carried out", which forbids resending an order until the order book
  * has been read (spec, Errors rule 6).
  */
+import { plainBrokerReason } from '../../../shared/broker/plain-reason';
 import { brokerError, isAuthError } from '../../../shared/broker/errors';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
@@ -75,7 +76,9 @@ export class BrokerError extends Error implements IpcPresentable {
   readonly field: string | null;
 
   constructor(init: BrokerErrorInit) {
-    super(init.brokerMessage ? `${init.explanation} (${init.brokerMessage})` : init.explanation);
+    // What the trader reads: our explanation, then the broker's own reason in plain words.
+    const reason = plainBrokerReason(init.brokerMessage);
+    super(reason ? `${init.explanation} (${reason})` : init.explanation);
     this.name = 'BrokerError';
     this.kind = init.kind;
     this.code = init.code;
@@ -107,7 +110,9 @@ export class BrokerError extends Error implements IpcPresentable {
         info?.explanation ??
         (serverSide
           ? 'The broker had an internal problem. Check the order book before trying again.'
-          : `The broker refused the request (HTTP ${httpStatus}).`),
+          : message.trim()
+            ? 'The broker refused the request.'
+            : `The broker refused the request (HTTP ${httpStatus}).`),
       action: info?.action ?? (serverSide ? 'check-state' : 'report'),
       ambiguous: serverSide,
       retryAfterMs: effective === -353 || httpStatus === 429 ? (retryAfterMs ?? 1000) : null,

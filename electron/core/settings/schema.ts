@@ -5,6 +5,7 @@
  * every load and every write against it, so a hand-edited or half-migrated file can never
  * put the app in a state it does not understand.
  */
+import { Keymap } from '../../../shared/keymap/keymap';
 import { z } from 'zod';
 import {
   StoredFatFingerLimits,
@@ -118,6 +119,8 @@ export const Preferences = z.object({
   fatFinger: FatFingerLimits.default(FatFingerLimits.parse({})),
   /** Absent in documents written before retention existed: the defaults apply (no migration step needed). */
   retention: RetentionSettings.default(RetentionSettings.parse({})),
+  /** Keys the trader remapped (shared/keymap); absent actions keep their defaults. */
+  keymap: Keymap.default({}),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

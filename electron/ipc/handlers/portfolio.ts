@@ -19,6 +19,12 @@ export function portfolioHandlers(core: AppCore): HandlersFor<typeof portfolioCh
       orders.observeOrders(book);
       return book;
     },
+    'portfolio.orderBook': async ({ refresh, since }) => {
+      // A refresh goes through the order service like every read, so its changes also
+      // reach other windows as one delta; the answer is the feed's own copy.
+      if (refresh) orders.observeOrders(await broker.getOrders());
+      return core.orderBook(since);
+    },
     'portfolio.trades': () => broker.getTradebook(),
     'portfolio.marketStatus': () => broker.getMarketStatus(),
   };

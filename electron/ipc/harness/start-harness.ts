@@ -45,7 +45,7 @@ export async function startHarness(opts: {
   const bus = createEventBus(router, (name, err) =>
     logger.error('event payload outside the contract', { name, err: String(err) }),
   );
-  core.attachEmitter(bus.emit);
+  core.attachEmitter(bus.emit, bus.busy);
   const ws = attachWsTransport({
     server,
     router,

@@ -10,6 +10,9 @@ import {
 import type { EventBus } from '../event-bus';
 import type { Router } from '../router';
 
+/** Unsent bytes above which the page counts as behind and order deltas wait, coalesced. */
+const SLOW_SOCKET_BYTES = 256 * 1024;
+
 /**
  * The harness's transport: the same router the Electron app uses, reached over a
  * WebSocket on 127.0.0.1. A socket is accepted only from the harness's own origin and only
@@ -67,7 +70,9 @@ export function attachWsTransport(opts: {
         }
         clearTimeout(helloTimer);
         hello = { href: msg.href, top: msg.top };
-        detach = opts.bus.attach((name, payload) => send({ type: 'event', name, payload }));
+        detach = opts.bus.attach((name, payload) => send({ type: 'event', name, payload }), {
+          busy: () => socket.bufferedAmount > SLOW_SOCKET_BYTES,
+        });
         send({ type: 'ready' });
         return;
       }

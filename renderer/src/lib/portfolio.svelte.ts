@@ -10,6 +10,7 @@ import type {
 import type { SkippedRow } from '../../../shared/broker/skipped-row';
 import { backend } from './backend';
 import { quotes } from './quotes.svelte';
+import { OrderReplica } from './order-replica';
 import { Resource } from './resource.svelte';
 import { session } from './session.svelte';
 import { OrderStatus } from '../../../shared/broker/enums';
@@ -20,7 +21,19 @@ import { OrderStatus } from '../../../shared/broker/enums';
  * screen all read the same holdings and funds instead of fetching their own copies.
  */
 class PortfolioStore {
-  orders = new Resource<Order[]>(() => backend().portfolio.orders());
+  #replica = new OrderReplica();
+  /** The order book: one snapshot on load, then only the changed rows (portfolio.ordersDelta). */
+  orders = new Resource<Order[]>(async () => {
+    // Holding a version, ask only for what changed (it comes as a delta); else the book.
+    const since = this.#replica.version;
+    const r = await backend().portfolio.orderBook(
+      since === null ? { refresh: true } : { refresh: true, since },
+    );
+    if (!r.ok) return r;
+    const { version, orders } = r.data;
+    if (orders) this.#replica.applySnapshot({ version, orders });
+    return { ok: true, data: this.#replica.rows() };
+  });
   trades = new Resource<Trade[]>(() => backend().portfolio.trades());
   positions = new Resource<Positions>(() => backend().portfolio.positions());
   holdings = new Resource<Holdings>(() => backend().portfolio.holdings());
@@ -31,6 +44,8 @@ class PortfolioStore {
   skipped = $state<SkippedRow[]>([]);
   #unsubscribe: (() => void) | null = null;
   #unsubscribeSkipped: (() => void) | null = null;
+  #unsubscribeDelta: (() => void) | null = null;
+  #resyncing = false;
   #tradesTimer: ReturnType<typeof setTimeout> | null = null;
   #transitTimer: ReturnType<typeof setTimeout> | null = null;
   #transitChecks = 0;
@@ -39,19 +54,37 @@ class PortfolioStore {
     this.orders.onLoaded = (orders) => this.#followTransit(orders);
     this.#unsubscribe?.();
     this.#unsubscribe = backend().on.portfolio.changed((change) => {
-      if (change.orders) {
-        const filled = fillsChanged(this.orders.data, change.orders);
-        this.orders.set(change.orders);
-        // The background refresher pushes the book every few seconds; the trade book only
-        // needs a request when something was filled.
-        if (filled) this.#refreshTradesSoon();
-      }
       if (change.positions) this.positions.set(change.positions);
     });
     this.#unsubscribeSkipped?.();
     this.#unsubscribeSkipped = backend().on.portfolio.rowSkipped((row) => {
       this.skipped = [...this.skipped, row].slice(-50);
     });
+    this.#unsubscribeDelta?.();
+    this.#unsubscribeDelta = backend().on.portfolio.ordersDelta((delta) => {
+      const outcome = this.#replica.applyDelta(delta);
+      if (outcome.kind === 'gap') void this.#resync();
+      if (outcome.kind !== 'applied') return;
+      this.orders.set(this.#replica.rows());
+      // The trade book only needs a request when something was filled.
+      if (outcome.filled) this.#refreshTradesSoon();
+    });
+  }
+
+  /** A delta went missing: take the main process's copy (no broker request). */
+  async #resync(): Promise<void> {
+    if (this.#resyncing) return;
+    this.#resyncing = true;
+    try {
+      const r = await backend().portfolio.orderBook({ refresh: false });
+      const orders = r.ok ? r.data.orders : null;
+      if (!r.ok || !orders) return;
+      if (this.#replica.applySnapshot({ version: r.data.version, orders }))
+        this.#refreshTradesSoon();
+      this.orders.set(this.#replica.rows());
+    } finally {
+      this.#resyncing = false;
+    }
   }
 
   /** Everything the account screens show; only while the session can read the account. */
@@ -77,6 +110,7 @@ class PortfolioStore {
 
   clear(): void {
     this.skipped = [];
+    this.#replica.clear();
     for (const r of [
       this.orders,
       this.trades,
@@ -111,12 +145,6 @@ class PortfolioStore {
     if (this.#tradesTimer) clearTimeout(this.#tradesTimer);
     this.#tradesTimer = setTimeout(() => void this.trades.load(), 400);
   }
-}
-
-/** Whether any order gained a fill (or appeared already filled) between two reads of the book. */
-function fillsChanged(before: Order[] | null, after: Order[]): boolean {
-  const filledBefore = new Map((before ?? []).map((o) => [o.id, o.filledQty]));
-  return after.some((o) => o.filledQty > (filledBefore.get(o.id) ?? 0));
 }
 
 /** The app's one copy of the account data. */

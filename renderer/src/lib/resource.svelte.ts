@@ -6,7 +6,9 @@ import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
  * rate-limit wait or a reconnect runs, with the error next to it.
  */
 export class Resource<T> {
-  data = $state<T | null>(null);
+  // Raw: values are replaced whole, never mutated, and a 10,000-row book must not be
+  // wrapped in a proxy per row.
+  data = $state.raw<T | null>(null);
   error = $state<IpcError | null>(null);
   loading = $state(false);
   loadedAt = $state<number | null>(null);

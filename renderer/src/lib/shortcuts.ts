@@ -1,4 +1,6 @@
-import { nav, VIEWS } from './nav.svelte';
+import type { KeyAction } from '../../../shared/keymap/keymap';
+import { keymap } from './keymap.svelte';
+import { nav, type ViewId } from './nav.svelte';
 import { notices } from './notices.svelte';
 import { portfolio } from './portfolio.svelte';
 import { session } from './session.svelte';
@@ -25,54 +27,59 @@ function focusView(): void {
   });
 }
 
+/** A plain key (no Ctrl or Alt, not an F-key) is text while typing, not a shortcut. */
+function isPlain(e: KeyboardEvent): boolean {
+  return !e.ctrlKey && !e.metaKey && !e.altKey && !/^F\d+$/.test(e.key);
+}
+
+/** Opens the ticket from F1/F2 (or their remapped keys), or says why it cannot. */
+export function openTicketFromKey(side: 1 | -1): void {
+  if (session.can.placeOrders) ticket.openWith(side);
+  else if (session.live) notices.push('warning', 'This app is not allowed to place orders.');
+}
+
 /**
- * The app-wide keys (legend: "?"). Installed once on window; a key handled inside a
- * component (Esc in an open search list, arrows in the order book) stops there first.
- * Returns the uninstall function.
+ * The app-wide keys (legend: "?"), as the live key map says (lib/keymap.svelte.ts).
+ * Installed once on window; a key handled inside a component (Esc in an open search list,
+ * arrows or B/S on a table row) stops there first. Returns the uninstall function.
  */
 export function installShortcuts(t: ShortcutTargets): () => void {
+  const run: Record<KeyAction, (() => void) | null> = {
+    search: t.focusSearch,
+    buy: () => openTicketFromKey(1),
+    sell: () => openTicketFromKey(-1),
+    'view.orders': () => go('orders'),
+    'view.trades': () => go('trades'),
+    'view.positions': () => go('positions'),
+    'view.holdings': () => go('holdings'),
+    'view.funds': () => go('funds'),
+    'view.edis': () => go('edis'),
+    'view.settings': () => go('settings'),
+    refresh: () => void portfolio.refreshAll(),
+    legend: t.toggleLegend,
+    'row.buy': null,
+    'row.sell': null,
+  };
+  function go(view: ViewId): void {
+    nav.go(view);
+    focusView();
+  }
   const onkey = (e: KeyboardEvent) => {
     if (e.defaultPrevented) return;
     const inDialog = document.querySelector('dialog[open]') !== null;
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-      e.preventDefault();
-      if (!inDialog) t.focusSearch();
-      return;
-    }
-    if (e.key === 'F1' || e.key === 'F2') {
-      e.preventDefault();
-      if (inDialog) return;
-      if (session.can.placeOrders) ticket.openWith(e.key === 'F1' ? 1 : -1);
-      else if (session.live) notices.push('warning', 'This app is not allowed to place orders.');
-      return;
-    }
-    if (e.altKey && !e.ctrlKey && !e.metaKey) {
-      const view = VIEWS.find((v) => v.key === e.key || e.code === `Digit${v.key}`);
-      if (view) {
-        e.preventDefault();
-        nav.go(view.id);
-        focusView();
-        return;
-      }
-      if (e.code === 'KeyR') {
-        e.preventDefault();
-        void portfolio.refreshAll();
-        return;
-      }
-    }
     if (e.key === 'Escape' && !inDialog && ticket.open) {
       e.preventDefault();
       ticket.close();
       return;
     }
-    if (typing(e.target) || inDialog) return;
-    if (e.key === '/') {
-      e.preventDefault();
-      t.focusSearch();
-    } else if (e.key === '?') {
-      e.preventDefault();
-      t.toggleLegend();
-    }
+    const action = keymap.global(e);
+    const handler = action ? run[action] : null;
+    if (!action || !handler) return;
+    // Text being typed is not a shortcut, and nothing behind an open dialog reacts.
+    if (isPlain(e) && typing(e.target)) return;
+    e.preventDefault();
+    if (inDialog) return;
+    handler();
   };
   window.addEventListener('keydown', onkey);
   return () => window.removeEventListener('keydown', onkey);

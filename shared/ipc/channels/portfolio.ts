@@ -11,6 +11,25 @@ import {
 import { SkippedRow } from '../../broker/skipped-row';
 import { channel, event } from '../define';
 
+/**
+ * The whole order book at one version (deltas after it build on `version`), or, when the
+ * caller said which version it holds, null orders: its changes came as one delta instead.
+ */
+export const OrderBookSnapshot = z.object({
+  version: z.number().int().nonnegative(),
+  orders: z.array(Order).nullable(),
+});
+export type OrderBookSnapshot = z.infer<typeof OrderBookSnapshot>;
+
+/** Orders that changed between two versions of the book (keyed by order id). */
+export const OrdersDelta = z.object({
+  base: z.number().int().nonnegative(),
+  version: z.number().int().positive(),
+  upserts: z.array(Order),
+  removed: z.array(z.string()),
+});
+export type OrdersDelta = z.infer<typeof OrdersDelta>;
+
 /** Read-only account views. Each answers the clean model; the wire quirks never reach the renderer. */
 export const portfolioChannels = {
   'portfolio.profile': channel({
@@ -38,6 +57,11 @@ export const portfolioChannels = {
     input: z.void(),
     output: z.array(Order),
   }),
+  'portfolio.orderBook': channel({
+    doc: 'The order book with its version, for the book view; refresh reads the broker first. Changes after it arrive as portfolio.ordersDelta.',
+    input: z.object({ refresh: z.boolean(), since: z.number().int().nonnegative().optional() }),
+    output: OrderBookSnapshot,
+  }),
   'portfolio.trades': channel({ doc: "Today's fills.", input: z.void(), output: z.array(Trade) }),
   'portfolio.marketStatus': channel({
     doc: 'Which exchange segments are open, for the after-market order switch.',
@@ -58,5 +82,9 @@ export const portfolioEvents = {
   'portfolio.rowSkipped': event({
     doc: 'A row the app could not read was left out of its view; the view says it is incomplete.',
     payload: SkippedRow,
+  }),
+  'portfolio.ordersDelta': event({
+    doc: 'Only the orders that changed, once each; a renderer whose version is not `base` asks for portfolio.orderBook.',
+    payload: OrdersDelta,
   }),
 };

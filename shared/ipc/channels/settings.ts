@@ -1,3 +1,4 @@
+import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { channel, event } from '../define';
@@ -51,6 +52,7 @@ export type AccountView = z.infer<typeof AccountView>;
 /** The trader's guard rails and display choices. */
 export const PreferencesView = z.object({
   theme: z.enum(['system', 'light', 'dark']),
+  keymap: Keymap,
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
   fatFinger: FatFingerLimits,
   /** Days kept (today included) of logs, order journals and support bundles. */

@@ -1,0 +1,130 @@
+/**
+ * The app's keyboard map, in one place: every action a key can do, its default keys (the
+ * app's own plus the NEST/ODIN terminal keys traders bring from other desks: F3 order book,
+ * F8 trade book, Alt+F6 positions), the trader's remapping as stored in settings, and the
+ * conflict check both the settings screen and the settings schema use. Shared so that the
+ * main process refuses a conflicting map that the renderer would refuse too.
+ */
+import { z } from 'zod';
+
+/** Every action that has keys, with what the cheat sheet calls it and where it works. */
+export const KEY_ACTIONS = {
+  search: { label: 'Search symbols', scope: 'global', defaults: ['Ctrl+K', '/'] },
+  buy: { label: 'Buy ticket', scope: 'global', defaults: ['F1'] },
+  sell: { label: 'Sell ticket', scope: 'global', defaults: ['F2'] },
+  'view.orders': { label: 'Order book', scope: 'global', defaults: ['Alt+1', 'F3'] },
+  'view.trades': { label: 'Trade book', scope: 'global', defaults: ['Alt+2', 'F8'] },
+  'view.positions': { label: 'Positions', scope: 'global', defaults: ['Alt+3', 'Alt+F6'] },
+  'view.holdings': { label: 'Holdings', scope: 'global', defaults: ['Alt+4'] },
+  'view.funds': { label: 'Funds', scope: 'global', defaults: ['Alt+5'] },
+  'view.edis': { label: 'eDIS', scope: 'global', defaults: ['Alt+6'] },
+  'view.settings': { label: 'Settings', scope: 'global', defaults: ['Alt+7'] },
+  refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
+  legend: { label: 'This list', scope: 'global', defaults: ['?'] },
+  'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },
+  'row.sell': { label: 'Sell the selected row', scope: 'row', defaults: ['S'] },
+} as const satisfies Record<
+  string,
+  { label: string; scope: 'global' | 'row'; defaults: readonly string[] }
+>;
+
+/** One remappable action. */
+export type KeyAction = keyof typeof KEY_ACTIONS;
+/** All action ids, in cheat-sheet order. */
+export const KEY_ACTION_IDS = Object.keys(KEY_ACTIONS) as KeyAction[];
+
+const NAMED = /^(F([1-9]|1[0-2])|Enter|Escape|Delete|Insert|Home|End|PageUp|PageDown|Space)$/;
+/** A chord as written in settings: modifiers in the order Ctrl, Alt, Shift, then one key. */
+export const KEY_CHORD =
+  /^(Ctrl\+)?(Alt\+)?(Shift\+)?([A-Z0-9]|[/?\\.,;'[\]=`-]|F([1-9]|1[0-2])|Enter|Escape|Delete|Insert|Home|End|PageUp|PageDown|Space)$/;
+
+/** The trader's changes: only the actions they remapped, each with up to three chords. */
+export const Keymap = z
+  .partialRecord(
+    z.enum(KEY_ACTION_IDS as [KeyAction, ...KeyAction[]]),
+    z.array(z.string().regex(KEY_CHORD, 'a key like F3, Alt+F6, Ctrl+K or B')).max(3),
+  )
+  .superRefine((map, ctx) => {
+    for (const c of keymapConflicts(map))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.actions[1]!],
+        message: `${c.chord} is already ${KEY_ACTIONS[c.actions[0]!].label}`,
+      });
+  });
+/** Stored overrides; actions not in it keep their defaults. */
+export type Keymap = z.infer<typeof Keymap>;
+
+/** Every action's keys: the override where there is one, else the defaults. */
+export function resolveKeymap(overrides: Keymap = {}): Record<KeyAction, readonly string[]> {
+  const out = {} as Record<KeyAction, readonly string[]>;
+  for (const id of KEY_ACTION_IDS) out[id] = overrides[id] ?? KEY_ACTIONS[id].defaults;
+  return out;
+}
+
+/** One key bound to more than one action. */
+export interface KeyConflict {
+  chord: string;
+  actions: KeyAction[];
+}
+
+/**
+ * Keys that two actions claim. Row keys (B, S) only act on a focused table row, but
+ * global keys act there too, so every pair is a conflict.
+ */
+export function keymapConflicts(overrides: Keymap = {}): KeyConflict[] {
+  const map = resolveKeymap(overrides);
+  const owners = new Map<string, KeyAction[]>();
+  for (const id of KEY_ACTION_IDS)
+    for (const chord of new Set(map[id])) owners.set(chord, [...(owners.get(chord) ?? []), id]);
+  return [...owners]
+    .filter(([, actions]) => actions.length > 1)
+    .map(([chord, actions]) => ({ chord, actions }));
+}
+
+/** The parts of a keyboard event a chord is made of. */
+export interface KeyLike {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  metaKey: boolean;
+}
+
+/**
+ * The chord a key press makes, in the settings' spelling. Letters and digits come from the
+ * physical key (Alt+R types "®" on a Mac); symbols from the character, whose Shift is
+ * already in it ("?" is Shift+/). Cmd counts as Ctrl, as macOS users expect.
+ */
+export function chordOf(e: KeyLike): string | null {
+  let base: string;
+  let symbol = false;
+  if (/^Key[A-Z]$/.test(e.code)) base = e.code.slice(3);
+  else if (/^Digit[0-9]$/.test(e.code)) base = e.code.slice(5);
+  else if (NAMED.test(e.key)) base = e.key;
+  else if (e.key === ' ') base = 'Space';
+  else if (e.key.length === 1) {
+    base = e.key.toUpperCase();
+    symbol = true;
+  } else return null;
+  const mods = [
+    e.ctrlKey || e.metaKey ? 'Ctrl+' : '',
+    e.altKey ? 'Alt+' : '',
+    e.shiftKey && !symbol ? 'Shift+' : '',
+  ].join('');
+  return `${mods}${base}`;
+}
+
+/** The action a chord does in a scope, or null. */
+export function actionForChord(
+  map: Record<KeyAction, readonly string[]>,
+  chord: string | null,
+  scope: 'global' | 'row',
+): KeyAction | null {
+  if (!chord) return null;
+  for (const id of KEY_ACTION_IDS) {
+    if (KEY_ACTIONS[id].scope === scope && map[id].includes(chord)) return id;
+  }
+  return null;
+}
