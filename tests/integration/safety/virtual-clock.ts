@@ -19,6 +19,8 @@ export interface VirtualClock extends Clock {
   drive(busy: () => boolean): () => void;
   /** Resolves after `ms` of virtual time (a timer of its own, so time moves even if idle). */
   sleep(ms: number): Promise<void>;
+  /** Jumps `ms` ahead at once (a night passing), firing what falls due; ignores the speed cap. */
+  skip(ms: number): void;
   /** Stops time (a burst of actions must queue at one instant); returns the release. */
   hold(): () => void;
   /** Virtual milliseconds elapsed since the start. */
@@ -38,6 +40,7 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
   const r0 = performance.now();
   let seq = 0;
   let holds = 0;
+  let skipped = 0;
   const timers = new Map<number, Timer>();
 
   function fireDue(): boolean {
@@ -65,6 +68,11 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
     },
     clearTimeout(h) {
       timers.delete(h as number);
+    },
+    skip(ms) {
+      t += ms;
+      skipped += ms;
+      fireDue();
     },
     sleep(ms) {
       return new Promise<void>((resolve) => this.setTimeout(resolve, ms));
@@ -110,7 +118,7 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
           idleTurns = 0;
           let next = Infinity;
           for (const x of timers.values()) next = Math.min(next, x.due);
-          const cap = start + (performance.now() - r0) * maxRate;
+          const cap = start + skipped + (performance.now() - r0) * maxRate;
           if (Number.isFinite(next) && next <= cap) t = Math.max(t, next);
           else await new Promise((r) => setTimeout(r, 1));
         }
