@@ -87,6 +87,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     refusedUntyped: 0,
     queued: 0,
     crashes: 0,
+    days: 1,
   };
   const failures: string[] = [];
   const tick = async () => {
@@ -136,6 +137,19 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   }
 
   async function wave(action: ActionName, mode: string, n: number, queue: boolean): Promise<void> {
+    // The campaign needs more than one day's 10,000 requests: when most of today's are used,
+    // the night passes (to 07:00 IST), the day's count starts again and the trader logs in.
+    if (app.core.scheduler.getState().day.used > 7000) {
+      const next = Date.parse(app.core.scheduler.getState().day.resetsAt) + 7 * 3600_000;
+      clock.skip(next - clock.now());
+      await app.control('market', {
+        exchange: Exchange.NSE,
+        segment: Segment.CapitalMarket,
+        status: 'OPEN',
+      });
+      await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
+      fig.days++;
+    }
     if (app.core.session.snapshot().status !== 'active') await app.core.session.login();
     const cases = await prepareCases(action, n, {
       core: app.core,
@@ -198,8 +212,14 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     const plan = full
       ? ACTIONS.flatMap((a) => modes.map((m) => [a, m] as const))
       : ACTIONS.map((a, k) => [a, modes[k % modes.length]!] as const);
+    // TICKDESK_PROOF_ONLY=cancel,exit one narrows a run to some actions (diagnosis only).
+    const only = process.env.TICKDESK_PROOF_ONLY?.split(',').map((x) => x.trim());
     let w = 0;
     for (const [action, mode] of plan) {
+      if (only && !only.includes(action)) {
+        w++;
+        continue;
+      }
       const queue = w % 9 === 0 || (action === 'place' && mode === 'drop after commit');
       if (action === 'exit all')
         for (let k = 0; k < exitAllPerMode; k++)
@@ -236,7 +256,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('Resend refusals not typed', fig.refusedUntyped),
     ],
     notes: [
-      `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}, ${fig.crashes} core crashes between request and answer, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
+      `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}, ${fig.crashes} core crashes between request and answer, ${fig.days} trading day(s) of request budget, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
       'createAppCore in Demo mode, sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)',
     ],
     json: { ...fig, misses: failures.slice(0, 50) },

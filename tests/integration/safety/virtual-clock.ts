@@ -19,6 +19,8 @@ export interface VirtualClock extends Clock {
   drive(busy: () => boolean): () => void;
   /** Resolves after `ms` of virtual time (a timer of its own, so time moves even if idle). */
   sleep(ms: number): Promise<void>;
+  /** Jumps `ms` ahead at once (a night passing), firing what falls due; ignores the speed cap. */
+  skip(ms: number): void;
   /** Stops time (a burst of actions must queue at one instant); returns the release. */
   hold(): () => void;
   /** Virtual milliseconds elapsed since the start. */
@@ -43,6 +45,7 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
   const r0 = performance.now();
   let seq = 0;
   let holds = 0;
+  let skipped = 0;
   const timers = new Map<number, Timer>();
 
   function fireDue(): boolean {
@@ -70,6 +73,11 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
     },
     clearTimeout(h) {
       timers.delete(h as number);
+    },
+    skip(ms) {
+      t += ms;
+      skipped += ms;
+      fireDue();
     },
     sleep(ms) {
       return new Promise<void>((resolve) => this.setTimeout(resolve, ms));
@@ -125,7 +133,7 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
           const realNow = performance.now();
           credit = Math.min(SLACK_MS, credit + (realNow - lastReal) * MAX_SPEEDUP);
           lastReal = realNow;
-          const cap = start + (performance.now() - r0) * maxRate;
+          const cap = start + skipped + (performance.now() - r0) * maxRate;
           if (Number.isFinite(next) && next - t <= credit && next <= cap) {
             credit -= Math.max(0, next - t);
             t = Math.max(t, next);
