@@ -17,6 +17,8 @@ export interface OrderFeedOptions {
   onError: (err: unknown) => void;
   /** Fills close together share one positions read (default 300 ms). */
   positionsDelayMs?: number;
+  /** Updates within this window reach onOrders as one book (default 16 ms, one frame). */
+  batchMs?: number;
 }
 
 /** The merged book, fed by full reads and single pushed updates. */
@@ -32,7 +34,23 @@ export interface OrderFeed {
 export function createOrderFeed(opts: OrderFeedOptions): OrderFeed {
   const book = new Map<string, Order>();
   let positionsTimer: unknown = undefined;
+  let flushTimer: unknown = undefined;
   let closed = false;
+
+  // A burst of updates (a basket, a busy day's modifications) becomes one merged book: the
+  // book is sorted and diffed once per frame, not once per update of a 10,000-order day.
+  function flushSoon(): void {
+    if (flushTimer !== undefined || closed) return;
+    flushTimer = opts.clock.setTimeout(() => {
+      flushTimer = undefined;
+      if (closed) return;
+      // Newest first, as the broker's book is ordered.
+      const rows = [...book.values()].sort(
+        (a, b) => (b.placedAt ?? '').localeCompare(a.placedAt ?? '') || b.id.localeCompare(a.id),
+      );
+      opts.onOrders(rows);
+    }, opts.batchMs ?? 16);
+  }
 
   function positionsSoon(): void {
     if (positionsTimer !== undefined || closed) return;
@@ -56,16 +74,13 @@ export function createOrderFeed(opts: OrderFeedOptions): OrderFeed {
       if (closed) return;
       const before = book.get(order.id);
       book.set(order.id, order);
-      // Newest first, as the broker's book is ordered.
-      const rows = [...book.values()].sort(
-        (a, b) => (b.placedAt ?? '').localeCompare(a.placedAt ?? '') || b.id.localeCompare(a.id),
-      );
-      opts.onOrders(rows);
+      flushSoon();
       if (order.filledQty !== (before?.filledQty ?? 0)) positionsSoon();
     },
     close() {
       closed = true;
       if (positionsTimer !== undefined) opts.clock.clearTimeout(positionsTimer);
+      if (flushTimer !== undefined) opts.clock.clearTimeout(flushTimer);
     },
   };
 }

@@ -39,10 +39,11 @@ describe('live market data in the composed app', () => {
       .filter((e) => e.name === 'marketdata.ticks')
       .flatMap((e) => (e.payload as { quotes: Quote[] }).quotes)
       .filter((q) => q.symbol === symbol);
+  // The renderer learns of order changes only as deltas (each changed order once).
   const bookEvents = (): { orders: Order[]; at: number }[] =>
     events
-      .filter((e) => e.name === 'portfolio.changed' && (e.payload as { orders?: Order[] }).orders)
-      .map((e) => ({ orders: (e.payload as { orders: Order[] }).orders, at: e.at }));
+      .filter((e) => e.name === 'portfolio.ordersDelta')
+      .map((e) => ({ orders: (e.payload as { upserts: Order[] }).upserts, at: e.at }));
   const orderReads = () => core.scheduler.getState();
 
   before(async () => {
