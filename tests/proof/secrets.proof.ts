@@ -11,7 +11,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultApps } from '../../sandbox/auth/apps';
 import { startComposedApp } from '../integration/app/composed-app';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
 
@@ -47,7 +46,8 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   }) as typeof fetch;
 
   const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-secrets-'));
-  const appSecret = defaultApps(1).find((a) => a.template === 'orders')!.secret;
+  // A canary of its own for the Demo app's secret (Demo registers a random one otherwise).
+  const appSecret = 'CANARYAPPSECRET7Q';
   const tokens: string[] = [];
   const sent: { channel: string; text: string }[] = [];
   let pan: string;
@@ -55,7 +55,11 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let logLines: string[];
   let events: string[];
   try {
-    const app = await startComposedApp({ login: false, dataDir });
+    const app = await startComposedApp({
+      login: false,
+      dataDir,
+      deps: { demo: { testControls: true, appSecret } },
+    });
     const call = async (channel: string, input?: unknown) => {
       const r = await app.dispatch(channel, input);
       sent.push({ channel, text: JSON.stringify(r) });

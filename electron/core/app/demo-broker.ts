@@ -29,6 +29,8 @@ export interface DemoOptions {
   timeSource?: () => number;
   /** An already running sandbox (autoApprove) to use instead: a core restart finds its orders. */
   running?: SandboxHandle;
+  /** The Demo app's secret (tests of the app-secret login); random otherwise. */
+  appSecret?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function startDemoBroker(
         {
           app_id: DEMO_APP_ID,
           // PKCE logins never send it; random so no two launches share one.
-          secret: randomBytes(8).toString('hex').toUpperCase(),
+          secret: opts.appSecret ?? randomBytes(8).toString('hex').toUpperCase(),
           redirect_uri: `http://127.0.0.1:${await freeLoopbackPort()}/callback`,
           template: 'orders',
         },
