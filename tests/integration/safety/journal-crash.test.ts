@@ -34,7 +34,12 @@ test('after a torn journal line and a second crash mid-request, the sent order i
   await writeFile(file, '{"at":"2026-01-01T00:00:00.000Z","intentId":"torn","step":"intent","act');
 
   const first = await startComposedApp({ clock, sandbox, dataDir });
-  await first.control('faults', { route: 'POST /api/v2/orders', mode: 'delay', delayMs: 1500 });
+  // The answer is held back briefly: long enough to copy the disk between request and answer,
+  // shorter than the 200 ms real stall after which the virtual clock moves on while a request
+  // is on the wire. With 1500 ms the clock moved on, the app's 10 s timeout fired and aborted
+  // the request, and the sandbox never placed the order (its book stayed empty), so the
+  // restarted app rightly settled it "not done": the premise "the broker has the order" was gone.
+  await first.control('faults', { route: 'POST /api/v2/orders', mode: 'delay', delayMs: 100 });
   const placing = first.core.orders.place(sbinBuy(641), { confirmGuards: true });
   // Crash 2: the disk as it is once the request is journaled, before any answer.
   let image = '';

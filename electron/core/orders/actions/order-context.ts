@@ -61,6 +61,11 @@ export class OrderContext {
   /** The check of every action settled "not done", to read once more just before a resend. */
   private readonly notDoneChecks = new Map<string, StateCheck>();
   private readonly reconciling = new Set<string>();
+  /**
+   * Late arrivals being settled (status, journal, warning). The status is visible before the
+   * warning goes out, so a Resend arriving meanwhile waits for the whole correction.
+   */
+  private readonly settlingLate = new Map<string, Promise<OrderIntent>>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -112,8 +117,23 @@ export class OrderContext {
       if (res.kind !== 'done') continue;
       this.lateWatch.delete(intentId);
       this.notDoneChecks.delete(intentId);
-      this.track(this.settleLate(intentId, res.orderId ?? null).then(() => undefined));
+      const settling = this.settleLate(intentId, res.orderId ?? null);
+      this.settlingLate.set(intentId, settling);
+      this.track(
+        settling.then(
+          () => void this.settlingLate.delete(intentId),
+          () => void this.settlingLate.delete(intentId),
+        ),
+      );
     }
+  }
+
+  /**
+   * Resolves once a late-arrival correction of the intent under way (found by a book read or
+   * a pushed order update) has finished, warning included; at once when none is.
+   */
+  async lateSettled(intentId: string): Promise<void> {
+    await this.settlingLate.get(intentId)?.catch(() => undefined);
   }
 
   /** An action settled "not done" turned out done after all: correct it and warn the trader. */

@@ -379,6 +379,9 @@ export function createOrderService(opts: OrderServiceOptions) {
      * have happened. The account is read once more first: a late arrival is never doubled.
      */
     async resend(intentId: string): Promise<OrderIntent> {
+      // A pushed order update may have just revealed a late arrival: let its correction and
+      // the trader's warning finish before deciding (the refusal then names the late order).
+      await ctx.lateSettled(intentId);
       const prev = tracker.list().find((i) => i.intentId === intentId);
       if (!prev) throw resendRefused('That order action is not known in this session.');
       const again = payloads.get(intentId);
