@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { OrderDraftInput } from '../../shared/ipc/channels/orders';
+import { EMPTY_QUOTE_FIELDS } from '../../shared/marketdata/quote';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../../shared/settings/fat-finger-limits';
 import { systemClock } from '../../electron/core/limiter/clock';
 import { startComposedApp } from '../integration/app/composed-app';
@@ -24,7 +25,7 @@ interface Case {
   expect: { code: number } | { guard: string } | { ipcField: string };
   /** `r` in [0, 1) varies the values between rounds. */
   draft(r: number): Record<string, unknown>;
-  /** Runs with the clock moved on, so every price the app holds is stale. */
+  /** The symbol's only price is a quote ten minutes old (a live feed that went quiet). */
   stale?: boolean;
 }
 
@@ -217,7 +218,7 @@ const CASES: Case[] = [
   {
     name: 'last price too old to trust',
     expect: { guard: 'stale-ltp' },
-    draft: () => base({}),
+    draft: () => base({ symbol: NIFTY, qty: 75, type: 2, limitPrice: 0 }),
     stale: true,
   },
 ];
@@ -232,9 +233,8 @@ function ruleCodes(): Set<number> {
 /** Runs the proof. */
 export async function run(ctx: ProofContext): Promise<ProofSection> {
   const rounds = ctx.size === 'fast' ? 1 : 30;
-  let skewMs = 0;
   const app = await startComposedApp({
-    deps: { clock: { ...systemClock, now: () => Date.now() + skewMs } },
+    deps: { clock: systemClock },
   });
   try {
     await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
@@ -260,9 +260,18 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       await app.call('portfolio.holdings'); // brings SBIN's last price in, as the views do
       for (const c of CASES) {
         attempts++;
-        skewMs = c.stale ? 10 * 60_000 : 0;
-        const r = await app.dispatch('orders.place', { draft: c.draft(Math.random()) });
-        skewMs = 0;
+        const draft = c.draft(Math.random());
+        if (c.stale) {
+          // The one price store holds only an old quote for this symbol: never silently used.
+          app.core.quotes.put({
+            ...EMPTY_QUOTE_FIELDS,
+            symbol: String(draft.symbol),
+            ltp: LTP,
+            at: Date.now() - 10 * 60_000,
+            source: 'quote',
+          });
+        }
+        const r = await app.dispatch('orders.place', { draft });
         let ok = false;
         if ('ipcField' in c.expect) {
           ok = !r.ok && r.error.kind === 'invalid-input' && r.error.field === c.expect.ipcField;
