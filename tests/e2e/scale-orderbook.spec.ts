@@ -5,6 +5,8 @@ import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
 
 // The order book as a busy trader has it: 10,000 orders from the sandbox's seed control,
 // drawn a screenful at a time, filtered, exported, and bracket legs under their parent.
+// Named to run after sandbox-controlled.spec.ts on the shared controlled harness: its
+// sandbox resets start order ids again, which an earlier spec's reconciliation would meet.
 
 const NSE_CASH = { exchange: 10, segment: 10 };
 
