@@ -10,7 +10,13 @@ import { DEMO_USER } from '../../sandbox/auth/user';
 import { control } from './control-harness-fixture';
 import { expect, test } from './harness-fixture';
 import { spawnHarness } from './spawn-harness';
-import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+import {
+  allowPricesFarFromMarket,
+  loginToDemo,
+  openApp,
+  pickSymbol,
+  typeInto,
+} from './trading-helpers';
 
 // Issue 12's done-when: a whole session in the harness with canary values for every secret and
 // personal field, the bundle exported from the command line, unzipped and read.
@@ -50,6 +56,8 @@ test('a session exported with --export-diagnostics has every part, names its err
 
     // 2. Log in to Demo (PKCE: an auth code, a verifier and a token go by).
     await loginToDemo(page);
+    // The order below is priced away from the live market: widen the trader's distance guard.
+    await allowPricesFarFromMarket(page);
 
     // 3. An order whose answer is a 500 (-201): unconfirmed, then reconciled from the book.
     await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
