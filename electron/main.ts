@@ -14,6 +14,7 @@ import { createRouter } from './ipc/router';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/app-protocol';
 import { createDeepLinkSource } from './shell/deep-links';
 import { createDepositoryWindowPort } from './shell/depository-window';
+import { utilityDemoProcess } from './shell/demo-utility-process';
 import { denyAllPermissions, hardenAllWebContents, openIfHttps } from './shell/hardening';
 import { attachIpcMainTransport } from './shell/ipc-main-transport';
 import { createLoginWindowPort } from './shell/login-window';
@@ -79,6 +80,7 @@ async function start(): Promise<void> {
     },
     settingsBackend: createElectronStoreBackend(),
     symbolsBuildWorker: pathToFileURL(join(root, 'dist/electron/symbols-build-worker.cjs')),
+    demoProcess: utilityDemoProcess(join(root, 'dist/sandbox/child.cjs')),
     loginWindow: createLoginWindowPort(() => mainWindow),
     depositoryWindow: createDepositoryWindowPort(() => mainWindow),
     protocolEvents: deepLinks,

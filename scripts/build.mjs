@@ -6,6 +6,7 @@
  */
 import { build, context } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -32,12 +33,24 @@ const entries = [
     outfile: 'dist/electron/symbols-build-worker.cjs',
     ...mainShims,
   },
+  // The Demo broker runs in its own utility process (electron/shell/demo-utility-process.ts).
+  { entryPoints: ['sandbox/child.ts'], outfile: 'dist/sandbox/child.cjs', ...mainShims },
 ];
 
 if (watch) {
   for (const e of entries) await (await context({ ...common, ...e })).watch();
 } else {
-  await Promise.all(entries.map((e) => build({ ...common, ...e })));
+  const results = await Promise.all(entries.map((e) => build({ ...common, ...e, metafile: true })));
+  // What went into each bundle (dist/meta/, not packaged): tests assert that main.cjs holds
+  // no sandbox module now that the Demo broker runs in its own process.
+  mkdirSync('dist/meta', { recursive: true });
+  entries.forEach((e, k) => {
+    const name = e.outfile
+      .replace(/^dist\//, '')
+      .replace(/[\\/]/g, '-')
+      .replace(/\.cjs$/, '');
+    writeFileSync(`dist/meta/${name}.json`, JSON.stringify(results[k].metafile));
+  });
   const vite = spawnSync(
     'npx',
     ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],

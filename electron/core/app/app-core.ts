@@ -29,7 +29,9 @@ import { loadNapiKeychain } from '../vault/keychain-port';
 import { createVault, type Vault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
 import { createDayCountFile } from './day-count-file';
-import { DEMO_ACCOUNT_ID, startDemoBroker, type DemoBroker } from './demo-broker';
+import { createDemoBroker, DEMO_ACCOUNT_ID, type DemoBroker } from '../demo/demo-broker';
+import { startDemoBeforeLogin } from '../demo/demo-session';
+import { forkDemoProcess } from '../demo/fork-demo-process';
 import { forwardCoreEvents } from './event-forwarding';
 import { settingsView } from '../settings/settings-view';
 import { settingsAccounts } from './settings-accounts';
@@ -56,8 +58,10 @@ export interface AppCore {
   readonly refresher: BackgroundRefresher;
   readonly symbols: SymbolsRuntime;
   readonly edis: EdisService;
-  /** The embedded sandbox's base URL in Demo mode (tests drive its controls), else null. */
+  /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
+  /** Demo mode's broker process (started on first need), or null in live mode. */
+  readonly demo: DemoBroker | null;
   info(): AppInfo;
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
@@ -100,10 +104,24 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     const live = settings.get().accounts.find((a) => a.environment === 'live');
     await settings.setActiveAccount(live ? live.id : null);
   }
+  let emit: CoreEmit = () => {};
   if (deps.environment === 'demo') {
-    demo = await startDemoBroker(settings, deps.demo);
-    closers.push(() => demo?.close());
-    logger.info('core: demo broker ready', { url: demo.url });
+    // Its own process, started on first need (a Demo login, a symbol download): the main
+    // process never blocks on building the simulated market, nor runs its ticks.
+    demo = createDemoBroker({
+      settings,
+      launch: deps.demoProcess ?? forkDemoProcess,
+      options: deps.demo ?? {},
+      logger,
+      onCrash: (message) => {
+        emit('app.notice', { level: 'error', message });
+        if (session.snapshot().accountId === DEMO_ACCOUNT_ID)
+          void session.logout().catch(() => undefined);
+      },
+    });
+    const running = demo;
+    closers.push(() => running.dispose());
+    await demo.selectDemoAccount();
   }
 
   const keychain = await (deps.keychain ?? loadNapiKeychain)();
@@ -120,10 +138,13 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   if (vaultStatus.backend === 'memory')
     logger.warn('core: no keychain; secrets stay in memory', { reason: vaultStatus.reason });
 
-  const demoOrigin = demo ? new URL(demo.url).origin : null;
+  const demoOrigin = () => {
+    const at = demo?.current();
+    return at ? new URL(at.url).origin : null;
+  };
   const opener: Opener = {
     openExternal: (url) =>
-      demo && demoOrigin && new URL(url).origin === demoOrigin
+      demo && new URL(url).origin === demoOrigin()
         ? demo.opener.openExternal(url)
         : deps.openExternal(url),
   };
@@ -139,7 +160,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     loopbackPort: (account) => (account.id === DEMO_ACCOUNT_ID ? 'ephemeral' : 'registered'),
     logger,
   });
-  const session = createSessionController({
+  const sessionController = createSessionController({
     clock,
     login,
     vault,
@@ -147,7 +168,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
     logger,
   });
-  closers.push(() => session.dispose());
+  closers.push(() => sessionController.dispose());
+  const session = demo
+    ? startDemoBeforeLogin(sessionController, demo, () => settings.get().activeAccountId)
+    : sessionController;
   await session.restore();
 
   const scheduler = createRequestScheduler({
@@ -158,7 +182,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
 
   const symbols = createSymbolsRuntime({
-    baseUrl: demo?.symbolMasterBase ?? settings.activeAccount()?.symbolMasterBase ?? null,
+    baseUrl: demo
+      ? () => demo.ensure().then((d) => d.symbolMasterBase)
+      : (settings.activeAccount()?.symbolMasterBase ?? null),
     dir: join(deps.dataDir, 'symbols'),
     build: deps.symbolsBuildWorker
       ? buildInWorker(deps.symbolsBuildWorker)
@@ -167,7 +193,6 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   closers.push(() => symbols.close());
 
-  let emit: CoreEmit = () => {};
   const orders = createOrderService({
     broker,
     instruments: symbols.lookup,
@@ -243,7 +268,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     refresher,
     symbols,
     edis,
-    demoBrokerUrl: demo?.url ?? null,
+    get demoBrokerUrl() {
+      return demo?.current()?.url ?? null;
+    },
+    demo,
     info: () => {
       const account = settings.activeAccount();
       return {
@@ -252,9 +280,17 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
         environment: deps.environment,
         platform: deps.platform,
         host: deps.host,
-        account: account
-          ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
-          : null,
+        account:
+          demo && (!account || account.id === DEMO_ACCOUNT_ID)
+            ? // Demo's broker starts at the first login; until then its address is not known.
+              {
+                id: DEMO_ACCOUNT_ID,
+                label: 'Demo account',
+                brokerUrl: demo.current()?.url ?? 'on this computer, started at login',
+              }
+            : account
+              ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
+              : null,
       };
     },
     exportSupportBundle: () =>

@@ -4,6 +4,7 @@ import type { Clock } from '../auth/ports';
 import type { ProtocolEventSource } from '../auth/protocol-capture';
 import type { LogSink } from '../diagnostics/logger';
 import type { DepositoryWindowPort } from '../edis/depository-window-port';
+import type { DemoProcessLauncher } from '../demo/demo-process-port';
 import type { SettingsBackend } from '../settings/backend';
 import type { KeychainPort } from '../vault/keychain-port';
 
@@ -36,6 +37,8 @@ export interface CoreDeps {
   clock?: Clock;
   /** The bundled symbol-build worker (Electron); tsx runs use the .ts entry next to the service. */
   symbolsBuildWorker?: URL;
-  /** Demo mode's embedded sandbox broker. */
+  /** Demo mode's sandbox broker options. */
   demo?: { seed?: number; testControls?: boolean };
+  /** Starts the Demo broker's process; default a forked Node process (Electron: a utility process). */
+  demoProcess?: DemoProcessLauncher;
 }

@@ -45,8 +45,11 @@ function toInfo(i: SearchHit): SymbolInfo {
  * download progress, and the last failure while the previous good copy stays in use.
  */
 export function createSymbolsRuntime(opts: {
-  /** {symbol_master_base}, or null when the account has none (search then says why). */
-  baseUrl: string | null;
+  /**
+   * {symbol_master_base}, or null when the account has none (search then says why), or a
+   * function that finds it when a download is due (Demo: starts the Demo broker first).
+   */
+  baseUrl: string | null | (() => Promise<string>);
   dir: string;
   build: BuildRunner;
   logger: Logger;

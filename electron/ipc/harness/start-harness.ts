@@ -53,7 +53,8 @@ export async function startHarness(opts: {
 
   return {
     url: `${origin}/#secret=${secret}`,
-    sandboxUrl: core.demoBrokerUrl,
+    // Test controls are asked for by tests that drive the sandbox: start it for them now.
+    sandboxUrl: opts.deps.demo?.testControls && core.demo ? (await core.demo.ensure()).url : null,
     async close() {
       ws.close();
       server.closeAllConnections();

@@ -3,7 +3,9 @@
  * ask of it, so their security settings can be asserted in plain Node. Loaded in place of
  * 'electron' by ./electron-loader.mjs.
  */
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -25,6 +27,7 @@ export const recorded = {
   protocolClients: [] as string[],
   ipcListeners: [] as string[],
   applicationMenu: undefined as undefined | null | { template: unknown[] },
+  utilityProcesses: [] as { modulePath: string; args: string[]; child: FakeUtilityProcess }[],
 };
 
 class FakeApp extends EventEmitter {
@@ -208,7 +211,45 @@ export const ipcRenderer = {
   },
 };
 
+/**
+ * Electron's utility process over a Node fork of the same child, from the sources (the
+ * bundled dist/sandbox/child.cjs is exercised by tests/integration/shell): same events
+ * ('spawn', 'message', 'exit') and the same postMessage/kill.
+ */
+export class FakeUtilityProcess extends EventEmitter {
+  private readonly child;
+  constructor(args: string[]) {
+    super();
+    this.child = fork(fileURLToPath(new URL('../../../sandbox/child.ts', import.meta.url)), args, {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    this.child.on('spawn', () => this.emit('spawn'));
+    this.child.on('message', (m) => this.emit('message', m));
+    this.child.on('exit', (code) => this.emit('exit', code ?? 1));
+  }
+  get pid() {
+    return this.child.pid;
+  }
+  postMessage(msg: unknown) {
+    if (this.child.connected) this.child.send(msg as object);
+  }
+  kill() {
+    return this.child.kill('SIGKILL');
+  }
+}
+
+export const utilityProcess = {
+  fork(modulePath: string, args: string[] = []) {
+    const child = new FakeUtilityProcess(args);
+    recorded.utilityProcesses.push({ modulePath, args, child });
+    return child;
+  },
+};
+
 export default {
+  utilityProcess,
   app,
   BrowserWindow,
   ipcMain,

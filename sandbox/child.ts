@@ -1,0 +1,92 @@
+/**
+ * The Demo broker's process entry: the desktop app starts it as an Electron utility process
+ * (bundled as dist/sandbox/child.cjs), the harness and tests fork it with tsx. It starts the
+ * sandbox with auto-approve, says where it listens, and closes cleanly when told to stop or
+ * when its parent goes away, so the simulated market never ticks in the app's main process.
+ */
+import {
+  DemoChildOptions,
+  DemoParentMessage,
+  type DemoChildMessage,
+} from '../shared/demo/child-messages';
+import { startSandbox, type SandboxHandle } from './index';
+
+/** The channel to the parent: Electron's `process.parentPort` or Node's IPC (`process.send`). */
+interface ParentChannel {
+  post(msg: DemoChildMessage): void;
+  onMessage(fn: (msg: unknown) => void): void;
+  onGone(fn: () => void): void;
+}
+
+interface ElectronParentPort {
+  postMessage(msg: unknown): void;
+  on(event: 'message', fn: (e: { data: unknown }) => void): void;
+}
+
+function parentChannel(): ParentChannel | null {
+  const port = (process as { parentPort?: ElectronParentPort }).parentPort;
+  if (port)
+    return {
+      post: (m) => port.postMessage(m),
+      onMessage: (fn) => port.on('message', (e) => fn(e.data)),
+      // Electron ends a utility process together with its parent.
+      onGone: () => undefined,
+    };
+  const send = process.send?.bind(process);
+  if (send)
+    return {
+      post: (m) => send(m),
+      onMessage: (fn) => process.on('message', fn),
+      onGone: (fn) => process.on('disconnect', fn),
+    };
+  return null;
+}
+
+async function main(): Promise<void> {
+  const parent = parentChannel();
+  if (!parent) {
+    process.stderr.write(
+      'sandbox/child: start me from the app (no parent channel); use cli.ts alone.\n',
+    );
+    process.exit(2);
+  }
+  let sandbox: SandboxHandle | null = null;
+  // The sandbox's own timers are unref'd; this process lives until it is told to stop.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await sandbox?.close().catch(() => undefined);
+    clearInterval(keepAlive);
+    process.exit(code);
+  };
+  parent.onMessage((raw) => {
+    if (DemoParentMessage.safeParse(raw).success) void stop(0);
+  });
+  parent.onGone(() => void stop(0));
+  try {
+    const options = DemoChildOptions.parse(JSON.parse(process.argv[2] ?? '{}'));
+    sandbox = await startSandbox({
+      autoApprove: true,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.testControls ? { testControls: true } : {}),
+    });
+    if (stopping) return;
+    parent.post({
+      type: 'ready',
+      url: sandbox.url,
+      symbolMasterBase: sandbox.symbolMasterBase,
+      apps: sandbox.apps.map((a) => ({
+        app_id: a.app_id,
+        redirect_uri: a.redirect_uri,
+        template: a.template,
+      })),
+    });
+  } catch (err) {
+    parent.post({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+    await stop(1);
+  }
+}
+
+void main();
