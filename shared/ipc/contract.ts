@@ -9,6 +9,7 @@
 import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
 import { diagnosticsChannels } from './channels/diagnostics';
+import { draftsChannels } from './channels/drafts';
 import { edisChannels } from './channels/edis';
 import { ordersChannels, ordersEvents } from './channels/orders';
 import { portfolioChannels, portfolioEvents } from './channels/portfolio';
@@ -26,6 +27,7 @@ export const contract = {
   ...budgetChannels,
   ...diagnosticsChannels,
   ...settingsChannels,
+  ...draftsChannels,
 };
 
 export const events = {

@@ -59,7 +59,7 @@ globalThis.gc?.();
 const heapMiB = process.memoryUsage().heapUsed / 2 ** 20;
 const rssMiB = process.memoryUsage().rss / 2 ** 20;
 await stop();
-await core.close();
+await core.dispose();
 rmSync(dataDir, { recursive: true, force: true });
 process.stdout.write(
   JSON.stringify({

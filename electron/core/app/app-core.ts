@@ -29,6 +29,8 @@ import { loadNapiKeychain } from '../vault/keychain-port';
 import { createVault, type Vault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
 import { createDayCountFile } from './day-count-file';
+import { createDisposer } from './disposal';
+import { createDraftKeeper, type DraftKeeper } from '../drafts/draft-keeper';
 import { createDemoBroker, DEMO_ACCOUNT_ID, type DemoBroker } from '../demo/demo-broker';
 import { startDemoBeforeLogin } from '../demo/demo-session';
 import { forkDemoProcess } from '../demo/fork-demo-process';
@@ -58,6 +60,8 @@ export interface AppCore {
   readonly refresher: BackgroundRefresher;
   readonly symbols: SymbolsRuntime;
   readonly edis: EdisService;
+  /** The ticket as typed, kept here so a renderer crash loses nothing. */
+  readonly drafts: DraftKeeper;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */
@@ -67,13 +71,16 @@ export interface AppCore {
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
   /** Connects push events to the transport once it exists (events before that are dropped). */
   attachEmitter(emit: CoreEmit): void;
-  close(): Promise<void>;
+  /**
+   * Disposes every service in reverse order of creation, each awaited: the journal and the
+   * day's request count are written when it resolves. Safe to call twice.
+   */
+  dispose(): Promise<void>;
 }
 
 /** Builds every service, in dependency order, and starts what runs in the background. */
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const clock = deps.clock ?? systemClock;
-  const closers: Array<() => Promise<void> | void> = [];
   const ring = createRingBufferSink(5000);
   const logger = createLogger({
     sinks: [
@@ -83,6 +90,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     ],
     clock,
   });
+  // Every service is registered right after it is created and disposed in reverse order.
+  const disposer = createDisposer({ logger });
+  const drafts = disposer.own('drafts', createDraftKeeper());
   logger.info('core: starting', {
     version: deps.version,
     host: deps.host,
@@ -94,6 +104,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       deps.settingsBackend ?? createJsonFileSettingsBackend(join(deps.dataDir, 'settings.json')),
     logger,
   });
+  disposer.own('settings', settings);
   const loaded = await settings.load();
   if (loaded.issue)
     logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
@@ -119,8 +130,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
           void session.logout().catch(() => undefined);
       },
     });
-    const running = demo;
-    closers.push(() => running.dispose());
+    disposer.own('demo broker', demo);
     await demo.selectDemoAccount();
   }
 
@@ -168,7 +178,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
     logger,
   });
-  closers.push(() => sessionController.dispose());
+  disposer.own('session', sessionController);
   const session = demo
     ? startDemoBeforeLogin(sessionController, demo, () => settings.get().activeAccountId)
     : sessionController;
@@ -178,7 +188,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     store: createDayCountFile(join(deps.dataDir, 'budget-day.json')),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
-  closers.push(() => scheduler.dispose());
+  disposer.own('request scheduler', scheduler);
   const broker = createBrokerClient({ transport: createSessionTransport(session), scheduler });
 
   const symbols = createSymbolsRuntime({
@@ -191,7 +201,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       : buildInWorker(BUILD_WORKER_URL),
     logger,
   });
-  closers.push(() => symbols.close());
+  // Its files are written atomically and an unfinished download is redone at the next start,
+  // so quitting does not wait long for one.
+  disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
   const orders = createOrderService({
     broker,
@@ -201,6 +213,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
+  disposer.own('orders', orders);
   const refresher = createBackgroundRefresher({
     source: broker,
     budget: () => scheduler.getState(),
@@ -216,8 +229,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onError: (err) =>
       logger.warn('refresh: failed', { err: isBrokerError(err) ? err.kind : String(err) }),
   });
-  closers.push(() => refresher.stop());
-  closers.push(() => orders.idle());
+  disposer.own('background refresher', refresher);
 
   const edis = createEdisService({
     broker,
@@ -225,7 +237,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     baseUrl: () => session.credentials()?.baseUrl ?? '',
     logger,
   });
-  closers.push(() => edis.cancel());
+  disposer.own('edis', edis);
 
   const forward = forwardCoreEvents({
     session,
@@ -254,7 +266,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     settingsView: () => settingsView({ settings, vault }),
     emit: (n, p) => emit(n, p),
   });
-  closers.push(() => forward.close());
+  disposer.own('event forwarding', forward);
 
   return {
     deps,
@@ -268,6 +280,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     refresher,
     symbols,
     edis,
+    drafts,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },
@@ -317,14 +330,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     attachEmitter(fn) {
       emit = fn;
     },
-    async close() {
-      for (const close of closers.reverse()) {
-        try {
-          await close();
-        } catch (err) {
-          logger.warn('core: close step failed', { err: String(err) });
-        }
-      }
+    async dispose() {
+      await disposer.disposeAll();
       logger.info('core: stopped');
     },
   };

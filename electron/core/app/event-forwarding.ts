@@ -28,7 +28,7 @@ export function forwardCoreEvents(opts: {
   settingsChanges: (listener: () => void) => () => void;
   settingsView: () => Promise<SettingsView>;
   emit: Emit;
-}): { orderEvent(e: OrderServiceEvent): void; close(): void } {
+}): { orderEvent(e: OrderServiceEvent): void; dispose(): Promise<void> } {
   const { session, scheduler, refresher, emit } = opts;
   let refreshing = false;
   const followSession = () => {
@@ -74,7 +74,7 @@ export function forwardCoreEvents(opts: {
         emit('portfolio.changed', { orders: e.orders });
       }
     },
-    close() {
+    async dispose() {
       offSession();
       offBudget();
       offSymbols();

@@ -16,7 +16,8 @@ export interface SymbolsRuntime {
   status(): SymbolsStatus;
   refresh(force: boolean): Promise<SymbolsStatus>;
   onStatus(listener: (s: SymbolsStatus) => void): () => void;
-  close(): Promise<void>;
+  /** Waits for the start-up load and download to end (quitting); the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 /** Turns a search hit (or a looked-up row) into what the renderer shows and the ticket needs. */
@@ -154,7 +155,7 @@ export function createSymbolsRuntime(opts: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async close() {
+    async dispose() {
       closed = true;
       await started.catch(() => {});
     },

@@ -103,7 +103,8 @@ export interface SessionController {
   snapshot(): SessionSnapshot;
   credentials(): SessionCredentials | null;
   onChange(listener: (s: SessionSnapshot) => void): () => void;
-  dispose(): void;
+  /** Stops the expiry timer and any pending login; the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 const MAX_ROUTE_LENGTH = 512;
@@ -345,8 +346,9 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispose() {
+    async dispose() {
       disposed = true;
+      deps.login.cancel();
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       listeners.clear();

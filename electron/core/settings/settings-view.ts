@@ -4,7 +4,7 @@ import type { Vault } from '../vault/vault';
 
 /** What the view is computed from. */
 export interface SettingsViewSources {
-  settings: Pick<SettingsStore, 'get' | 'readOnlyReason'>;
+  settings: Pick<SettingsStore, 'get' | 'readOnlyReason' | 'loadIssue'>;
   vault: Pick<Vault, 'getAppSecret' | 'status'>;
 }
 
@@ -37,6 +37,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
     activeAccountId: doc.activeAccountId,
     preferences: doc.preferences,
     readOnlyReason: core.settings.readOnlyReason(),
+    loadIssue: core.settings.loadIssue(),
     secretStorage: { backend: vault.backend, reason: vault.reason },
   };
 }

@@ -3,6 +3,7 @@ import type { Handlers } from '../handler-types';
 import { appHandlers } from './app';
 import { budgetHandlers } from './budget';
 import { diagnosticsHandlers } from './diagnostics';
+import { draftsHandlers } from './drafts';
 import { edisHandlers } from './edis';
 import { ordersHandlers } from './orders';
 import { portfolioHandlers } from './portfolio';
@@ -25,5 +26,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...budgetHandlers(core),
     ...diagnosticsHandlers(core),
     ...settingsHandlers(core),
+    ...draftsHandlers(core),
   };
 }

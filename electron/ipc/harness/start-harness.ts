@@ -59,7 +59,7 @@ export async function startHarness(opts: {
       ws.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await core.close();
+      await core.dispose();
     },
   };
 }

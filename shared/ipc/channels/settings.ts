@@ -54,6 +54,14 @@ export const PreferencesView = z.object({
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
+/** Why the stored settings could not be used as they were; the message is for the trader. */
+export const SettingsLoadIssue = z.object({
+  kind: z.enum(['corrupt', 'invalid', 'newer-version', 'unreadable']),
+  message: z.string(),
+});
+/** Why the stored settings were not used. */
+export type SettingsLoadIssue = z.infer<typeof SettingsLoadIssue>;
+
 /** Everything the settings screen shows. */
 export const SettingsView = z.object({
   accounts: z.array(AccountView),
@@ -61,6 +69,11 @@ export const SettingsView = z.object({
   preferences: PreferencesView,
   /** Set when a newer Tickdesk wrote the settings: changes are refused so nothing is lost. */
   readOnlyReason: z.string().nullable(),
+  /**
+   * Why the stored settings were not used at start (a damaged file was moved aside, an
+   * invalid document): the trader is told once; null when they loaded as stored.
+   */
+  loadIssue: SettingsLoadIssue.nullable(),
   /** Where secrets live; `memory` means they are gone after a restart (tell the trader). */
   secretStorage: z.object({
     backend: z.enum(['keychain', 'memory', 'uninitialised']),

@@ -42,7 +42,7 @@ describe('the Demo broker in its own process, through the composed core', () => 
   });
 
   after(async () => {
-    await core.close();
+    await core.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -89,7 +89,7 @@ describe('the Demo broker in its own process, through the composed core', () => 
   });
 
   it('stops the process when the core closes', async () => {
-    await core.close();
+    await core.dispose();
     assert.equal(await launched[1]!.exit, 0, 'asked to stop, it exits cleanly');
     assert.equal(core.demo?.state(), 'stopped');
   });

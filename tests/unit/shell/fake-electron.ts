@@ -27,6 +27,10 @@ export const recorded = {
   protocolClients: [] as string[],
   ipcListeners: [] as string[],
   applicationMenu: undefined as undefined | null | { template: unknown[] },
+  /** Each app.exit(code), with what the test's hook saw at that moment. */
+  exits: [] as { code: number | undefined; seen: unknown }[],
+  /** Runs at app.exit, before anything else: what was on disk when the process would end. */
+  onExit: null as null | (() => unknown),
   utilityProcesses: [] as { modulePath: string; args: string[]; child: FakeUtilityProcess }[],
 };
 
@@ -55,6 +59,9 @@ class FakeApp extends EventEmitter {
     return recorded.appPath;
   }
   quit() {}
+  exit(code?: number) {
+    recorded.exits.push({ code, seen: recorded.onExit?.() });
+  }
   setAsDefaultProtocolClient(scheme: string) {
     recorded.protocolClients.push(scheme);
     return true;
@@ -69,6 +76,10 @@ export class FakeWebContents extends EventEmitter {
   url = '';
   stop() {
     this.stopped = true;
+  }
+  reloads = 0;
+  reload() {
+    this.reloads++;
   }
   getURL() {
     return this.url;
