@@ -8,6 +8,7 @@ import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import { createLoginService } from '../auth/login-service';
+import { revokeToken } from '../auth/token-revoke';
 import { systemClock, systemRandom, type Opener } from '../auth/ports';
 import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
@@ -176,6 +177,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     vault,
     accounts: settingsAccounts(settings),
     warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
+    revoke: (account, token) => revokeToken((url, init) => fetch(url, init), account, token),
     logger,
   });
   disposer.own('session', sessionController);

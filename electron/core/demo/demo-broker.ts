@@ -97,6 +97,8 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
       redirectUrl: app.redirect_uri,
       template: app.template,
       baseUrl: ready.url,
+      // The sandbox implements v3 logout: a Demo logout revokes the token there too.
+      revokeOnLogout: true,
     });
     await selectDemoAccount();
   }

@@ -64,6 +64,8 @@ export const AccountSettings = z.object({
   baseUrl: httpsOrLoopback.optional(),
   /** {symbol_master_base}: where the broker publishes the seven symbol master files. */
   symbolMasterBase: httpsOrLoopback.optional(),
+  /** The broker revokes a token on logout (v3 `POST /api/v3/logout`); absent means it does not. */
+  revokeOnLogout: z.boolean().optional(),
 });
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;

@@ -26,6 +26,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         template: a.template,
         baseUrl: a.baseUrl ?? null,
         symbolMasterBase: a.symbolMasterBase ?? null,
+        revokeOnLogout: a.revokeOnLogout ?? false,
         hasAppSecret,
         loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
       };

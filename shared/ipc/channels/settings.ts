@@ -22,6 +22,8 @@ export const AccountInput = z.object({
   baseUrl: z.string().max(500).optional(),
   /** Where the broker publishes the symbol master files ({symbol_master_base}). */
   symbolMasterBase: z.string().max(500).optional(),
+  /** The broker revokes tokens on logout (v3 logout): logging out revokes it there too. */
+  revokeOnLogout: z.boolean().optional(),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
@@ -35,6 +37,8 @@ export const AccountView = z.object({
   template: Template,
   baseUrl: z.string().nullable(),
   symbolMasterBase: z.string().nullable(),
+  /** Logging out also revokes the token at the broker (it is always forgotten here). */
+  revokeOnLogout: z.boolean(),
   hasAppSecret: z.boolean(),
   /** PKCE unless an app secret is stored (then the appIdHash flow). */
   loginMethod: z.enum(['pkce', 'app-secret']),
