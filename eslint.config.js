@@ -16,6 +16,9 @@ const noElectron = {
     "Only electron/main.ts, electron/preload.ts and electron/shell/ may import 'electron'. Take what you need as a constructor argument.",
 };
 
+const noSandboxInMain =
+  'The Demo broker runs in its own process (sandbox/child.ts, started by electron/core/demo/); the app never imports the sandbox.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,6 +86,29 @@ export default tseslint.config(
     files: ['**/*.{ts,js,mjs,cjs,svelte}'],
     ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**', 'tests/electron/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    // The Demo broker runs in its own process (electron/core/demo/): the app talks to it
+    // over a message channel and HTTP, never by importing it into the main process.
+    files: ['electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [{ group: ['**/sandbox/**'], message: noSandboxInMain }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/sandbox/**'], message: noSandboxInMain }] },
+      ],
+    },
   },
   {
     files: ['renderer/**/*.{ts,js,svelte}'],

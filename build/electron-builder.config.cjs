@@ -10,7 +10,7 @@ module.exports = {
   appId: 'in.tickdesk.app',
   productName: 'Tickdesk',
   directories: { output: 'release', buildResources: 'build' },
-  files: ['dist/electron/**', 'dist/renderer/**', 'package.json', '!**/*.map'],
+  files: ['dist/electron/**', 'dist/sandbox/**', 'dist/renderer/**', 'package.json', '!**/*.map'],
   asar: true,
   protocols: [{ name: 'Tickdesk login', schemes: ['tickdesk'] }],
   electronFuses: {

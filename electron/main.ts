@@ -15,10 +15,13 @@ import { createRouter } from './ipc/router';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/app-protocol';
 import { createDeepLinkSource } from './shell/deep-links';
 import { createDepositoryWindowPort } from './shell/depository-window';
+import { utilityDemoProcess } from './shell/demo-utility-process';
 import { denyAllPermissions, hardenAllWebContents, openIfHttps } from './shell/hardening';
 import { attachIpcMainTransport } from './shell/ipc-main-transport';
 import { createLoginWindowPort } from './shell/login-window';
 import { createMainWindow } from './shell/main-window';
+import { quitAfterDispose } from './shell/quit-after-dispose';
+import { reloadAfterCrash } from './shell/renderer-recovery';
 import { installAppMenu } from './shell/app-menu';
 import { createElectronStoreBackend } from './shell/settings-backend';
 
@@ -80,11 +83,16 @@ async function quitSecondInstance(): Promise<void> {
   app.quit();
 }
 
-/** Stops the core services (journal flushed, sandbox closed); on quit, and from the main-process test. */
+/**
+ * Disposes the core's services in reverse order of creation (journal and day count written,
+ * Demo broker stopped); on quit, and from the main-process tests. A quit during start waits
+ * for the start to finish first, so nothing it creates is left running.
+ */
 export async function shutdown(): Promise<void> {
+  await ready.catch(() => undefined);
   const running = core;
   core = null;
-  await running?.close();
+  await running?.dispose();
 }
 
 async function start(): Promise<void> {
@@ -96,6 +104,9 @@ async function start(): Promise<void> {
     mainWindow.focus();
   });
   app.on('window-all-closed', () => app.quit());
+  quitAfterDispose(app, shutdown, (err) =>
+    process.stderr.write(`tickdesk: shutdown failed: ${String(err)}\n`),
+  );
 
   await app.whenReady();
   installAppMenu({ isMac: process.platform === 'darwin', isDev });
@@ -115,6 +126,7 @@ async function start(): Promise<void> {
     },
     settingsBackend: createElectronStoreBackend(),
     symbolsBuildWorker: pathToFileURL(join(root, 'dist/electron/symbols-build-worker.cjs')),
+    demoProcess: utilityDemoProcess(join(root, 'dist/sandbox/child.cjs')),
     loginWindow: createLoginWindowPort(() => mainWindow),
     depositoryWindow: createDepositoryWindowPort(() => mainWindow),
     protocolEvents: deepLinks,
@@ -140,8 +152,9 @@ async function start(): Promise<void> {
     title: 'Tickdesk',
   });
   mainWindow.on('closed', () => (mainWindow = null));
-
-  app.on('before-quit', () => {
-    void shutdown();
+  const running = core;
+  reloadAfterCrash(mainWindow, {
+    onLost: () => running.drafts.pageLost(),
+    log: (msg, fields) => running.logger.error(msg, fields),
   });
 }

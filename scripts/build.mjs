@@ -5,6 +5,7 @@
  * `--watch` rebuilds main and preload on change (used by `npm run dev`).
  */
 import { build, context } from 'esbuild';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 
 const watch = process.argv.includes('--watch');
@@ -32,12 +33,24 @@ const entries = [
     outfile: 'dist/electron/symbols-build-worker.cjs',
     ...mainShims,
   },
+  // The Demo broker runs in its own utility process (electron/shell/demo-utility-process.ts).
+  { entryPoints: ['sandbox/child.ts'], outfile: 'dist/sandbox/child.cjs', ...mainShims },
 ];
 
 if (watch) {
   for (const e of entries) await (await context({ ...common, ...e })).watch();
 } else {
-  await Promise.all(entries.map((e) => build({ ...common, ...e })));
+  const results = await Promise.all(entries.map((e) => build({ ...common, ...e, metafile: true })));
+  // What went into each bundle (dist/meta/, not packaged): tests assert that main.cjs holds
+  // no sandbox module now that the Demo broker runs in its own process.
+  mkdirSync('dist/meta', { recursive: true });
+  entries.forEach((e, k) => {
+    const name = e.outfile
+      .replace(/^dist\//, '')
+      .replace(/[\\/]/g, '-')
+      .replace(/\.cjs$/, '');
+    writeFileSync(`dist/meta/${name}.json`, JSON.stringify(results[k].metafile));
+  });
   // Vite's own API rather than `npx vite`, which needs a shell on Windows.
   await viteBuild({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
 }

@@ -9,6 +9,7 @@
 import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
 import { diagnosticsChannels } from './channels/diagnostics';
+import { draftsChannels } from './channels/drafts';
 import { edisChannels } from './channels/edis';
 import { marketdataChannels, marketdataEvents } from './channels/marketdata';
 import { ordersChannels, ordersEvents } from './channels/orders';
@@ -28,6 +29,7 @@ export const contract = {
   ...diagnosticsChannels,
   ...settingsChannels,
   ...marketdataChannels,
+  ...draftsChannels,
 };
 
 export const events = {

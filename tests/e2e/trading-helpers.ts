@@ -13,12 +13,12 @@ export async function openApp(page: Page, harnessUrl: string): Promise<void> {
 }
 
 /** Logs in to the Demo account (the embedded sandbox broker) unless already logged in. */
-export async function loginToDemo(page: Page): Promise<void> {
+export async function loginToDemo(page: Page, timeout = 30_000): Promise<void> {
   const status = page.getByTestId('session-status');
   if ((await status.getAttribute('data-status')) !== 'active') {
     await page.getByTestId('login').click();
   }
-  await expect(status).toHaveAttribute('data-status', 'active', { timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-status', 'active', { timeout });
 }
 
 /**

@@ -12,6 +12,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startComposedApp } from '../integration/app/composed-app';
+import { inProcessDemo } from '../support/in-process-demo';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -58,7 +59,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     const app = await startComposedApp({
       login: false,
       dataDir,
-      deps: { demo: { testControls: true, appSecret } },
+      deps: { demo: { testControls: true }, demoProcess: inProcessDemo({ appSecret }) },
     });
     const call = async (channel: string, input?: unknown) => {
       const r = await app.dispatch(channel, input);

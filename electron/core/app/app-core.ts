@@ -11,6 +11,7 @@ import type { PayloadOf } from '../../../shared/ipc/define';
 import type { Order, Positions } from '../../../shared/broker/models';
 import { createLoginService } from '../auth/login-service';
 import { systemRandom, type Opener } from '../auth/ports';
+import { revokeToken } from '../auth/token-revoke';
 import { systemClock } from '../limiter/clock';
 import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
@@ -36,7 +37,11 @@ import { createVault, type Vault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
 import { applyRetention, supportBundlePath } from './data-retention';
 import { createDayCountFile } from './day-count-file';
-import { DEMO_ACCOUNT_ID, startDemoBroker, type DemoBroker } from './demo-broker';
+import { createDisposer } from './disposal';
+import { createDraftKeeper, type DraftKeeper } from '../drafts/draft-keeper';
+import { createDemoBroker, DEMO_ACCOUNT_ID, type DemoBroker } from '../demo/demo-broker';
+import { startDemoBeforeLogin } from '../demo/demo-session';
+import { forkDemoProcess } from '../demo/fork-demo-process';
 import { forwardCoreEvents } from './event-forwarding';
 import { settingsView } from '../settings/settings-view';
 import { settingsAccounts } from './settings-accounts';
@@ -72,8 +77,12 @@ export interface AppCore {
   readonly quotes: QuoteCache;
   /** Live prices and pushed order updates over the broker's socket. */
   readonly marketData: MarketDataService;
-  /** The embedded sandbox's base URL in Demo mode (tests drive its controls), else null. */
+  /** The ticket as typed, kept here so a renderer crash loses nothing. */
+  readonly drafts: DraftKeeper;
+  /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
+  /** Demo mode's broker process (started on first need), or null in live mode. */
+  readonly demo: DemoBroker | null;
   info(): AppInfo;
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
@@ -81,13 +90,18 @@ export interface AppCore {
   attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
   /** The order book as the renderer last had it offered, with the version deltas build on. */
   orderBook(since?: number): OrderBookSnapshot;
+  /**
+   * Disposes every service in reverse order of creation, each awaited: the journal and the
+   * day's request count are written when it resolves. Safe to call twice.
+   */
+  dispose(): Promise<void>;
+  /** The same as `dispose` (the name tests and older callers use). */
   close(): Promise<void>;
 }
 
 /** Builds every service, in dependency order, and starts what runs in the background. */
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const clock = deps.clock ?? systemClock;
-  const closers: Array<() => Promise<void> | void> = [];
   // Read lazily: the log sinks exist before the settings are loaded.
   let retention = (): RetentionSettings => RetentionSettings.parse({});
   const logDir = join(deps.dataDir, DATA_LAYOUT.logs);
@@ -99,6 +113,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     ],
     clock,
   });
+  // Every service is registered right after it is created and disposed in reverse order.
+  const disposer = createDisposer({ logger });
+  const drafts = disposer.own('drafts', createDraftKeeper());
   logger.info('core: starting', {
     version: deps.version,
     host: deps.host,
@@ -110,6 +127,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       deps.settingsBackend ?? createJsonFileSettingsBackend(join(deps.dataDir, 'settings.json')),
     logger,
   });
+  disposer.own('settings', settings);
   const loaded = await settings.load();
   if (loaded.issue)
     logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
@@ -123,7 +141,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     }
   };
   pruneOld();
-  closers.push(settings.onChange(pruneOld));
+  const offRetention = settings.onChange(pruneOld);
+  disposer.own('retention', { dispose: async () => offRetention() });
 
   let demo: DemoBroker | null = null;
   if (deps.environment === 'live' && settings.activeAccount()?.environment !== 'live') {
@@ -131,10 +150,28 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     const live = settings.get().accounts.find((a) => a.environment === 'live');
     await settings.setActiveAccount(live ? live.id : null);
   }
+  let emit: CoreEmit = () => {};
   if (deps.environment === 'demo') {
-    demo = await startDemoBroker(settings, deps.demo, logger.child('demo-broker'));
-    closers.push(() => demo?.close());
-    logger.info('core: demo broker ready', { url: demo.url });
+    // Its own process, started on first need (a Demo login, a symbol download): the main
+    // process never blocks on building the simulated market, nor runs its ticks.
+    demo = createDemoBroker({
+      settings,
+      launch: deps.demoProcess ?? forkDemoProcess,
+      options: deps.demo ?? {},
+      logger: logger.child('demo-broker'),
+      onCrash: (message) => {
+        emit('app.notice', { level: 'error', message });
+        if (session.snapshot().accountId === DEMO_ACCOUNT_ID)
+          void session.logout().catch(() => undefined);
+      },
+    });
+    disposer.own('demo broker', demo);
+    await demo.selectDemoAccount();
+    // Tests drive the sandbox's controls from `demoBrokerUrl` right after the core starts.
+    if (deps.demo?.testControls) {
+      const at = await demo.ensure();
+      logger.info('core: demo broker ready', { url: at.url });
+    }
   }
 
   const keychain = await (deps.keychain ?? loadNapiKeychain)();
@@ -151,12 +188,15 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   if (vaultStatus.backend === 'memory')
     logger.warn('core: no keychain; secrets stay in memory', { reason: vaultStatus.reason });
 
-  const demoOrigin = demo ? new URL(demo.url).origin : null;
+  const demoOrigin = () => {
+    const at = demo?.current();
+    return at ? new URL(at.url).origin : null;
+  };
   // Electronegativity: these are our Opener port, not shell.openExternal; the shell's one
   // (openIfHttps in electron/shell/hardening.ts) opens https links only.
   const opener: Opener = {
     openExternal: (url) =>
-      demo && demoOrigin && new URL(url).origin === demoOrigin
+      demo && new URL(url).origin === demoOrigin()
         ? demo.opener.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
         : deps.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
   };
@@ -172,15 +212,19 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     loopbackPort: 'registered',
     logger,
   });
-  const session = createSessionController({
+  const sessionController = createSessionController({
     clock,
     login,
     vault,
     accounts: settingsAccounts(settings),
     warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
+    revoke: (account, token) => revokeToken((url, init) => fetch(url, init), account, token),
     logger,
   });
-  closers.push(() => session.dispose());
+  disposer.own('session', sessionController);
+  const session = demo
+    ? startDemoBeforeLogin(sessionController, demo, () => settings.get().activeAccountId)
+    : sessionController;
   await session.restore();
 
   const scheduler = createRequestScheduler({
@@ -188,7 +232,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     store: createDayCountFile(join(deps.dataDir, DATA_LAYOUT.budgetDay)),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
-  closers.push(() => scheduler.dispose());
+  disposer.own('request scheduler', scheduler);
   const requestLog = createRequestLog({
     sinks: [
       createFileSink({ dir: logDir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays: logDays }),
@@ -199,7 +243,6 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       return { second: s.second.used, minute: s.minute.used, day: s.day.used };
     },
   });
-  let emit: CoreEmit = () => {};
   const quotes = createQuoteCache({ clock });
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
@@ -213,18 +256,21 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   );
 
   const symbols = createSymbolsRuntime({
-    baseUrl: demo?.symbolMasterBase ?? settings.activeAccount()?.symbolMasterBase ?? null,
+    baseUrl: demo
+      ? () => demo.ensure().then((d) => d.symbolMasterBase)
+      : (settings.activeAccount()?.symbolMasterBase ?? null),
     dir: join(deps.dataDir, 'symbols'),
     build: deps.symbolsBuildWorker
       ? buildInWorker(deps.symbolsBuildWorker)
       : buildInWorker(BUILD_WORKER_URL),
     logger,
   });
-  closers.push(() => symbols.close());
+  // Its files are written atomically and an unfinished download is redone at the next start,
+  // so quitting does not wait long for one.
+  disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
   let busy: () => boolean = () => false;
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
-  closers.push(() => journal.close());
   const orders = createOrderService({
     clock,
     broker,
@@ -234,6 +280,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
+  // Its dispose waits for the action in flight, then closes the journal.
+  disposer.own('orders', orders);
   let md: MarketDataRuntime | null = null;
   // The order service passes each read on to the renderer once, as a delta (event-forwarding).
   const onOrders = (book: Order[]) => orders.observeOrders(book);
@@ -258,8 +306,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onError: (err) =>
       logger.warn('refresh: failed', { err: isBrokerError(err) ? err.kind : String(err) }),
   });
-  closers.push(() => refresher.stop());
-  closers.push(() => orders.idle());
+  disposer.own('background refresher', refresher);
   md = createMarketDataRuntime({
     settings,
     session,
@@ -277,7 +324,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     ...(deps.marketDataTuning ? { tuning: deps.marketDataTuning } : {}),
   });
   const marketData = md;
-  closers.push(() => marketData.close());
+  disposer.own('market data', { dispose: async () => marketData.close() });
 
   const edis = createEdisService({
     broker,
@@ -285,7 +332,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     baseUrl: () => session.credentials()?.baseUrl ?? '',
     logger,
   });
-  closers.push(() => edis.cancel());
+  disposer.own('edis', edis);
 
   const forward = forwardCoreEvents({
     session,
@@ -315,7 +362,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (n, p) => emit(n, p),
     busy: () => busy(),
   });
-  closers.push(() => forward.close());
+  disposer.own('event forwarding', forward);
 
   return {
     deps,
@@ -331,7 +378,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     edis,
     quotes,
     marketData: marketData.service,
-    demoBrokerUrl: demo?.url ?? null,
+    drafts,
+    get demoBrokerUrl() {
+      return demo?.current()?.url ?? null;
+    },
+    demo,
     info: () => {
       const account = settings.activeAccount();
       return {
@@ -340,9 +391,17 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
         environment: deps.environment,
         platform: deps.platform,
         host: deps.host,
-        account: account
-          ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
-          : null,
+        account:
+          demo && (!account || account.id === DEMO_ACCOUNT_ID)
+            ? // Demo's broker starts at the first login; until then its address is not known.
+              {
+                id: DEMO_ACCOUNT_ID,
+                label: 'Demo account',
+                brokerUrl: demo.current()?.url ?? 'on this computer, started at login',
+              }
+            : account
+              ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
+              : null,
       };
     },
     async exportSupportBundle() {
@@ -371,14 +430,12 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       busy = isBusy ?? (() => false);
     },
     orderBook: (since) => forward.orderBook(since),
+    async dispose() {
+      await disposer.disposeAll();
+      logger.info('core: stopped');
+    },
     async close() {
-      for (const close of closers.reverse()) {
-        try {
-          await close();
-        } catch (err) {
-          logger.warn('core: close step failed', { err: String(err) });
-        }
-      }
+      await disposer.disposeAll();
       logger.info('core: stopped');
     },
   };

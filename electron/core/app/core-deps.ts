@@ -1,10 +1,11 @@
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { LoginWindowPort } from '../auth/login-window-port';
 import type { Clock } from '../limiter/clock';
-import type { DemoOptions } from './demo-broker';
+import type { DemoChildOptions } from '../../../shared/demo/child-messages';
 import type { ProtocolEventSource } from '../auth/protocol-capture';
 import type { LogSink } from '../diagnostics/logger';
 import type { DepositoryWindowPort } from '../edis/depository-window-port';
+import type { DemoProcessLauncher } from '../demo/demo-process-port';
 import type { SettingsBackend } from '../settings/backend';
 import type { KeychainPort } from '../vault/keychain-port';
 import type { MarketDataTuning } from './market-data-runtime';
@@ -42,8 +43,14 @@ export interface CoreDeps {
   clock?: Clock;
   /** The bundled symbol-build worker (Electron); tsx runs use the .ts entry next to the service. */
   symbolsBuildWorker?: URL;
-  /** Demo mode's embedded sandbox broker. */
-  demo?: DemoOptions;
+  /** Demo mode's sandbox broker options. */
+  demo?: DemoChildOptions;
+  /**
+   * Starts the Demo broker's process; default a forked Node process (Electron: a utility
+   * process). Tests that share a virtual clock with the sandbox host it in-process
+   * (tests/support/in-process-demo.ts).
+   */
+  demoProcess?: DemoProcessLauncher;
   /** Faster socket heartbeat and reconnects (integration tests of drops and stalls). */
   marketDataTuning?: MarketDataTuning;
 }

@@ -36,7 +36,7 @@ export function forwardCoreEvents(opts: {
 }): {
   orderEvent(e: OrderServiceEvent): void;
   orderBook(since?: number): OrderBookSnapshot;
-  close(): void;
+  dispose(): Promise<void>;
 } {
   const { session, scheduler, refresher, emit } = opts;
   let refreshing = false;
@@ -102,7 +102,7 @@ export function forwardCoreEvents(opts: {
       const { version, rows } = orderFeed.snapshot();
       return { version, orders: rows };
     },
-    close() {
+    async dispose() {
       offSession();
       offBudget();
       offSymbols();

@@ -13,6 +13,7 @@ function toSessionAccount(a: Account | null): SessionAccount | null {
     baseUrl: a.baseUrl,
     environment: a.environment,
     template: a.template,
+    revokeOnLogout: a.revokeOnLogout ?? false,
   };
 }
 

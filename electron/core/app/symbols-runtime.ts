@@ -16,7 +16,8 @@ export interface SymbolsRuntime {
   status(): SymbolsStatus;
   refresh(force: boolean): Promise<SymbolsStatus>;
   onStatus(listener: (s: SymbolsStatus) => void): () => void;
-  close(): Promise<void>;
+  /** Waits for the start-up load and download to end (quitting); the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 /** Turns a search hit (or a looked-up row) into what the renderer shows and the ticket needs. */
@@ -45,8 +46,11 @@ function toInfo(i: SearchHit): SymbolInfo {
  * download progress, and the last failure while the previous good copy stays in use.
  */
 export function createSymbolsRuntime(opts: {
-  /** {symbol_master_base}, or null when the account has none (search then says why). */
-  baseUrl: string | null;
+  /**
+   * {symbol_master_base}, or null when the account has none (search then says why), or a
+   * function that finds it when a download is due (Demo: starts the Demo broker first).
+   */
+  baseUrl: string | null | (() => Promise<string>);
   dir: string;
   build: BuildRunner;
   logger: Logger;
@@ -151,7 +155,7 @@ export function createSymbolsRuntime(opts: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async close() {
+    async dispose() {
       closed = true;
       await started.catch(() => {});
     },

@@ -152,8 +152,8 @@ export interface EdisService {
   authorize(items: readonly EdisItem[]): Promise<EdisAuthorizeResult>;
   inquiry(transactionId: string): Promise<EdisInquiry>;
   details(): Promise<EdisDetail[]>;
-  /** Close an open depository window (app quitting, account switched). */
-  cancel(): void;
+  /** Closes an open depository window (app quitting); the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 /** Build the eDIS service. */
@@ -244,7 +244,7 @@ export function createEdisService(deps: EdisServiceDeps): EdisService {
       return deps.broker.edisInquiry(transactionId);
     },
     details: () => deps.broker.getEdisDetails(),
-    cancel() {
+    async dispose() {
       open?.close();
     },
   };

@@ -47,6 +47,8 @@ export interface BackgroundRefresherOptions {
 export interface BackgroundRefresher {
   start(): void;
   stop(): void;
+  /** Stops for good and resolves once a refresh in progress has finished. */
+  dispose(): Promise<void>;
   /** Refresh soon (after an order action), still within the interval rules of the scheduler. */
   poke(): void;
   /** Read once even while updates are pushed (the push channel reopened and may have missed some). */
@@ -66,6 +68,7 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
   const lowWater = opts.lowWater ?? 0.3;
   let running = false;
   let busy = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let timer: unknown = undefined;
   let pending = false;
   /** Filled quantity per order at the last positions read: positions change only with fills. */
@@ -90,7 +93,7 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
     if (timer !== undefined) clock.clearTimeout(timer);
     timer = clock.setTimeout(() => {
       timer = undefined;
-      void cycle();
+      inFlight = cycle();
     }, ms);
   }
 
@@ -147,6 +150,12 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
       running = false;
       if (timer !== undefined) clock.clearTimeout(timer);
       timer = undefined;
+    },
+    async dispose() {
+      running = false;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+      await inFlight;
     },
     poke() {
       if (!running || busy || opts.pushLive?.()) return;

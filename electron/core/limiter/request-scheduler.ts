@@ -96,7 +96,7 @@ export interface RequestScheduler {
   /** Stops sending until `ms` from now (Retry-After seen elsewhere, e.g. by the login service). */
   pauseFor(ms: number): void;
   /** Stops timers, rejects queued jobs and writes the day count. */
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 /** Thrown to queued callers when the scheduler shuts down. */
@@ -366,7 +366,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       publish();
       pump();
     },
-    dispose() {
+    async dispose() {
       if (disposed) return;
       disposed = true;
       if (wake !== undefined) clock.clearTimeout(wake);

@@ -32,6 +32,8 @@ import { isSessionExpiredFailure, tokenExpiryAfter } from './token-expiry';
 export interface SessionAccount extends LoginAccount {
   environment: 'demo' | 'live';
   template: PermissionTemplate;
+  /** The broker revokes tokens on logout (v3 logout); the account's setting says so. */
+  revokeOnLogout?: boolean;
 }
 
 /** Where the session finds accounts (an adapter over the settings store). */
@@ -82,6 +84,8 @@ export interface SessionControllerDeps {
   logger?: Logger;
   /** Longest single timer; re-evaluating at least this often survives sleep and clock jumps. */
   maxTimerMs?: number;
+  /** Revokes a token at the broker on logout, for accounts with `revokeOnLogout`. */
+  revoke?: (account: SessionAccount, token: string) => Promise<void>;
 }
 
 /** The session service used by IPC handlers and the broker client. */
@@ -107,7 +111,8 @@ export interface SessionController {
   snapshot(): SessionSnapshot;
   credentials(): SessionCredentials | null;
   onChange(listener: (s: SessionSnapshot) => void): () => void;
-  dispose(): void;
+  /** Stops the expiry timer and any pending login; the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 const MAX_ROUTE_LENGTH = 512;
@@ -304,10 +309,24 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
     async logout() {
       loginSeq++;
       const id = state.accountId;
+      const acc = account();
+      const revoking = token;
       token = null;
       deps.login.cancel();
       dispatch({ type: 'logged-out' });
+      // Forgotten here first, always; then, where the broker supports it, revoked there too.
       if (id) await deps.vault.deleteToken(id);
+      if (acc?.revokeOnLogout && revoking && deps.revoke) {
+        try {
+          await deps.revoke(acc, revoking);
+          log.info('token revoked at the broker', { accountId: acc.id });
+        } catch (err) {
+          log.warn('the broker did not revoke the token; it was forgotten here', {
+            accountId: acc.id,
+            err: (err as Error).message,
+          });
+        }
+      }
       return snapshot();
     },
     setReturnTo(route) {
@@ -349,8 +368,9 @@ export function createSessionController(deps: SessionControllerDeps): SessionCon
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispose() {
+    async dispose() {
       disposed = true;
+      deps.login.cancel();
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
       listeners.clear();

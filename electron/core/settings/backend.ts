@@ -6,7 +6,7 @@
  * and Node tests use the JSON-file backend below.
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Storage for the settings document; validation and migration happen above it. */
@@ -22,6 +22,21 @@ export class SettingsFileCorruptError extends Error {
   override readonly name = 'SettingsFileCorruptError';
   constructor(readonly movedTo: string | null) {
     super(`The settings file was not valid JSON${movedTo ? `; it was kept as ${movedTo}` : ''}.`);
+  }
+}
+
+/**
+ * Moves a damaged settings file aside (settings.json.corrupt-<time>) so nothing the trader
+ * had is lost and the app can start from defaults; every backend uses this one policy.
+ * Returns where it went, or null when it could not be moved.
+ */
+export function moveCorruptFileAside(path: string, now: Date = new Date()): string | null {
+  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    renameSync(path, aside);
+    return aside;
+  } catch {
+    return null;
   }
 }
 
@@ -47,12 +62,7 @@ export function createJsonFileSettingsBackend(path: string): SettingsBackend & {
       try {
         return JSON.parse(text) as unknown;
       } catch {
-        const aside = `${path}.corrupt`;
-        const moved = await rename(path, aside).then(
-          () => aside,
-          () => null,
-        );
-        throw new SettingsFileCorruptError(moved);
+        throw new SettingsFileCorruptError(moveCorruptFileAside(path));
       }
     },
     async set(doc) {

@@ -89,6 +89,8 @@ export const AccountSettings = z.object({
   dataBaseUrl: httpsOrLoopback.optional(),
   /** The market-data and order-update socket; absent means the broker's published default. */
   socketUrl: wssOrLoopback.optional(),
+  /** The broker revokes a token on logout (v3 `POST /api/v3/logout`); absent means it does not. */
+  revokeOnLogout: z.boolean().optional(),
 });
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;

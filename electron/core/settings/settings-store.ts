@@ -4,6 +4,7 @@
  * All changes go through small named operations validated against the schema, and writes
  * are serialized, so two quick changes from the UI cannot interleave and lose one.
  */
+import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { SettingsBackend } from './backend';
 import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
@@ -16,11 +17,8 @@ import {
   type Preferences as Prefs,
 } from './schema';
 
-/** Why the stored document could not be used as it was; shown once to the user. */
-export interface SettingsLoadIssue {
-  kind: 'corrupt' | 'invalid' | 'newer-version' | 'unreadable';
-  message: string;
-}
+/** Why the stored document could not be used as it was; shown once to the trader. */
+export type { SettingsLoadIssue };
 
 /** A rejected change: which field, and why, for the form to show. */
 export class SettingsValidationError extends Error {
@@ -47,6 +45,8 @@ export interface SettingsStore {
   get(): SettingsDocument;
   /** Why settings are read-only (a newer build wrote them), or null. */
   readOnlyReason(): string | null;
+  /** Why the stored settings could not be used at start (shown to the trader once), or null. */
+  loadIssue(): SettingsLoadIssue | null;
   activeAccount(): Account | null;
   account(id: string): Account | null;
   /** Add or replace an account (matched by id); the first account becomes active. */
@@ -55,6 +55,8 @@ export interface SettingsStore {
   setActiveAccount(id: string | null): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
+  /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
+  dispose(): Promise<void>;
 }
 
 function toValidationError(
@@ -76,6 +78,7 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
   const log = (deps.logger ?? silentLogger).child('settings');
   let current = defaultSettings();
   let readOnly: string | null = null;
+  let issue: SettingsLoadIssue | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(s: SettingsDocument) => void>();
 
@@ -101,6 +104,12 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
     return p;
   }
 
+  /** Remembers why the stored document was not used, for the settings view's notice. */
+  const fellBack = (found: SettingsLoadIssue) => {
+    issue = found;
+    return { settings: current, issue: found };
+  };
+
   return {
     async load() {
       let raw: unknown;
@@ -110,7 +119,10 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         current = defaultSettings();
         const kind = (err as Error).name === 'SettingsFileCorruptError' ? 'corrupt' : 'unreadable';
         log.error('settings could not be read; starting from defaults', { error: err });
-        return { settings: current, issue: { kind, message: (err as Error).message } };
+        return fellBack({
+          kind,
+          message: `Your settings could not be read, so Tickdesk started with default settings. ${(err as Error).message}`,
+        });
       }
       const fresh = raw === undefined;
       try {
@@ -120,7 +132,10 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
           current = defaultSettings();
           const e = toValidationError('stored settings are invalid', parsed.error);
           log.error('stored settings invalid; starting from defaults', { issues: e.issues });
-          return { settings: current, issue: { kind: 'invalid', message: e.message } };
+          return fellBack({
+            kind: 'invalid',
+            message: `Your settings were not valid, so Tickdesk started with default settings (${e.message}).`,
+          });
         }
         current = parsed.data;
         if (applied.length > 0 && !fresh) {
@@ -133,14 +148,18 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         if (err instanceof MigrationError && err.kind === 'newer-version') {
           readOnly = `${err.message} Changes are disabled so they are not lost; update Tickdesk.`;
           log.warn('settings from a newer version; read-only', {});
-          return { settings: current, issue: { kind: 'newer-version', message: readOnly } };
+          return fellBack({ kind: 'newer-version', message: readOnly });
         }
         log.error('settings migration failed; starting from defaults', { error: err });
-        return { settings: current, issue: { kind: 'invalid', message: (err as Error).message } };
+        return fellBack({
+          kind: 'invalid',
+          message: `Your settings could not be brought up to date, so Tickdesk started with default settings (${(err as Error).message}).`,
+        });
       }
     },
     get: () => current,
     readOnlyReason: () => readOnly,
+    loadIssue: () => issue,
     activeAccount() {
       return current.accounts.find((a) => a.id === current.activeAccountId) ?? null;
     },
@@ -180,6 +199,9 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async dispose() {
+      await queue;
     },
   };
 }

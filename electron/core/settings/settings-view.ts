@@ -4,7 +4,7 @@ import type { Vault } from '../vault/vault';
 
 /** What the view is computed from. */
 export interface SettingsViewSources {
-  settings: Pick<SettingsStore, 'get' | 'readOnlyReason'>;
+  settings: Pick<SettingsStore, 'get' | 'readOnlyReason' | 'loadIssue'>;
   vault: Pick<Vault, 'getAppSecret' | 'status'>;
 }
 
@@ -28,6 +28,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         symbolMasterBase: a.symbolMasterBase ?? null,
         dataBaseUrl: a.dataBaseUrl ?? null,
         socketUrl: a.socketUrl ?? null,
+        revokeOnLogout: a.revokeOnLogout ?? false,
         hasAppSecret,
         loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
       };
@@ -39,6 +40,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
     activeAccountId: doc.activeAccountId,
     preferences: doc.preferences,
     readOnlyReason: core.settings.readOnlyReason(),
+    loadIssue: core.settings.loadIssue(),
     secretStorage: { backend: vault.backend, reason: vault.reason },
   };
 }

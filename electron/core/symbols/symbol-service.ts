@@ -22,8 +22,11 @@ import { SymbolDb } from './symbol-db';
 
 /** Everything the service touches, injected. */
 export interface SymbolServiceDeps {
-  /** {symbol_master_base}: where <EXCHANGE>_<SEGMENT>.csv live. */
-  baseUrl: string;
+  /**
+   * {symbol_master_base}: where <EXCHANGE>_<SEGMENT>.csv live; a function is asked only
+   * when a download is due (Demo mode starts its broker process then, not before).
+   */
+  baseUrl: string | (() => Promise<string>);
   /** Directory for the raw copies, meta and cache. */
   dir: string;
   fetch: typeof fetch;
@@ -159,6 +162,8 @@ export class SymbolService {
     }
     // Only which last good copies exist matters before downloading; their bytes are read
     // only when a rebuild needs them (a day of 304s then reads nothing from disk).
+    const baseUrl =
+      typeof this.deps.baseUrl === 'function' ? await this.deps.baseUrl() : this.deps.baseUrl;
     const onDisk = await this.store.existingRaw();
     const fresh: Partial<Record<MasterFile, { body: Uint8Array; meta: FileMeta }>> = {};
     await Promise.all(
@@ -166,7 +171,7 @@ export class SymbolService {
         // Conditional headers only when the copy they vouch for is still on disk.
         const previous = onDisk.has(file) ? meta.files[file] : undefined;
         const out = await downloadMasterFile(
-          this.deps.baseUrl,
+          baseUrl,
           file,
           previous,
           {

@@ -3,6 +3,7 @@ import type { Handlers } from '../handler-types';
 import { appHandlers } from './app';
 import { budgetHandlers } from './budget';
 import { diagnosticsHandlers } from './diagnostics';
+import { draftsHandlers } from './drafts';
 import { edisHandlers } from './edis';
 import { marketdataHandlers } from './marketdata';
 import { ordersHandlers } from './orders';
@@ -27,5 +28,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...diagnosticsHandlers(core),
     ...settingsHandlers(core),
     ...marketdataHandlers(core),
+    ...draftsHandlers(core),
   };
 }

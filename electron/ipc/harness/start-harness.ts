@@ -61,13 +61,14 @@ export async function startHarness(opts: {
 
   return {
     url: `${origin}/#secret=${secret}`,
-    sandboxUrl: core.demoBrokerUrl,
+    // Test controls are asked for by tests that drive the sandbox: start it for them now.
+    sandboxUrl: opts.deps.demo?.testControls && core.demo ? (await core.demo.ensure()).url : null,
     logger: core.logger.child('harness'),
     async close() {
       ws.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await core.close();
+      await core.dispose();
     },
   };
 }

@@ -1,29 +1,19 @@
-import type { OrderTypeCode, ProductType, SideCode, Validity } from '../../../shared/broker/enums';
+import type { OrderTypeCode, ProductType } from '../../../shared/broker/enums';
 import type { PrecheckViolation } from '../../../shared/broker/models';
 import { roundToTick } from '../../../shared/broker/rules';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import { OrderType } from '../../../shared/broker/enums';
 
+import type { TicketDraft } from '../../../shared/ipc/channels/drafts';
+
 /**
- * The order ticket as the trader typed it. Numbers stay text so a half-typed "812." or a
- * mistyped "8l2" is kept exactly as typed through errors, expiry and reconnects; they are
- * parsed only when sent or pre-checked.
+ * The order ticket as the trader typed it (its one home is shared/ipc/channels/drafts.ts,
+ * since the main process keeps it across a renderer crash). Numbers stay text so a
+ * half-typed "812." or a mistyped "8l2" is kept exactly as typed through errors, expiry,
+ * reconnects and reloads; they are parsed only when sent or pre-checked.
  */
-export interface TicketDraft {
-  symbol: SymbolInfo | null;
-  side: SideCode;
-  qty: string;
-  type: OrderTypeCode;
-  productType: ProductType;
-  limitPrice: string;
-  stopPrice: string;
-  validity: Validity;
-  disclosedQty: string;
-  stopLoss: string;
-  takeProfit: string;
-  offlineOrder: boolean;
-}
+export type { TicketDraft };
 
 /** Marks a "Required." problem, which the ticket shows only once the trader tries to send. */
 export const REQUIRED = 'ticket-required';

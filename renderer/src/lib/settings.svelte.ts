@@ -5,6 +5,7 @@ import type {
 } from '../../../shared/ipc/channels/settings';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
 import { backend } from './backend';
+import { notices } from './notices.svelte';
 
 /**
  * The settings as the main process last told us (accounts, active account, preferences,
@@ -67,9 +68,17 @@ class SettingsStore {
     return null;
   }
 
+  #issueShown = false;
+
   #apply(next: SettingsView): void {
     this.view = next;
     this.error = null;
+    // Settings that could not be used at start (a damaged file moved aside): say so once,
+    // and keep it on screen until the trader dismisses it.
+    if (next.loadIssue && !this.#issueShown) {
+      this.#issueShown = true;
+      notices.push('warning', next.loadIssue.message, 0);
+    }
   }
 }
 

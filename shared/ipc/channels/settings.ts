@@ -28,6 +28,8 @@ export const AccountInput = z.object({
   dataBaseUrl: z.string().max(500).optional(),
   /** The socket URL for live prices and order updates; empty means the published default. */
   socketUrl: z.string().max(500).optional(),
+  /** The broker revokes tokens on logout (v3 logout): logging out revokes it there too. */
+  revokeOnLogout: z.boolean().optional(),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
@@ -43,6 +45,8 @@ export const AccountView = z.object({
   symbolMasterBase: z.string().nullable(),
   dataBaseUrl: z.string().nullable(),
   socketUrl: z.string().nullable(),
+  /** Logging out also revokes the token at the broker (it is always forgotten here). */
+  revokeOnLogout: z.boolean(),
   hasAppSecret: z.boolean(),
   /** PKCE unless an app secret is stored (then the appIdHash flow). */
   loginMethod: z.enum(['pkce', 'app-secret']),
@@ -64,6 +68,14 @@ export const PreferencesView = z.object({
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
+/** Why the stored settings could not be used as they were; the message is for the trader. */
+export const SettingsLoadIssue = z.object({
+  kind: z.enum(['corrupt', 'invalid', 'newer-version', 'unreadable']),
+  message: z.string(),
+});
+/** Why the stored settings were not used. */
+export type SettingsLoadIssue = z.infer<typeof SettingsLoadIssue>;
+
 /** Everything the settings screen shows. */
 export const SettingsView = z.object({
   accounts: z.array(AccountView),
@@ -71,6 +83,11 @@ export const SettingsView = z.object({
   preferences: PreferencesView,
   /** Set when a newer Tickdesk wrote the settings: changes are refused so nothing is lost. */
   readOnlyReason: z.string().nullable(),
+  /**
+   * Why the stored settings were not used at start (a damaged file was moved aside, an
+   * invalid document): the trader is told once; null when they loaded as stored.
+   */
+  loadIssue: SettingsLoadIssue.nullable(),
   /** Where secrets live; `memory` means they are gone after a restart (tell the trader). */
   secretStorage: z.object({
     backend: z.enum(['keychain', 'memory', 'uninitialised']),

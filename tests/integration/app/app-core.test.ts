@@ -32,7 +32,7 @@ describe('app core in Demo mode', () => {
   });
 
   after(async () => {
-    await core.close();
+    await core.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -202,7 +202,7 @@ describe('a new Demo launch', () => {
     try {
       const first = await createAppCore(deps);
       assert.equal((await first.session.login()).status, 'active');
-      await first.close();
+      await first.dispose();
       const second = await createAppCore(deps);
       try {
         assert.equal(
@@ -212,7 +212,7 @@ describe('a new Demo launch', () => {
         );
         assert.equal((await second.session.login()).status, 'active');
       } finally {
-        await second.close();
+        await second.dispose();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -244,13 +244,13 @@ describe('a Live launch', () => {
         baseUrl: 'https://broker.example',
       });
       assert.equal(demo.info().account?.id, 'demo');
-      await demo.close();
+      await demo.dispose();
       const live = await createAppCore({ ...base, environment: 'live' });
       try {
         assert.equal(live.info().account?.id, 'mylive');
         assert.equal(live.demoBrokerUrl, null);
       } finally {
-        await live.close();
+        await live.dispose();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type CoreDeps } from '../../../electron/core/app/app-core';
+import { inProcessDemo } from '../../support/in-process-demo';
 import { createEventBus } from '../../../electron/ipc/event-bus';
 import { createHandlers } from '../../../electron/ipc/handlers';
 import { createRouter, type Router } from '../../../electron/ipc/router';
@@ -73,6 +74,8 @@ export async function startComposedApp(
     keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
     logSinks: [{ write: (line) => void logLines.push(line) }],
     demo: { testControls: true },
+    // The sandbox in this process (its internal errors reach this core's log like the child's).
+    demoProcess: inProcessDemo(),
     ...opts.deps,
   });
   const events: SeenEvent[] = [];

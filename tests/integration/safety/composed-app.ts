@@ -12,6 +12,7 @@ import type { VirtualClock } from './virtual-clock';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+import { inProcessDemo } from '../../support/in-process-demo';
 
 /** Starts a Demo-mode sandbox a core can be started on (and restarted on). */
 export function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHandle> {
@@ -67,11 +68,12 @@ export async function startComposedApp(
     },
     keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
-    demo: {
-      testControls: true,
+    demo: { testControls: true },
+    // The sandbox in this process, on the clock the core runs on (or one that outlives it).
+    demoProcess: inProcessDemo({
       ...(opts.clock ? { timeSource: () => opts.clock!.now() } : {}),
       ...(opts.sandbox ? { running: opts.sandbox } : {}),
-    },
+    }),
   });
   const stopClock = opts.clock?.drive(() => core.scheduler.getState().inFlight > 0);
   const events: ComposedApp['events'] = [];

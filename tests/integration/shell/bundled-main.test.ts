@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -23,6 +23,25 @@ describe('the bundled main process (dist/electron/main.cjs)', () => {
       encoding: 'utf8',
     });
     assert.equal(build.status, 0, build.stderr);
+    // The Demo broker runs in its own process: not one sandbox module ships inside main.cjs,
+    // and the child bundle holds them all.
+    const inputs = (name: string) =>
+      Object.keys(
+        (
+          JSON.parse(readFileSync(join(root, 'dist/meta', `${name}.json`), 'utf8')) as {
+            inputs: Record<string, unknown>;
+          }
+        ).inputs,
+      );
+    const mainInputs = inputs('electron-main');
+    assert.ok(mainInputs.length > 100, `main.cjs inputs: ${mainInputs.length}`);
+    assert.deepEqual(
+      mainInputs.filter((p) => p.startsWith('sandbox/')),
+      [],
+      'no sandbox module in main.cjs',
+    );
+    const childSandbox = inputs('sandbox-child').filter((p) => p.startsWith('sandbox/'));
+    assert.ok(childSandbox.length >= 50, `sandbox modules in child.cjs: ${childSandbox.length}`);
     const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-bundle-'));
     try {
       const run = spawnSync(
@@ -42,6 +61,7 @@ describe('the bundled main process (dist/electron/main.cjs)', () => {
         symbols: { state: string; instruments: number };
         search: string[];
         holdings: number;
+        utilityProcesses: string[];
       };
       assert.ok(out.channels > 30);
       assert.equal(out.login, 'active');
@@ -49,6 +69,8 @@ describe('the bundled main process (dist/electron/main.cjs)', () => {
       assert.ok(out.symbols.instruments >= 130_000, `instruments: ${out.symbols.instruments}`);
       assert.equal(out.search[0], 'NSE:SBIN-EQ');
       assert.ok(out.holdings > 0);
+      assert.equal(out.utilityProcesses.length, 1, 'one Demo broker process, started on demand');
+      assert.match(out.utilityProcesses[0]!, /dist[/\\]sandbox[/\\]child\.cjs$/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -21,6 +21,7 @@ main.ready
       ?.map((s) => s.ticker)
       .slice(0, 3);
     out.holdings = (await call('portfolio.holdings')).data?.holdings.length;
+    out.utilityProcesses = globalThis.__tickdeskUtilityProcesses;
     await main.shutdown();
     process.stdout.write(JSON.stringify(out) + '\n');
     process.exit(0);

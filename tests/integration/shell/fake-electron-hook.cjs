@@ -38,7 +38,25 @@ class BrowserWindow extends EventEmitter {
   }
   show() {}
 }
+// The bundled Demo broker child (dist/sandbox/child.cjs) in a plain Node fork, with
+// Electron's UtilityProcess events and methods.
+const { fork } = require('node:child_process');
+const utilityProcess = {
+  fork(modulePath, args = []) {
+    const child = fork(modulePath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const proc = Object.assign(new EventEmitter(), {
+      postMessage: (msg) => child.connected && child.send(msg),
+      kill: () => child.kill('SIGKILL'),
+    });
+    child.on('message', (m) => proc.emit('message', m));
+    child.on('exit', (code) => proc.emit('exit', code ?? 1));
+    globalThis.__tickdeskUtilityProcesses.push(modulePath);
+    return proc;
+  },
+};
+globalThis.__tickdeskUtilityProcesses = [];
 const fake = {
+  utilityProcess,
   app,
   BrowserWindow,
   ipcMain: {

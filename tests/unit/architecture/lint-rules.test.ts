@@ -136,4 +136,30 @@ describe('architecture lint rules', () => {
     assert.equal(await consoleHits('electron/shell/x.ts'), 1);
     assert.equal(await consoleHits('sandbox/cli.ts'), 0, 'the standalone sandbox CLI prints');
   });
+
+  it('keep the sandbox out of the main process: Demo runs it in its own process', async () => {
+    const code =
+      "import { startSandbox } from '../../../sandbox/index';\nexport const s = startSandbox;\n";
+    for (const file of [
+      'electron/core/app/x.ts',
+      'electron/ipc/x.ts',
+      'electron/main.ts',
+      'electron/shell/x.ts',
+    ])
+      assert.equal((await restrictedImports(file, code)).length, 1, file);
+    // The generic electron rule still holds where the sandbox rule also applies.
+    const electron = "import { app } from 'electron';\nexport const a = app;\n";
+    assert.equal((await restrictedImports('electron/core/demo/x.ts', electron)).length, 1);
+    assert.equal((await restrictedImports('electron/shell/x.ts', electron)).length, 0);
+    // The shared message schemas are fine on both sides.
+    assert.equal(
+      (
+        await restrictedImports(
+          'electron/core/demo/x.ts',
+          "import { DemoReady } from '../../../shared/demo/child-messages';\nexport const d = DemoReady;\n",
+        )
+      ).length,
+      0,
+    );
+  });
 });

@@ -33,7 +33,7 @@ describe('contract', () => {
     try {
       assert.deepEqual(Object.keys(createHandlers(core)).sort(), [...channelNames].sort());
     } finally {
-      await core.close();
+      await core.dispose();
     }
   });
 

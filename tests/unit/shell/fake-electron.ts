@@ -3,7 +3,9 @@
  * ask of it, so their security settings can be asserted in plain Node. Loaded in place of
  * 'electron' by ./electron-loader.mjs.
  */
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -26,6 +28,11 @@ export const recorded = {
   ipcListeners: [] as string[],
   applicationMenu: undefined as undefined | null | { template: unknown[] },
   exitCode: null as number | null,
+  /** Each app.exit(code), with what the test's hook saw at that moment. */
+  exits: [] as { code: number | undefined; seen: unknown }[],
+  /** Runs at app.exit, before anything else: what was on disk when the process would end. */
+  onExit: null as null | (() => unknown),
+  utilityProcesses: [] as { modulePath: string; args: string[]; child: FakeUtilityProcess }[],
 };
 
 class FakeApp extends EventEmitter {
@@ -53,8 +60,9 @@ class FakeApp extends EventEmitter {
     return recorded.appPath;
   }
   quit() {}
-  exit(code = 0) {
-    recorded.exitCode = code;
+  exit(code?: number) {
+    recorded.exitCode = code ?? 0;
+    recorded.exits.push({ code, seen: recorded.onExit?.() });
   }
   setAsDefaultProtocolClient(scheme: string) {
     recorded.protocolClients.push(scheme);
@@ -105,6 +113,10 @@ export class FakeWebContents extends EventEmitter {
   requested: string[] = [];
   stop() {
     this.stopped = true;
+  }
+  reloads = 0;
+  reload() {
+    this.reloads++;
   }
   getURL() {
     return this.url;
@@ -334,7 +346,45 @@ export const ipcRenderer = {
   },
 };
 
+/**
+ * Electron's utility process over a Node fork of the same child, from the sources (the
+ * bundled dist/sandbox/child.cjs is exercised by tests/integration/shell): same events
+ * ('spawn', 'message', 'exit') and the same postMessage/kill.
+ */
+export class FakeUtilityProcess extends EventEmitter {
+  private readonly child;
+  constructor(args: string[]) {
+    super();
+    this.child = fork(fileURLToPath(new URL('../../../sandbox/child.ts', import.meta.url)), args, {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    this.child.on('spawn', () => this.emit('spawn'));
+    this.child.on('message', (m) => this.emit('message', m));
+    this.child.on('exit', (code) => this.emit('exit', code ?? 1));
+  }
+  get pid() {
+    return this.child.pid;
+  }
+  postMessage(msg: unknown) {
+    if (this.child.connected) this.child.send(msg as object);
+  }
+  kill() {
+    return this.child.kill('SIGKILL');
+  }
+}
+
+export const utilityProcess = {
+  fork(modulePath: string, args: string[] = []) {
+    const child = new FakeUtilityProcess(args);
+    recorded.utilityProcesses.push({ modulePath, args, child });
+    return child;
+  },
+};
+
 export default {
+  utilityProcess,
   app,
   BrowserWindow,
   ipcMain,

@@ -125,8 +125,20 @@ export function createOrderService(opts: OrderServiceOptions) {
     });
   }
 
+  /** Sends one action; quitting waits for it (`dispose`), so its journal lines are all written. */
+  function send<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
+    intent: OrderIntent,
+    body: unknown,
+    call: () => Promise<T>,
+    check: (hintId?: string) => () => Promise<CheckResult>,
+  ): Promise<OrderIntent> {
+    const sent = sendNow(intent, body, call, check);
+    ctx.track(sent.then(() => undefined));
+    return sent;
+  }
+
   /** Sends one action, journaling request and response, and routes failures. */
-  async function send<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
+  async function sendNow<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
     intent: OrderIntent,
     body: unknown,
     call: () => Promise<T>,
@@ -436,6 +448,11 @@ export function createOrderService(opts: OrderServiceOptions) {
     settled: (intentId: string) => tracker.settled(intentId),
     /** Resolves when no reconciliation runs (tests, shutdown). */
     idle: () => ctx.idle(),
+    /** Quitting: waits for actions and reconciliation in progress, then closes the journal (the core's disposal convention). */
+    dispose: async () => {
+      await ctx.idle();
+      await opts.journal.close();
+    },
   };
   return service;
 }
