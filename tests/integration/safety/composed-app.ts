@@ -12,13 +12,25 @@ import type { VirtualClock } from './virtual-clock';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+import { DEMO_APP_ID, freeLoopbackPort } from '../../../sandbox/demo-app';
+import { randomBytes } from 'node:crypto';
 import { inProcessDemo } from '../../support/in-process-demo';
 
 /** Starts a Demo-mode sandbox a core can be started on (and restarted on). */
-export function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHandle> {
+export async function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHandle> {
   return startSandbox({
     autoApprove: true,
     testControls: true,
+    // Demo's app with a loopback port of its own: the default apps share one fixed redirect
+    // port, which two test files running at once would both try to listen on.
+    apps: [
+      {
+        app_id: DEMO_APP_ID,
+        secret: randomBytes(8).toString('hex').toUpperCase(),
+        redirect_uri: `http://127.0.0.1:${await freeLoopbackPort()}/callback`,
+        template: 'orders',
+      },
+    ],
     ...(clock ? { timeSource: () => clock.now() } : {}),
   });
 }
