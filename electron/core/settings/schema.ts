@@ -6,6 +6,7 @@
  * put the app in a state it does not understand.
  */
 import { Keymap } from '../../../shared/keymap/keymap';
+import { RetentionSettings } from '../../../shared/settings/retention';
 import { z } from 'zod';
 import {
   StoredFatFingerLimits,
@@ -100,18 +101,7 @@ export const FatFingerLimits = StoredFatFingerLimits;
 /** The trader's own order-size guard rails. */
 export type FatFingerLimits = SharedFatFingerLimits;
 
-/**
- * How many days of logs (app and request log), order journals and exported support bundles
- * are kept, today included. Journals keep at least two days: a restart reconciles actions
- * of the previous IST day from them.
- */
-export const RetentionSettings = z.object({
-  logDays: z.number().int().min(1).max(365).default(14),
-  journalDays: z.number().int().min(2).max(3650).default(90),
-  bundleDays: z.number().int().min(1).max(365).default(30),
-});
-/** Days kept per kind of file. */
-export type RetentionSettings = z.infer<typeof RetentionSettings>;
+export { RetentionSettings };
 
 /** Preferences that are not per account. */
 export const Preferences = z.object({

@@ -73,9 +73,8 @@ export const portfolioChannels = {
 /** Which views should refresh: sent after order actions and by the background refresher. */
 export const portfolioEvents = {
   'portfolio.changed': event({
-    doc: 'Fresh order book or positions arrived; views update without polling on their own.',
+    doc: 'Fresh positions arrived; views update without polling. Orders travel only as portfolio.ordersDelta.',
     payload: z.object({
-      orders: z.array(Order).optional(),
       positions: Positions.optional(),
     }),
   }),

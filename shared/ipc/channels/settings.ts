@@ -1,5 +1,6 @@
 import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
+import { RetentionSettings } from '../../settings/retention';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { channel, event } from '../define';
 
@@ -60,11 +61,7 @@ export const PreferencesView = z.object({
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
   fatFinger: FatFingerLimits,
   /** Days kept (today included) of logs, order journals and support bundles. */
-  retention: z.object({
-    logDays: z.number().int().min(1).max(365),
-    journalDays: z.number().int().min(2).max(3650),
-    bundleDays: z.number().int().min(1).max(365),
-  }),
+  retention: RetentionSettings,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
