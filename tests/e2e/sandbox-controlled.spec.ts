@@ -70,17 +70,27 @@ test('exit all lists every open position, asks, and squares them all off', async
   await page.keyboard.press('Escape');
   await control(controlled, 'tick', { n: 3 });
   await page.keyboard.press('Alt+3');
+  // The worker's harness is shared with earlier specs (live-prices leaves an SBIN position),
+  // so the two new positions are looked for by id, and the dialog must list every open row.
   const open = page.locator('[data-testid="position-row"]:not(.row-closed)');
+  const ours = ['NSE:RELIANCE-EQ-INTRADAY', 'NSE:TCS-EQ-INTRADAY'].map((id) =>
+    page.locator(`[data-testid="position-row"][data-position-id="${id}"]:not(.row-closed)`),
+  );
   await expect(async () => {
     await page.keyboard.press('Alt+r');
-    await expect(open).toHaveCount(2, { timeout: 2_000 });
+    for (const row of ours) await expect(row).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  const openIds = await Promise.all(
+    (await open.all()).map(async (r) => (await r.getAttribute('data-position-id')) ?? ''),
+  );
+  expect(openIds.length).toBeGreaterThanOrEqual(2);
 
   await page.getByTestId('exit-all').click();
   const confirm = page.getByTestId('confirm-exit-all');
   await expect(confirm).toBeVisible();
-  await expect(confirm).toContainText('NSE:RELIANCE-EQ');
-  await expect(confirm).toContainText('NSE:TCS-EQ');
+  await expect(confirm).toContainText(`Exit all ${openIds.length} open positions`);
+  await expect(confirm.locator('li')).toHaveCount(openIds.length);
+  for (const id of openIds) await expect(confirm).toContainText(id.replace(/-[A-Z]+$/, ''));
   // The safe answer has the focus: Enter here would only cancel.
   await expect(confirm.getByRole('button', { name: /Cancel/ })).toBeFocused();
   await page.getByTestId('confirm-exit-all-yes').click();

@@ -16,7 +16,12 @@ import { startComposedApp } from '../integration/app/composed-app';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
 
 const SBIN = 'NSE:SBIN-EQ';
-const NIFTY = 'NSE:NIFTY26NOVFUT';
+/**
+ * The nearest NIFTY future, read from the composed app's own symbol master when the proof
+ * starts: the sandbox lists contracts from today's date, so a fixed ticker stops existing
+ * on its expiry day.
+ */
+const fut = { ticker: '', lot: 0, freeze: 0 };
 const LTP = 945;
 
 /** One bad order and what must stop it: a rule code, a guard, or the IPC input check. */
@@ -56,18 +61,30 @@ const CASES: Case[] = [
   {
     name: 'lot multiple (rule 9)',
     expect: { code: ErrorCode.InvalidQty },
-    draft: (r) => base({ symbol: NIFTY, qty: 75 + 1 + Math.floor(r * 73), type: 2, limitPrice: 0 }),
+    draft: (r) =>
+      base({
+        symbol: fut.ticker,
+        qty: fut.lot + 1 + Math.floor(r * (fut.lot - 2)),
+        type: 2,
+        limitPrice: 0,
+      }),
   },
   {
     name: 'freeze quantity',
     expect: { code: ErrorCode.InvalidQty },
     draft: (r) =>
-      base({ symbol: NIFTY, qty: 75 * (25 + Math.floor(r * 10)), type: 2, limitPrice: 0 }),
+      base({
+        symbol: fut.ticker,
+        qty: fut.freeze + fut.lot * (1 + Math.floor(r * 10)),
+        type: 2,
+        limitPrice: 0,
+      }),
   },
   {
     name: 'CNC only for equity',
     expect: { code: ErrorCode.InvalidProductType },
-    draft: () => base({ symbol: NIFTY, qty: 75, type: 2, limitPrice: 0, productType: 'CNC' }),
+    draft: () =>
+      base({ symbol: fut.ticker, qty: fut.lot, type: 2, limitPrice: 0, productType: 'CNC' }),
   },
   {
     name: 'MARGIN only for derivatives',
@@ -82,7 +99,8 @@ const CASES: Case[] = [
   {
     name: 'disclosed qty only for equity',
     expect: { code: ErrorCode.InvalidDisclosedQty },
-    draft: () => base({ symbol: NIFTY, qty: 75, type: 2, limitPrice: 0, disclosedQty: 10 }),
+    draft: () =>
+      base({ symbol: fut.ticker, qty: fut.lot, type: 2, limitPrice: 0, disclosedQty: 10 }),
   },
   {
     name: 'disclosed qty above qty',
@@ -213,12 +231,12 @@ const CASES: Case[] = [
   {
     name: 'exchange freeze quantity guard',
     expect: { guard: 'freeze-qty' },
-    draft: () => base({ symbol: NIFTY, qty: 1875, type: 2, limitPrice: 0 }),
+    draft: () => base({ symbol: fut.ticker, qty: fut.freeze + fut.lot, type: 2, limitPrice: 0 }),
   },
   {
     name: 'last price too old to trust',
     expect: { guard: 'stale-ltp' },
-    draft: () => base({ symbol: NIFTY, qty: 75, type: 2, limitPrice: 0 }),
+    draft: () => base({ symbol: fut.ticker, qty: fut.lot, type: 2, limitPrice: 0 }),
     stale: true,
   },
 ];
@@ -239,6 +257,11 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   try {
     await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
     await app.control('market', { exchange: 10, segment: 11, status: 'OPEN' });
+    const futures = await app.call('symbols.search', { query: 'nifty fut', limit: 10 });
+    const nearest = futures.find((s) => /^NSE:NIFTY\d{2}[A-Z]{3}FUT$/.test(s.ticker));
+    if (!nearest?.freezeQty)
+      throw new Error('The symbol master has no NIFTY future with a freeze quantity.');
+    Object.assign(fut, { ticker: nearest.ticker, lot: nearest.lotSize, freeze: nearest.freezeQty });
     await app.call('settings.updatePreferences', {
       patch: {
         fatFinger: {
