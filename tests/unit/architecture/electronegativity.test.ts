@@ -12,7 +12,15 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -145,7 +153,10 @@ test('Electronegativity finds nothing unexplained in the app, and flags an unsaf
     "const { BrowserWindow } = require('electron');\n" +
       "new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false, sandbox: false } }).loadURL('http://example.com');\n",
   );
-  const [ours, theirs] = await Promise.all([scan(app.dir), scan(unsafe)]);
+  const [ours, theirs] = await Promise.all([scan(app.dir), scan(unsafe)]).finally(() => {
+    rmSync(app.dir, { recursive: true, force: true });
+    rmSync(unsafe, { recursive: true, force: true });
+  });
   assert.deepEqual(
     ours.map((f) => `${f.rule} ${f.file}:${f.line} ${f.message}`),
     [],
