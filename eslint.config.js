@@ -29,6 +29,7 @@ export default tseslint.config(
       'playwright-report/',
       '.cache/',
       'renderer/dist/',
+      'sandbox/dist/',
     ],
   },
   js.configs.recommended,

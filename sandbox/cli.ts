@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
  * [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
@@ -7,6 +8,8 @@
  * where it listens.
  * Everything else goes to stderr, keeping stdout machine-readable.
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseAppFlag, type AppSpec } from './auth/apps';
 import { startSandbox, type SandboxOptions } from './index';
 
@@ -134,7 +137,22 @@ async function main(): Promise<void> {
   setInterval(() => undefined, 1 << 30);
 }
 
-if (process.argv[1] && /sandbox[\\/]cli\.(ts|js|mjs)$/.test(process.argv[1])) {
+/**
+ * True when this module is the program being run: `npm run sandbox` (sandbox/cli.ts under tsx),
+ * the built package (dist/cli.js) or its `tickdesk-sandbox` bin link (a symlink, hence realpath);
+ * false when a test imports parseArgs.
+ */
+function isProgram(): boolean {
+  const arg = process.argv[1];
+  if (!arg) return false;
+  try {
+    return realpathSync(arg) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isProgram()) {
   main().catch((e: unknown) => {
     console.error(`sandbox: failed to start: ${(e as Error).message}`);
     process.exit(1);

@@ -23,7 +23,8 @@ import { controlRoutes } from './controls/routes';
 import { FaultTable } from './controls/faults';
 import { RowPatchTable } from './controls/row-patches';
 import { BrokerCore } from './core';
-import { BrokerFailure } from './failure';
+import { BrokerFailure, fail } from './failure';
+import { ErrorCode } from '../shared/broker/errors';
 import { edisRoutes } from './edis/routes';
 import { createDispatcher } from './http/dispatch';
 import { MASTER_PREFIX, MasterFileServer } from './http/master-files';
@@ -221,7 +222,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...edisRoutes(core, () => baseUrl),
     ...dataRoutes(core),
     ...(opts.testControls
-      ? [...controlRoutes({ core, clock, limiter, faults, rowPatches, creds }), ...socketControlRoutes(hub)]
+      ? [
+          ...controlRoutes({ core, clock, limiter, faults, rowPatches, creds }),
+          ...socketControlRoutes(hub),
+        ]
       : []),
   ];
   slot.handler = createDispatcher({
@@ -243,6 +247,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   markReady();
   socket.attach(
     (accessToken, type) => {
+      if (hub.refusing(type))
+        fail(
+          ErrorCode.ExchangeNotProcessed,
+          'The socket service is down (test control); try again',
+        );
       // The socket's access_token is the REST Authorization value; the same checks apply.
       const auth = authenticate({ authorization: accessToken }, apps, creds, clock.now());
       if (type === 'orderUpdate') requirePermission(auth, 1, 'Order updates');

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run build`: bundles the main process and the preload with esbuild (CommonJS, since
- * a sandboxed preload cannot load ES modules) and the renderer with Vite, into dist/.
+ * a sandboxed preload cannot load ES modules) and the renderer with Vite, into dist/, and
+ * the sandbox broker's own package into sandbox/dist/ (ESM, run by itself or packed).
  * `--watch` rebuilds main and preload on change (used by `npm run dev`).
  */
 import { build, context } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
+import { buildSandboxPackage } from './lib/sandbox-bundle.mjs';
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -51,6 +53,8 @@ if (watch) {
       .replace(/\.cjs$/, '');
     writeFileSync(`dist/meta/${name}.json`, JSON.stringify(results[k].metafile));
   });
+  // sandbox/ as a package of its own: runnable JS in sandbox/dist/ (scripts/lib/sandbox-bundle.mjs).
+  await buildSandboxPackage();
   // Vite's own API rather than `npx vite`, which needs a shell on Windows.
   await viteBuild({ configFile: 'renderer/vite.config.ts', logLevel: 'warn' });
 }

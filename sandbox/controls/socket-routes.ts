@@ -10,8 +10,16 @@ import type { Reply, Route } from '../http/types';
 import type { SocketHub } from '../socket/hub';
 
 const Action = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('drop'), type: SocketType.optional() }),
-  z.object({ action: z.literal('stall'), type: SocketType.optional() }),
+  z.object({
+    action: z.literal('drop'),
+    type: SocketType.optional(),
+    refuseMs: z.number().int().min(0).max(120_000).optional(),
+  }),
+  z.object({
+    action: z.literal('stall'),
+    type: SocketType.optional(),
+    sticky: z.boolean().optional(),
+  }),
   z.object({ action: z.literal('resume'), type: SocketType.optional() }),
   z.object({ action: z.literal('truncated') }),
   z.object({ action: z.literal('malformed') }),
@@ -23,15 +31,15 @@ const Action = z.discriminatedUnion('action', [
 ]);
 
 const HELP =
-  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000)}';
+  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall)}';
 
 /** Carries out one control; returns how many connections it touched. */
 function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
   switch (b.action) {
     case 'drop':
-      return hub.drop(b.type);
+      return hub.drop(b.type, b.refuseMs);
     case 'stall':
-      return hub.stall(b.type, true);
+      return hub.stall(b.type, true, b.sticky);
     case 'resume':
       hub.slow(b.type, 0);
       return hub.stall(b.type, false);

@@ -222,11 +222,16 @@ export class PriceBook {
     return this.walk(i);
   }
 
-  /** Pins the price (test control); the walk continues from there. */
+  /**
+   * Pins the price (test control); the walk continues from there. It is the last trade now,
+   * so quotes carry the time of the new price (a client keeps the newer of two prices).
+   */
   setLtp(i: Instrument, price: number): void {
     const w = this.walk(i);
     w.price = price;
-    this.mark(w, this.round(i, price), 0, this.now());
+    const at = this.now();
+    w.lastTradeAt = at;
+    this.mark(w, this.round(i, price), 0, at);
   }
 
   /** Forgets all walks and restarts at step 0 (test reset). */

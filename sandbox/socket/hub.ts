@@ -64,6 +64,10 @@ const priceSig = (v: MarketView) => `${v.ltp}|${v.volume}|${v.high}|${v.low}|${v
 export class SocketHub {
   private conns = new Set<Conn>();
   private timers = new Set<NodeJS.Timeout>();
+  /** Test controls that outlast a reconnect: new connections refused until then (ms, real time)… */
+  private refuseUntil: Record<SocketType, number> = { symbolUpdate: 0, orderUpdate: 0 };
+  /** …or born stalled until `stall(type, false)`. */
+  private stallNew: Record<SocketType, boolean> = { symbolUpdate: false, orderUpdate: false };
   private readonly unwatch: (() => void)[];
 
   constructor(
@@ -85,7 +89,7 @@ export class SocketHub {
       auth,
       watches: new Map(),
       orders: false,
-      stalled: false,
+      stalled: this.stallNew[type],
       delayMs: 0,
     };
     this.conns.add(c);
@@ -257,6 +261,11 @@ export class SocketHub {
     return [...this.conns].filter((c) => type === undefined || c.type === type);
   }
 
+  /** Whether new connections of this type are refused now (a drop with `refuseMs`). */
+  refusing(type: SocketType): boolean {
+    return Date.now() < this.refuseUntil[type];
+  }
+
   /** The open connections (test controls). */
   connections(): ConnectionInfo[] {
     return [...this.conns].map((c) => ({
@@ -269,15 +278,26 @@ export class SocketHub {
     }));
   }
 
-  /** Cuts connections without a close frame, as a network drop would. Returns how many. */
-  drop(type?: SocketType): number {
+  /**
+   * Cuts connections without a close frame, as a network drop would; with `refuseMs`, the
+   * outage lasts: new connections (of that type) are refused at the handshake until it ends
+   * (see `refusing`). Returns how many.
+   */
+  drop(type?: SocketType, refuseMs = 0): number {
+    for (const t of type ? [type] : (['symbolUpdate', 'orderUpdate'] as const))
+      this.refuseUntil[t] = Date.now() + refuseMs;
     const cs = this.pick(type);
     for (const c of cs) c.ws.terminate();
     return cs.length;
   }
 
-  /** Stops answering pings and sending data, connection left open (or undoes it). */
-  stall(type: SocketType | undefined, on: boolean): number {
+  /**
+   * Stops answering pings and sending data, connection left open (or undoes it). `sticky`:
+   * connections opened later (a client reconnecting) are stalled too, until undone.
+   */
+  stall(type: SocketType | undefined, on: boolean, sticky = false): number {
+    for (const t of type ? [type] : (['symbolUpdate', 'orderUpdate'] as const))
+      this.stallNew[t] = on && sticky;
     const cs = this.pick(type);
     for (const c of cs) c.stalled = on;
     return cs.length;

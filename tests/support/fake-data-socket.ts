@@ -26,6 +26,8 @@ export interface FakeDataSocket {
   closeWith(code: number): void;
   /** While true, pings get no pong and nothing else is sent. */
   stalled: boolean;
+  /** While true, new connections are refused at the handshake (503): the socket stays down. */
+  refusing: boolean;
   /** Resolves when a connection of this type has opened `count` times in all. */
   waitOpened(type: 'symbolUpdate' | 'orderUpdate', count: number): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +35,11 @@ export interface FakeDataSocket {
 
 /** Starts the fake socket on a loopback port. */
 export async function startFakeDataSocket(): Promise<FakeDataSocket> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  const wss = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    verifyClient: (_info, done) => done(!fake.refusing, 503),
+  });
   await once(wss, 'listening');
   const port = (wss.address() as { port: number }).port;
   const byType = { symbolUpdate: new Set<WebSocket>(), orderUpdate: new Set<WebSocket>() };
@@ -44,6 +50,7 @@ export async function startFakeDataSocket(): Promise<FakeDataSocket> {
     received: [],
     opened: { symbolUpdate: 0, orderUpdate: 0 },
     stalled: false,
+    refusing: false,
     sendFrame(bytes) {
       if (fake.stalled) return;
       for (const ws of byType.symbolUpdate) ws.send(bytes, { binary: true });

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { DemoChildMessage, DemoChildOptions } from '../../shared/demo/child-messages';
 import type { DemoProcess, DemoProcessLauncher } from '../../electron/core/demo/demo-process-port';
 import { DEMO_APP_ID, freeLoopbackPort } from '../../sandbox/demo-app';
-import { startSandbox, type SandboxHandle } from '../../sandbox/index';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/index';
 
 /** What an in-process Demo broker may do beyond the child's options. */
 export interface InProcessDemoOptions {
@@ -21,6 +21,8 @@ export interface InProcessDemoOptions {
   appSecret?: string;
   /** Receives the sandbox's internal errors (default: the core's log, as the child does). */
   onInternalError?: (line: string) => void;
+  /** Sandbox options the child does not take, e.g. `tickMs: 0` (the market moves only when told). */
+  sandbox?: Pick<SandboxOptions, 'tickMs'>;
 }
 
 /** A launcher that starts (or adopts) a sandbox in this process and answers like the child. */
@@ -66,6 +68,7 @@ export function inProcessDemo(
           ...(childOptions.seed !== undefined ? { seed: childOptions.seed } : {}),
           ...(childOptions.testControls ? { testControls: true } : {}),
           ...(opts.timeSource ? { timeSource: opts.timeSource } : {}),
+          ...opts.sandbox,
         }));
       if (ended) {
         if (!opts.running) await sandbox.close().catch(() => undefined);

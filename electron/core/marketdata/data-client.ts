@@ -7,7 +7,7 @@
  */
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { HttpTransport } from '../broker/http-transport';
-import { list, num, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
+import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
@@ -32,6 +32,18 @@ export interface DataClient {
 function timeMs(v: unknown, fallback: number): number {
   const n = numOrNull(v);
   return n !== null && n > 0 ? n * 1000 : fallback;
+}
+
+/**
+ * The best price of one side of the book: the top level's price when it is a positive
+ * number, else null. A malformed side (not a list, a junk top level) costs only that
+ * price, never the rest of the picture and never a wrong price: a lower level is not the
+ * best price, so it does not stand in for a broken top one.
+ */
+export function topPrice(levels: unknown): number | null {
+  if (!Array.isArray(levels) || levels.length === 0) return null;
+  const p = numOrNull(obj(levels[0]).price);
+  return p !== null && p > 0 ? p : null;
 }
 
 /** One quotes item into a Quote, or a reason it cannot be one. */
@@ -105,8 +117,6 @@ export function createDataClient(opts: {
       const d = obj(obj(env.d)[symbol]);
       const ltp = numOrNull(d.ltp);
       if (ltp === null || ltp <= 0) return null;
-      const bids = list(d.bids, 'depth bids');
-      const asks = list(d.ask, 'depth asks');
       return {
         ...EMPTY_QUOTE_FIELDS,
         symbol,
@@ -120,8 +130,8 @@ export function createDataClient(opts: {
         low: numOrNull(d.l),
         prevClose: numOrNull(d.c),
         volume: numOrNull(d.v),
-        bid: bids[0] ? num(bids[0].price) || null : null,
-        ask: asks[0] ? num(asks[0].price) || null : null,
+        bid: topPrice(d.bids),
+        ask: topPrice(d.ask),
         lowerCircuit: numOrNull(d.lower_ckt),
         upperCircuit: numOrNull(d.upper_ckt),
         openInterest: numOrNull(d.oi),

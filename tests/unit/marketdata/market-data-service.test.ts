@@ -126,8 +126,16 @@ test('a dropped socket reconnects and subscribes again; REST quotes stand in mea
   try {
     await svc.subscribe('watch', 'watch', ['NSE:SBIN-EQ']);
     await eventually('subscribed', () => fake.subscribed.has('NSE:SBIN-EQ'));
+    await eventually('socket open', () => svc.status().socket === 'open');
     const before = calls.length;
+    // Dropped, and kept down (reconnects refused) long enough for the fallback to show.
+    fake.refusing = true;
     fake.drop();
+    await eventually('REST priced the subscribed symbol while the socket was down', () =>
+      calls.slice(before).some((c) => c.includes('NSE:SBIN-EQ')),
+    );
+    assert.equal(svc.status().restFallback, true);
+    fake.refusing = false;
     await eventually(
       'resubscribed after reconnect',
       () => fake.opened.symbolUpdate >= 2 && fake.subscribed.has('NSE:SBIN-EQ'),
@@ -135,8 +143,11 @@ test('a dropped socket reconnects and subscribes again; REST quotes stand in mea
     assert.ok(svc.status().reconnects >= 1);
     fake.sendFrame(encodeFrame([{ token: TOKENS['NSE:SBIN-EQ']!, time: now() + 1, ltp: 820 }]));
     await eventually('tick after reconnect', () => quotes.get('NSE:SBIN-EQ')?.ltp === 820);
-    // While it was down (and only then) REST priced the symbol.
-    assert.ok(calls.length >= before, 'REST fallback may have run during the gap');
+    await eventually('fallback stopped', () => !svc.status().restFallback);
+    // Once the socket is back, REST stays quiet: no round in five fallback periods.
+    const after = calls.length;
+    await new Promise((r) => setTimeout(r, 150));
+    assert.equal(calls.length, after, 'no REST quote round once the socket is back');
   } finally {
     svc.close();
     await fake.close();
