@@ -193,6 +193,7 @@ async function latencyRun(
         errors: [],
       }),
       depth: async () => null,
+      history: async () => ({ candles: [], dropped: 0 }),
     },
     tokenOf,
     endpoint: () => ({ url, appId: 'bench', accessToken: 'token' }),
