@@ -52,13 +52,17 @@ test('NIFTY chain: expiries, strikes around ATM, live prices, B opens the ticket
       Math.abs(atmStrike - seen.price) - 0.001,
     );
 
-  // The ATM call is priced, and follows the market when its price moves.
-  const call = atm.locator('[data-testid="chain-cell"][data-side="ce"]');
+  // The ATM call is priced, and follows the market when its price moves. (Found by its ticker
+  // from here on: the window re-centres whenever the index crosses into another strike.)
+  const ticker = (await atm
+    .locator('[data-testid="chain-cell"][data-side="ce"]')
+    .getAttribute('data-ticker'))!;
+  expect(ticker).toMatch(/^NSE:NIFTY.*CE$/);
+  const call = page.locator(`[data-testid="chain-cell"][data-ticker="${ticker}"]`);
+  const callRow = page.locator('[data-testid="chain-row"]', { has: call });
   await expect
     .poll(async () => rupees(await call.textContent()), { timeout: 20_000 })
     .toBeGreaterThan(0);
-  const ticker = (await call.getAttribute('data-ticker'))!;
-  expect(ticker).toMatch(/^NSE:NIFTY.*CE$/);
   const before = rupees(await call.textContent());
   const moved = Math.round((before * 1.4 + 20) * 20) / 20;
   await control(controlled, 'price', { symbol: ticker, ltp: moved });
@@ -66,7 +70,7 @@ test('NIFTY chain: expiries, strikes around ATM, live prices, B opens the ticket
     .poll(async () => rupees(await call.textContent()), { timeout: 10_000 })
     .toBeGreaterThan(before * 1.2 + 10);
   // Open interest is shown with its change against the previous day's.
-  await expect(atm.locator('td').nth(1)).not.toHaveText('—', { timeout: 10_000 });
+  await expect(callRow.locator('td').nth(1)).not.toHaveText('—', { timeout: 10_000 });
   await page.screenshot({ path: test.info().outputPath('option-chain.png') });
 
   // Arrows move between cells: right to the put, down one strike; B opens the ticket on it.
@@ -75,9 +79,15 @@ test('NIFTY chain: expiries, strikes around ATM, live prices, B opens the ticket
   await page.keyboard.press('ArrowDown');
   const focused = page.locator('[data-testid="chain-cell"]:focus');
   await expect(focused).toHaveAttribute('data-side', 'pe');
-  await expect(focused).toHaveAttribute('data-row', '11');
   const put = (await focused.getAttribute('data-ticker'))!;
   expect(put).toMatch(/^NSE:NIFTY.*PE$/);
+  // One strike below the call's row: the next strike up.
+  const callStrike = Number(await callRow.getAttribute('data-strike'));
+  const putStrike = Number(
+    await page.locator('[data-testid="chain-row"]', { has: focused }).getAttribute('data-strike'),
+  );
+  expect(putStrike).toBeGreaterThan(callStrike);
+  expect(seen.strikes).toContain(callStrike);
   await page.keyboard.press('b');
   await expect(page.getByTestId('order-ticket')).toBeVisible();
   await expect(page.getByTestId('ticket-side-buy')).toHaveAttribute('aria-checked', 'true');
