@@ -47,6 +47,8 @@ export const Quote = z.object({
   lowerCircuit: maybe,
   upperCircuit: maybe,
   openInterest: maybe,
+  /** The previous day's closing open interest (derivatives; the socket's 31038 packet, depth). */
+  prevOpenInterest: maybe,
 });
 /** The last known market picture of one symbol. */
 export type Quote = z.infer<typeof Quote>;
@@ -65,6 +67,7 @@ export const EMPTY_QUOTE_FIELDS = {
   lowerCircuit: null,
   upperCircuit: null,
   openInterest: null,
+  prevOpenInterest: null,
 } as const satisfies Omit<Quote, 'symbol' | 'ltp' | 'at' | 'source'>;
 
 /** The price the order checks and the ticket use, with how far it can be trusted. */

@@ -282,6 +282,7 @@ async function latencyRun(
         errors: [],
       }),
       depth: async () => null,
+      history: async () => ({ candles: [], dropped: 0 }),
     },
     tokenOf,
     endpoint: () => ({ url, appId: 'bench', accessToken: 'token' }),

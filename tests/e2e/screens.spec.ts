@@ -17,6 +17,8 @@ const SCREENS = [
   { key: 'Alt+5', testid: 'funds', name: 'funds' },
   { key: 'Alt+6', testid: 'edis', name: 'edis' },
   { key: 'Alt+7', testid: 'settings', name: 'settings' },
+  { key: 'Alt+9', testid: 'option-chain', name: 'chain' },
+  { key: 'Alt+0', testid: 'charts', name: 'charts' },
 ] as const;
 
 const contexts: BrowserContext[] = [];

@@ -53,6 +53,7 @@ import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
 import { withAccountPriceFeed } from '../marketdata/account-price-feed';
 import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
 import type { MarketDataService } from '../marketdata/market-data-service';
+import type { MtmSampler } from '../marketdata/mtm-sampler';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 
 export type { CoreDeps } from './core-deps';
@@ -77,6 +78,8 @@ export interface AppCore {
   readonly quotes: QuoteCache;
   /** Live prices and pushed order updates over the broker's socket. */
   readonly marketData: MarketDataService;
+  /** The day's MTM series of the positions (charts screen). */
+  readonly mtm: MtmSampler;
   /** The ticket as typed, kept here so a renderer crash loses nothing. */
   readonly drafts: DraftKeeper;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
@@ -288,6 +291,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const onPositions = (positions: Positions) => {
     orders.observePositions(positions);
     emit('portfolio.changed', { positions });
+    md?.mtm.observe(positions);
     // Open positions stay priced live so their P&L moves with every tick.
     const open = positions.positions.filter((p) => p.netQty !== 0).map((p) => p.symbol);
     md?.service.setHeld('core', 'positions', open).catch(() => undefined);
@@ -378,6 +382,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     edis,
     quotes,
     marketData: marketData.service,
+    mtm: marketData.mtm,
     drafts,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;

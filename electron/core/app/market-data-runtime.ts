@@ -20,6 +20,7 @@ import {
   type MarketDataServiceOptions,
 } from '../marketdata/market-data-service';
 import { createOrderFeed, type OrderFeed } from '../marketdata/order-feed';
+import { createMtmSampler, type MtmSampler } from '../marketdata/mtm-sampler';
 import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
 import { batchTicks } from '../marketdata/tick-batcher';
 import type { SessionController, SessionCredentials } from '../session/session-controller';
@@ -41,6 +42,8 @@ export interface MarketDataRuntime {
   readonly quotes: QuoteCache;
   readonly service: MarketDataService;
   readonly feed: OrderFeed;
+  /** The day's MTM of the positions, sampled each minute for the charts screen. */
+  readonly mtm: MtmSampler;
   close(): void;
 }
 
@@ -127,11 +130,14 @@ export function createMarketDataRuntime(opts: {
   // A socket URL edited in Settings takes effect at once (the service reconnects only when it changed).
   const offSettings = settings.onChange(() => service.sessionChanged());
   service.sessionChanged();
+  const mtm = createMtmSampler({ quotes, clock });
   return {
     quotes,
     service,
     feed,
+    mtm,
     close() {
+      void mtm.dispose();
       offSession();
       offSettings();
       offStatus();

@@ -1,7 +1,15 @@
 import type { SymbolInfo, SymbolsStatus } from '../../../shared/ipc/channels/symbols';
+import { istDayKey } from '../../../shared/format/ist';
+import type {
+  OptionChain,
+  OptionExpiry,
+  OptionUnderlying,
+} from '../../../shared/marketdata/option-chain';
 import type { Logger } from '../diagnostics/logger';
 import type { InstrumentLookup } from '../orders/checks/order-prechecks';
 import type { BuildRunner } from '../symbols/build-runner';
+import { expiriesOf, optionChain, optionUnderlyings, spotOf } from '../symbols/contract-chains';
+import type { SymbolDb } from '../symbols/symbol-db';
 import type { SearchHit } from '../symbols/search';
 import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';
 
@@ -16,6 +24,12 @@ export interface SymbolsRuntime {
   status(): SymbolsStatus;
   refresh(force: boolean): Promise<SymbolsStatus>;
   onStatus(listener: (s: SymbolsStatus) => void): () => void;
+  /** Underlyings with options (option-chain screen), most traded indices first. */
+  optionUnderlyings(): OptionUnderlying[];
+  /** An underlying's option expiries not yet past, nearest first. */
+  expiries(underlying: string): OptionExpiry[];
+  /** One expiry's strikes with call and put tickers, ascending; null for an unknown underlying. */
+  optionChain(underlying: string, expiry: number): OptionChain | null;
   /** Waits for the start-up load and download to end (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
 }
@@ -119,6 +133,10 @@ export function createSymbolsRuntime(opts: {
     }
   })();
 
+  // The underlyings list costs one pass over every root: once per symbol master.
+  let underlyingsOf: { db: SymbolDb; list: OptionUnderlying[] } | null = null;
+  const today = () => istDayKey((opts.now ?? (() => new Date()))().getTime());
+
   const lookup: InstrumentLookup = {
     rulesFor: (symbol) => service.db?.rules(symbol),
   };
@@ -135,6 +153,33 @@ export function createSymbolsRuntime(opts: {
       return db && i ? toInfo({ ...i, freezeQty: db.rules(i.ticker)?.freezeQty ?? null }) : null;
     },
     status,
+    optionUnderlyings() {
+      const db = service.db;
+      if (!db) return [];
+      if (underlyingsOf?.db !== db) underlyingsOf = { db, list: optionUnderlyings(db) };
+      return underlyingsOf.list;
+    },
+    expiries(underlying) {
+      const db = service.db;
+      if (!db) return [];
+      const day = today();
+      return expiriesOf(db, underlying)
+        .map((e) => ({ ...e, date: istDayKey(e.expiry * 1000) }))
+        .filter((e) => e.date >= day);
+    },
+    optionChain(underlying, expiry) {
+      const db = service.db;
+      if (!db || db.rootOf(underlying) < 0) return null;
+      const rows = optionChain(db, underlying, expiry);
+      const first = rows[0]?.ce ?? rows[0]?.pe;
+      return {
+        underlying,
+        expiry,
+        spot: spotOf(db, underlying),
+        lotSize: first ? (db.byTicker(first)?.lotSize ?? 0) : 0,
+        rows: rows.map((r) => ({ strike: r.strike, ce: r.ce ?? null, pe: r.pe ?? null })),
+      };
+    },
     async refresh(force) {
       if (!opts.baseUrl) return status();
       loading = true;

@@ -1,5 +1,5 @@
 /**
- * The broker's data REST calls (gaps.md: quotes and depth under the data base URL). Every
+ * The broker's data REST calls (gaps.md: quotes, depth and history under the data base URL). Every
  * call goes through the one request scheduler at background priority, the lowest there
  * is: a price poll may wait, an order action never waits for one. Answers are normalized
  * here, once, into the shared Quote; a symbol the broker cannot price comes back as its own
@@ -9,6 +9,7 @@ import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote
 import type { HttpTransport } from '../broker/http-transport';
 import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
+import { normalizeCandles, type NormalizedCandles } from './history';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -26,6 +27,16 @@ export interface DataClient {
   quotes(symbols: readonly string[]): Promise<QuotesAnswer>;
   /** Depth with the day's circuit limits, for the ticket. */
   depth(symbol: string): Promise<Quote | null>;
+  /** Candles of one symbol at `resolution` minutes whose start is in [from, to] (epoch ms). */
+  history(q: HistoryQuery): Promise<NormalizedCandles>;
+}
+
+/** One history read: the symbol, the candle length in minutes, the range in epoch ms. */
+export interface HistoryQuery {
+  symbol: string;
+  resolution: number;
+  from: number;
+  to: number;
 }
 
 /** Converts a broker time (epoch seconds, maybe text) to ms; `fallback` when absent. */
@@ -135,7 +146,20 @@ export function createDataClient(opts: {
         lowerCircuit: numOrNull(d.lower_ckt),
         upperCircuit: numOrNull(d.upper_ckt),
         openInterest: numOrNull(d.oi),
+        prevOpenInterest: numOrNull(d.pdoi),
       };
+    },
+    async history({ symbol, resolution, from, to }) {
+      // A chart waits behind orders like any price read: background, the lowest lane.
+      const env = await read('/history/', {
+        symbol,
+        resolution: String(resolution),
+        date_format: '0',
+        range_from: String(Math.floor(from / 1000)),
+        range_to: String(Math.floor(to / 1000)),
+        cont_flag: '1',
+      });
+      return normalizeCandles(env.candles);
     },
   };
 }

@@ -19,6 +19,7 @@ import { obj } from '../broker/normalize/coerce';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
+import { chartRange, type NormalizedCandles } from './history';
 import { createPacketDecoder, type DecodedTick, type MalformedReason } from './packet-decoder';
 import type { QuoteCache } from './quote-cache';
 import {
@@ -70,6 +71,8 @@ export interface MarketDataService {
   snapshot(symbols: readonly string[]): Quote[];
   /** Depth with the circuit limits, into the cache; for the ticket. */
   loadDepth(symbol: string): Promise<Quote | null>;
+  /** A chart's candles up to now, over the lookback of `chartRange`; not cached. */
+  history(symbol: string, resolution: number): Promise<NormalizedCandles>;
   status(): MarketDataStatus;
   onStatus(listener: (s: MarketDataStatus) => void): () => void;
   /** True while the order socket is open (polling then only backs it up). */
@@ -143,6 +146,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       bid: finite(t.bid),
       ask: finite(t.ask),
       openInterest: finite(t.openInterest),
+      prevOpenInterest: finite(t.prevOpenInterest),
     };
   }
 
@@ -155,7 +159,12 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     if (t.oiOnly) {
       const held = quotes.get(symbol);
       if (held)
-        batch.push({ ...held, at: Math.max(held.at, t.time * 1000), openInterest: t.openInterest });
+        batch.push({
+          ...held,
+          at: Math.max(held.at, t.time * 1000),
+          openInterest: t.openInterest,
+          prevOpenInterest: t.prevOpenInterest,
+        });
       return;
     }
     batch.push(toQuote(t, symbol));
@@ -347,6 +356,8 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       if (q) quotes.put(q);
       return quotes.get(symbol) ?? q;
     },
+    history: (symbol, resolution) =>
+      opts.data.history({ symbol, resolution, ...chartRange(resolution, clock.now()) }),
     status,
     onStatus(listener) {
       listeners.add(listener);

@@ -64,3 +64,59 @@ export function optionChain(db: SymbolDb, underlying: string, expiry: number): C
   }
   return [...by.values()].sort((x, y) => x.strike - y.strike);
 }
+
+/** The index options most traded, listed first (the rest: other indices, then stocks by name). */
+const MOST_TRADED = ['NIFTY', 'BANKNIFTY', 'SENSEX', 'FINNIFTY', 'MIDCPNIFTY'];
+
+/** An underlying with options and the ticker that prices it (cash or index, else a future). */
+export interface OptionRoot {
+  name: string;
+  spot: string | null;
+}
+
+/** The ticker whose price says where the money is: the cash or index row, else the nearest future. */
+function spotOfRoot(db: SymbolDb, root: number): string | null {
+  const a = db.data.arrays;
+  let future = -1;
+  for (const i of db.members(root)) {
+    if (a.classTier[i] === CLASS_TIER.cash) return db.tickers.get(i);
+    if (future < 0 && a.classTier[i] === CLASS_TIER.future) future = i;
+  }
+  return future >= 0 ? db.tickers.get(future) : null;
+}
+
+/** The spot ticker of an underlying by name (NIFTY → NSE:NIFTY50-INDEX), or null. */
+export function spotOf(db: SymbolDb, underlying: string): string | null {
+  const root = db.rootOf(underlying);
+  return root < 0 ? null : spotOfRoot(db, root);
+}
+
+/**
+ * Every underlying with options, indices first, then by name: one pass over the roots
+ * (members are ranked cash, futures, options, so a root with options ends with one).
+ */
+export function optionUnderlyings(db: SymbolDb): OptionRoot[] {
+  const a = db.data.arrays;
+  const roots = a.rootMemberStart.length - 1;
+  const out: OptionRoot[] = [];
+  const seen = new Set<string>();
+  for (let r = 0; r < roots; r++) {
+    const members = db.members(r);
+    let option = -1;
+    for (let k = members.length - 1; k >= 0; k--)
+      if (a.classTier[members[k]!] === CLASS_TIER.option) {
+        option = members[k]!;
+        break;
+      }
+    if (option < 0) continue;
+    const name = db.underlyings.get(option);
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name, spot: spotOfRoot(db, r) });
+  }
+  const rank = (o: OptionRoot) => {
+    const k = MOST_TRADED.indexOf(o.name);
+    return k >= 0 ? k : o.spot?.endsWith('-INDEX') ? MOST_TRADED.length : MOST_TRADED.length + 1;
+  };
+  return out.sort((x, y) => rank(x) - rank(y) || x.name.localeCompare(y.name));
+}

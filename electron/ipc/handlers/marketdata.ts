@@ -15,5 +15,11 @@ export function marketdataHandlers(core: AppCore): HandlersFor<typeof marketdata
     'marketdata.snapshot': ({ symbols }) => core.marketData.snapshot(symbols),
     'marketdata.depth': ({ symbol }) => core.marketData.loadDepth(symbol),
     'marketdata.status': () => core.marketData.status(),
+    'marketdata.history': async ({ symbol, resolution }) => ({
+      symbol,
+      resolution,
+      ...(await core.marketData.history(symbol, resolution)),
+    }),
+    'marketdata.mtm': () => core.mtm.series(),
   };
 }

@@ -9,5 +9,8 @@ export function symbolsHandlers(core: AppCore): HandlersFor<typeof symbolsChanne
     'symbols.get': ({ ticker }) => core.symbols.get(ticker),
     'symbols.status': () => core.symbols.status(),
     'symbols.refresh': () => core.symbols.refresh(true),
+    'symbols.optionUnderlyings': () => core.symbols.optionUnderlyings(),
+    'symbols.expiries': ({ underlying }) => core.symbols.expiries(underlying),
+    'symbols.optionChain': ({ underlying, expiry }) => core.symbols.optionChain(underlying, expiry),
   };
 }

@@ -7,6 +7,8 @@ export const VIEWS = [
   { id: 'funds', label: 'Funds', key: '5' },
   { id: 'edis', label: 'eDIS', key: '6' },
   { id: 'settings', label: 'Settings', key: '7' },
+  { id: 'chain', label: 'Option chain', key: '9' },
+  { id: 'charts', label: 'Charts', key: '0' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -10,7 +10,7 @@ import { backend } from './backend';
  * reactive on its own, so a tick re-renders only the cells of that symbol.
  */
 /** The holds the views take (owner = reason), released when the page starts. */
-const VIEW_HOLDS = ['ticket', 'holdings'] as const;
+const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart'] as const;
 
 class QuoteStore {
   #quotes = new SvelteMap<string, Quote>();
@@ -33,6 +33,32 @@ class QuoteStore {
     if (symbols.length === 0) return this.release(owner, reason);
     const r = await backend().marketdata.subscribe({ owner, reason, symbols });
     if (r.ok) this.#take(r.data);
+  }
+
+  /**
+   * The view `owner` now shows `next` instead of `prev`: only the difference is released and
+   * subscribed, so symbols it keeps showing never blink (the option chain's strike window).
+   */
+  async change(
+    owner: string,
+    reason: SubscriptionReason,
+    prev: readonly string[],
+    next: readonly string[],
+  ): Promise<void> {
+    const keep = new Set(next);
+    const gone = prev.filter((s) => !keep.has(s));
+    const had = new Set(prev);
+    const added = next.filter((s) => !had.has(s));
+    for (let i = 0; i < gone.length; i += 500)
+      void backend().marketdata.unsubscribe({ owner, reason, symbols: gone.slice(i, i + 500) });
+    for (let i = 0; i < added.length; i += 500) {
+      const r = await backend().marketdata.subscribe({
+        owner,
+        reason,
+        symbols: added.slice(i, i + 500),
+      });
+      if (r.ok) this.#take(r.data);
+    }
   }
 
   /** The view no longer shows its symbols. */

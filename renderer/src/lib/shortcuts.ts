@@ -55,6 +55,8 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.funds': () => go('funds'),
     'view.edis': () => go('edis'),
     'view.settings': () => go('settings'),
+    'view.chain': () => go('chain'),
+    'view.charts': () => go('charts'),
     refresh: () => void portfolio.refreshAll(),
     legend: t.toggleLegend,
     'row.buy': null,

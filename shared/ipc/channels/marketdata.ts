@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CandleHistory, ChartResolution } from '../../marketdata/candle';
+import { MtmPoint } from '../../marketdata/mtm';
 import { Quote } from '../../marketdata/quote';
 import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
 import { channel, event } from '../define';
@@ -42,6 +44,16 @@ export const marketdataChannels = {
     doc: 'Whether the live sockets are up or REST quotes stand in.',
     input: z.void(),
     output: MarketDataStatus,
+  }),
+  'marketdata.history': channel({
+    doc: 'Intraday candles of one symbol up to now from the broker’s history API (bad ones dropped and counted).',
+    input: z.object({ symbol: Ticker, resolution: ChartResolution }),
+    output: CandleHistory,
+  }),
+  'marketdata.mtm': channel({
+    doc: 'The day’s MTM of the positions, one sample a minute since the app first saw them.',
+    input: z.void(),
+    output: z.array(MtmPoint),
   }),
 };
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { OptionChain, OptionExpiry, OptionUnderlying } from '../../marketdata/option-chain';
 import { channel, event } from '../define';
+
+/** An underlying as the symbol master names it (NIFTY, BANKNIFTY, SBIN, M&M). */
+const UnderlyingName = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9&_.-]+$/, 'an underlying such as NIFTY or SBIN');
 
 /** One instrument as the search list and the order ticket need it. */
 export const SymbolInfo = z.object({
@@ -66,6 +74,21 @@ export const symbolsChannels = {
     doc: 'Downloads the symbol master now, even if today’s copy is already here.',
     input: z.void(),
     output: SymbolsStatus,
+  }),
+  'symbols.optionUnderlyings': channel({
+    doc: 'Underlyings with options, for the option chain’s picker (most traded indices first).',
+    input: z.void(),
+    output: z.array(OptionUnderlying),
+  }),
+  'symbols.expiries': channel({
+    doc: 'An underlying’s option expiries from today on, nearest first, weeklies marked.',
+    input: z.object({ underlying: UnderlyingName }),
+    output: z.array(OptionExpiry),
+  }),
+  'symbols.optionChain': channel({
+    doc: 'Every strike of one expiry with its call and put tickers (null: unknown underlying).',
+    input: z.object({ underlying: UnderlyingName, expiry: z.number().int().positive() }),
+    output: OptionChain.nullable(),
   }),
 };
 

@@ -38,6 +38,7 @@ function fakeData(calls: string[][]): DataClient {
       };
     },
     depth: async () => null,
+    history: async () => ({ candles: [], dropped: 0 }),
   };
 }
 

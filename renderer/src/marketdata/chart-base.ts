@@ -1,0 +1,67 @@
+import { ColorType, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import { IST_OFFSET_MS } from '../../../shared/format/ist';
+
+/**
+ * The charts' common ground: one chart library (TradingView Lightweight Charts, which draws
+ * its own canvas; nothing here draws by hand), coloured from the app's theme variables and
+ * re-coloured when the theme changes, and the IST time axis.
+ */
+
+/** The library shows its times as UTC: shifting by IST's fixed offset (India has no DST) shows exchange time. */
+export function chartTime(epochSeconds: number): UTCTimestamp {
+  return (epochSeconds + IST_OFFSET_MS / 1000) as UTCTimestamp;
+}
+
+function themeColours() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    panel: v('--panel', '#151b23'),
+    text: v('--muted', '#8a94a3'),
+    grid: v('--line-soft', 'rgba(38, 48, 64, 0.6)'),
+    line: v('--line', '#263040'),
+    gain: v('--buy-text', '#4ade80'),
+    loss: v('--sell-text', '#f87171'),
+    accent: v('--accent-2', '#60a5fa'),
+  };
+}
+
+/** The theme's colours as the chart needs them. */
+export type ChartColours = ReturnType<typeof themeColours>;
+
+/**
+ * A chart in `el`, sized to it and coloured by the theme; `recolour` runs on `restyle` (call it
+ * once the series exist) and whenever the theme changes, so series colours follow too.
+ */
+export function themedChart(
+  el: HTMLElement,
+  recolour: (c: ChartColours) => void,
+): { chart: IChartApi; restyle: () => void; dispose: () => void } {
+  const chart = createChart(el, {
+    autoSize: true,
+    // The logo injects an inline <style>, which the renderer's CSP refuses; the charts screen
+    // credits TradingView with a link of its own instead, as the library's licence asks.
+    layout: { attributionLogo: false },
+    timeScale: { timeVisible: true, secondsVisible: false },
+    rightPriceScale: { borderVisible: false },
+  });
+  const apply = () => {
+    const c = themeColours();
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: c.panel }, textColor: c.text },
+      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+      timeScale: { borderColor: c.line },
+    });
+    recolour(c);
+  };
+  const watch = new MutationObserver(apply);
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return {
+    chart,
+    restyle: apply,
+    dispose() {
+      watch.disconnect();
+      chart.remove();
+    },
+  };
+}
