@@ -1,9 +1,12 @@
 /**
  * Reads a query the way traders type it: `sbin eq`, `nifty 24000 ce`, `banknifty fut`,
- * `crude dec`, `nifty 25 dec 24500 pe`, `NIFTY25DEC24000CE`, `nse:sbin-eq`. Words become
- * name terms; option types, months, years, strikes, exchanges and instrument kinds become
- * filters. Only the first word is always a name, so `dec` or `ce` never hide a company.
+ * `crude dec`, `nifty 25 dec 24500 pe`, `NIFTY25DEC24000CE`, `nse:sbin-eq`, `24000 ce`,
+ * `crude mini`, `nifty next month fut`. Words become name terms; option types, months,
+ * years, strikes, exchanges, instrument kinds, contract sizes (mini, micro) and spoken
+ * expiries (next month, far month) become filters. Only the first word is always a name,
+ * so `dec` or `ce` never hide a company; a leading number is a strike (`24000 ce`).
  */
+import { STOP_WORDS } from './stop-words';
 
 /** Instrument kind asked for. */
 export type QueryKind = 'any' | 'fut' | 'opt' | 'cash' | 'index';
@@ -31,6 +34,10 @@ export interface ParsedQuery {
   exchange: 0 | 10 | 11 | 12;
   /** Ask for weekly (1) or monthly (2) series; 0 when not said. */
   series: 0 | 1 | 2;
+  /** Contract size said in words ("crude mini", "silver micro"); '' when not said. */
+  size: '' | 'mini' | 'micro';
+  /** Expiries to skip: 1 for "next month", 2 for "far month"; 0 = nearest. */
+  expiryOffset: number;
 }
 
 const MONTHS: Record<string, number> = {
@@ -80,6 +87,10 @@ const KIND_WORDS: Record<string, QueryKind> = {
   indices: 'index',
 };
 const EXCHANGES: Record<string, 10 | 11 | 12> = { nse: 10, bse: 12, mcx: 11 };
+const SIZE_WORDS: Record<string, 'mini' | 'micro'> = { mini: 'mini', micro: 'micro' };
+/** "next month", "far month": how many expiries to skip. */
+const OFFSET_WORDS: Record<string, number> = { current: 0, near: 0, this: 0, next: 1, far: 2 };
+const MONTH_WORD = /^(month|mon|mnth|months)$/;
 /** Cash series suffixes of tickers (NSE:SBIN-EQ, BSE:RELIANCE-A). */
 const SERIES_SUFFIX = /^(eq|be|bz|sm|st|index|a|b|t|x|xt|m|mt|z|gb|gs|tb)$/;
 /** Keywords a half-typed last token may be heading for (two letters or more). */
@@ -112,6 +123,8 @@ export function parseQuery(raw: string, keepFirstWord = false): ParsedQuery {
     strikePartial: false,
     exchange: 0,
     series: 0,
+    size: '',
+    expiryOffset: 0,
   };
   let text = raw.toLowerCase().trim();
   const colon = /^(nse|bse|mcx)\s*:\s*/.exec(text);
@@ -159,12 +172,19 @@ export function parseQuery(raw: string, keepFirstWord = false): ParsedQuery {
       } else if (isFirst) q.terms.push(word);
       return;
     }
+    if (OFFSET_WORDS[word] !== undefined && next !== undefined && MONTH_WORD.test(next)) {
+      q.expiryOffset = OFFSET_WORDS[word] as number;
+      return;
+    }
+    if (MONTH_WORD.test(word) && prev !== undefined && OFFSET_WORDS[prev] !== undefined) return;
     if (OPTION_WORDS[word]) q.optionType = OPTION_WORDS[word] as 1 | 2;
     else if (KIND_WORDS[word]) q.kind = KIND_WORDS[word] as QueryKind;
     else if (MONTHS[word]) q.month = MONTHS[word] as number;
     else if (EXCHANGES[word]) q.exchange = EXCHANGES[word] as 10 | 11 | 12;
     else if (word === 'weekly') q.series = 1;
     else if (word === 'monthly') q.series = 2;
+    else if (SIZE_WORDS[word]) q.size = SIZE_WORDS[word] as 'mini' | 'micro';
+    else if (STOP_WORDS.has(word)) return;
     else if (i === lastIndex && word.length >= 2 && applyPartial(q, word)) return;
     else q.terms.push(word);
   });
@@ -194,6 +214,8 @@ export function wantsDerivative(q: ParsedQuery): boolean {
     q.month !== 0 ||
     q.year >= 0 ||
     q.yearOrDay.length > 0 ||
-    q.series !== 0
+    q.series !== 0 ||
+    q.size !== '' ||
+    q.expiryOffset > 0
   );
 }

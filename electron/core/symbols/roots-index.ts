@@ -8,6 +8,7 @@
  */
 import { hashLookup } from './hash-index';
 import { CLASS_TIER, type StringColumn } from './symbol-data';
+import { STOP_WORDS } from './stop-words';
 import { stringColumn } from './table-builder';
 
 /** The columns root building reads. */
@@ -47,21 +48,6 @@ export interface RootsOutput {
   wordRoot: Int32Array;
   roots: number;
 }
-
-const STOP_WORDS = new Set([
-  'ltd',
-  'limited',
-  'the',
-  'of',
-  'and',
-  'co',
-  'corp',
-  'company',
-  'inc',
-  'sec',
-  'red',
-  'ncd',
-]);
 
 function sameBytes(b: Uint8Array, o: Uint32Array, i: number, j: number): boolean {
   const s = o[i] as number;
@@ -283,48 +269,65 @@ function rankRoots(keys: string[], flags: number[], start: Uint32Array): Int32Ar
 
 /** Sorted lowercase keys (symbols, aliases, and forms without punctuation) -> root. */
 function buildKeyList(keys: string[], aliases: string[][]) {
-  const entries: string[] = [];
+  const list = new EntryList();
   keys.forEach((k, r) => {
-    const seen = new Set<string>();
-    for (const v of [k, ...(aliases[r] as string[])]) {
-      const low = v.toLowerCase();
-      for (const form of [low, low.replace(/[^a-z0-9]/g, '')]) {
-        if (form && !seen.has(form)) {
-          seen.add(form);
-          entries.push(`${form}\u0001${r}`);
-        }
-      }
+    const variants = aliases[r] as string[];
+    for (let v = -1; v < variants.length; v++) {
+      const low = (v < 0 ? k : (variants[v] as string)).toLowerCase();
+      list.add(low, r);
+      if (/[^a-z0-9]/.test(low)) list.add(low.replace(/[^a-z0-9]/g, ''), r);
     }
   });
-  return sortedEntries(entries);
+  return list.finish();
 }
 
 /** Sorted lowercase name words -> root (debt roots contribute only their issuer word). */
 function buildWordList(display: string[], flags: number[]) {
-  const entries: string[] = [];
+  const list = new EntryList();
   display.forEach((name, r) => {
-    const words = name
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length >= 2 && !STOP_WORDS.has(w));
-    const used =
-      (flags[r] as number) & 8 && !((flags[r] as number) & 4) ? words.slice(0, 1) : words;
-    for (const w of new Set(used)) entries.push(`${w}\u0001${r}`);
+    const debtOnly = (flags[r] as number) & 8 && !((flags[r] as number) & 4);
+    for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) {
+      if (w.length < 2 || STOP_WORDS.has(w)) continue;
+      list.add(w, r);
+      if (debtOnly) break;
+    }
   });
-  return sortedEntries(entries);
+  return list.finish();
 }
 
-function sortedEntries(entries: string[]) {
-  entries.sort();
-  const texts: string[] = new Array<string>(entries.length);
-  const root = new Int32Array(entries.length);
-  entries.forEach((e, k) => {
-    const cut = e.indexOf('\u0001');
-    texts[k] = e.slice(0, cut);
-    root[k] = Number(e.slice(cut + 1));
-  });
-  const col = stringColumn(texts);
-  return { bytes: col.bytes, offsets: col.offsets, root };
+/**
+ * Text -> roots, filled root by root, finished as one sorted column with a root per
+ * entry. Grouping by text first means only the distinct texts are sorted (no per-entry
+ * "text + root" strings to build, sort and split again: the cold build's biggest cost).
+ */
+class EntryList {
+  private readonly byText = new Map<string, number[]>();
+  private entries = 0;
+
+  /** Adds (text, root) unless this root already has the text. */
+  add(text: string, r: number): void {
+    if (text === '') return;
+    const roots = this.byText.get(text);
+    if (roots === undefined) this.byText.set(text, [r]);
+    else if (roots[roots.length - 1] === r) return;
+    else roots.push(r);
+    this.entries++;
+  }
+
+  finish(): { bytes: Uint8Array; offsets: Uint32Array; root: Int32Array } {
+    const texts = [...this.byText.keys()].sort();
+    const expanded = new Array<string>(this.entries);
+    const root = new Int32Array(this.entries);
+    let k = 0;
+    for (const t of texts) {
+      for (const r of this.byText.get(t) as number[]) {
+        expanded[k] = t;
+        root[k++] = r;
+      }
+    }
+    const col = stringColumn(expanded);
+    return { bytes: col.bytes, offsets: col.offsets, root };
+  }
 }
 
 /** SBIN for NSE:SBIN-EQ, when a row lacks its underlying column. */

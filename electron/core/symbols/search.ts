@@ -3,8 +3,10 @@
  *
  * Ranking, most significant first:
  *   1. how the name matched: exact symbol (or alias, or the words run together:
- *      "hdfc bank" = HDFCBANK) > symbol prefix > whole name word > name-word prefix >
- *      one typo; every extra word that matches nothing costs a step;
+ *      "hdfc bank" = HDFCBANK) > symbol prefix (also of the words run together: "tata
+ *      motor") > whole name word, or the words run together one typo away ("hdfc bnk",
+ *      "tata moters") > name-word prefix > one typo; every extra word that matches
+ *      nothing costs a step, and so does a size word ("mini") the root is not;
  *   2. how well the contract fits what was asked (exact strike over a strike still being
  *      typed; monthly over weekly when only a month was given);
  *   3. equities and indices, then futures, then options, then debt;
@@ -13,11 +15,17 @@
  *
  * Matching runs over roots (one per underlying, ~18k) rather than rows, and each root's
  * rows are stored pre-ranked, so most keystrokes touch a few hundred rows at most.
+ * Queries without a name reach roots by what they say: a bare strike (`24000 ce`) the
+ * index option chains, most liquid first; `crude mini` the MCX mini contract.
  */
 import { type ParsedQuery, parseQuery, wantsDerivative } from './query-parse';
 import type { SymbolDb } from './symbol-db';
 import { freezeQuantity } from './freeze-quantities';
 import { CLASS_TIER, OPTION_CODES } from './symbol-data';
+import { type RootGroups, findRootGroups, stemMatches } from './root-groups';
+import { joinedRoots, numberIsNameWord, prefixRange, typoRoots } from './name-match';
+
+export { prefixRange, withinOneEdit } from './name-match';
 
 /** One result row, with what a result list shows and an order ticket needs first. */
 export interface SearchHit {
@@ -39,7 +47,6 @@ export interface SearchHit {
 }
 
 const INDEX_TYPE = 10;
-const TYPO_TIER = 4;
 const UNMATCHED_TERM_PENALTY = 5;
 const R18 = 262_144;
 const R14 = 16_384;
@@ -50,6 +57,7 @@ export class SymbolSearch {
   private readonly tier: Int8Array;
   private readonly extraStamp: Int32Array;
   private readonly extraHits: Uint8Array;
+  private readonly groups: RootGroups;
   private gen = 0;
   private extraGen = 0;
 
@@ -59,6 +67,7 @@ export class SymbolSearch {
     this.tier = new Int8Array(roots);
     this.extraStamp = new Int32Array(roots);
     this.extraHits = new Uint8Array(roots);
+    this.groups = findRootGroups(db);
   }
 
   /** Top hits for a query, best first. */
@@ -101,9 +110,32 @@ export class SymbolSearch {
     let q = parseQuery(query);
     if (/\d/.test(q.firstWord) && /[a-z]/.test(q.firstWord) && this.hasKeyPrefix(q.firstWord))
       q = parseQuery(query, true);
-    if (q.terms.length === 0) return [];
+    if (q.terms.length === 0) {
+      // "24000 ce": a bare strike means the index chains that list it, NIFTY first.
+      if (q.strike === null || q.kind === 'fut' || q.kind === 'cash' || q.kind === 'index')
+        return [];
+      return this.collect(q, this.packRoots(this.groups.indexOptionRoots, 0), limit);
+    }
+    if (q.strike !== null && numberIsNameWord(this.db, q)) {
+      // "next 50": the number is a word of the name the other words name, not a strike.
+      q.terms.push(String(q.strike));
+      q.strike = null;
+      q.strikePartial = false;
+    }
     const cands = this.candidateRoots(q);
     return this.collect(q, cands, limit);
+  }
+
+  /** Candidate array for roots that all match at one tier, in the given order. */
+  private packRoots(roots: readonly number[], tier: number): Float64Array {
+    const gen = ++this.gen;
+    const out = new Float64Array(roots.length);
+    roots.forEach((r, k) => {
+      this.stamp[r] = gen;
+      this.tier[r] = tier;
+      out[k] = (tier * R18 + k) * R18 + r;
+    });
+    return out;
   }
 
   /** Marks candidate roots with their match tier; returns them sorted by (tier, rank). */
@@ -121,14 +153,18 @@ export class SymbolSearch {
     const a = db.data.arrays;
     const primary = q.terms[0] as string;
     const pb = Buffer.from(primary, 'utf8');
-    let consumedAll = -1;
-    if (q.terms.length > 1) {
-      const joined = Buffer.from(q.terms.join(''), 'utf8');
-      const [lo, hi] = prefixRange(db.keys, joined);
-      for (let k = lo; k < hi; k++) {
-        if (db.keys.byteLength(k) === joined.length) {
-          mark(a.keyRoot[k] as number, 0);
-          consumedAll = a.keyRoot[k] as number;
+    // Roots that the words run together name ("hdfc bank", "tata motor", "hdfc bnk"):
+    // no extra word of theirs is left unmatched.
+    const consumed = new Set<number>();
+    const joinedText = q.terms.join('');
+    if (q.terms.length > 1) joinedRoots(db, joinedText, mark, consumed);
+    const sized = new Set<number>();
+    if (q.size !== '') {
+      for (const v of this.groups.sizeVariants) {
+        if (v.size === q.size && stemMatches(v.stem, primary, joinedText)) {
+          mark(v.root, 0);
+          consumed.add(v.root);
+          sized.add(v.root);
         }
       }
     }
@@ -140,9 +176,15 @@ export class SymbolSearch {
       for (let k = wlo; k < whi; k++)
         mark(a.wordRoot[k] as number, db.words.byteLength(k) === pb.length ? 2 : 3);
     }
-    if (found.length === 0 && primary.length >= 3) this.typoRoots(primary, pb, mark);
+    if (found.length === 0 && primary.length >= 3) typoRoots(db, primary, pb, mark);
     const extras = q.terms.slice(1);
-    if (extras.length > 0) this.penaliseUnmatched(extras, found, consumedAll);
+    if (extras.length > 0) this.penaliseUnmatched(extras, found, consumed);
+    if (q.size !== '') {
+      // "gold mini": GOLD itself is not what was asked for.
+      for (const r of found)
+        if (!sized.has(r))
+          this.tier[r] = Math.min(120, (this.tier[r] as number) + UNMATCHED_TERM_PENALTY);
+    }
     const sorted = new Float64Array(found.length);
     for (let k = 0; k < found.length; k++) {
       const r = found[k] as number;
@@ -151,21 +193,8 @@ export class SymbolSearch {
     return sorted.sort();
   }
 
-  /** Roots whose key is one edit (or one swap) away from the primary term. */
-  private typoRoots(primary: string, pb: Buffer, mark: (r: number, t: number) => void): void {
-    const db = this.db;
-    const [lo, hi] = prefixRange(db.keys, pb.subarray(0, 1));
-    for (let k = lo; k < hi; k++) {
-      const len = db.keys.byteLength(k);
-      if (len < primary.length - 1) continue;
-      const key = db.keys.get(k);
-      if (withinOneEdit(primary, key) || withinOneEdit(primary, key.slice(0, primary.length)))
-        mark(db.data.arrays.keyRoot[k] as number, TYPO_TIER);
-    }
-  }
-
   /** Adds a penalty tier per extra term that matches neither a key nor a name word of the root. */
-  private penaliseUnmatched(extras: string[], found: number[], consumedAll: number): void {
+  private penaliseUnmatched(extras: string[], found: number[], consumed: Set<number>): void {
     const db = this.db;
     const a = db.data.arrays;
     const eg = ++this.extraGen;
@@ -187,7 +216,7 @@ export class SymbolSearch {
       for (let k = wlo; k < whi; k++) hit(a.wordRoot[k] as number);
     }
     for (const r of found) {
-      if (r === consumedAll) continue;
+      if (consumed.has(r)) continue;
       const matched = this.extraStamp[r] === eg ? (this.extraHits[r] as number) : 0;
       const unmatched = extras.length - matched;
       if (unmatched > 0)
@@ -212,10 +241,28 @@ export class SymbolSearch {
       if (size === limit && lowerBound >= (keys[size - 1] as number)) break;
       const s = a.rootMemberStart[r] as number;
       const e = a.rootMemberStart[r + 1] as number;
+      // "next month": skip each class's first expiries (members are in expiry order).
+      let group = -1;
+      let lastExpiry = NaN;
+      let expiriesSeen = 0;
       for (let k = s; k < e; k++) {
         const i = a.rootMembers[k] as number;
         const attr = this.attrTier(q, i, derivOnly);
         if (attr < 0) continue;
+        if (q.expiryOffset > 0) {
+          const g = (a.classTier[i] as number) * 16 + (a.exchange[i] as number);
+          const exp = a.expiry[i] as number;
+          if (g !== group) {
+            group = g;
+            expiriesSeen = 0;
+            lastExpiry = NaN;
+          }
+          if (exp !== lastExpiry) {
+            lastExpiry = exp;
+            expiriesSeen++;
+          }
+          if (expiriesSeen <= q.expiryOffset) continue;
+        }
         const key =
           (((tier * 4 + attr) * 4 + (a.classTier[i] as number)) * R18 + rank) * R14 +
           Math.min(k - s, R14 - 1);
@@ -319,51 +366,10 @@ export class SymbolSearch {
   }
 }
 
-/** [lo, hi) of the sorted column entries that start with q. */
-export function prefixRange(
-  col: {
-    length: number;
-    compare(i: number, q: Uint8Array): number;
-    startsWith(i: number, q: Uint8Array): boolean;
-  },
-  q: Uint8Array,
-): [number, number] {
-  let lo = 0;
-  let hi = col.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (col.compare(mid, q) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  const start = lo;
-  hi = col.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (col.startsWith(mid, q) || col.compare(mid, q) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return [start, lo];
-}
-
 /** Strike 24000 "starts with" 240 (the trader is still typing the strike). */
 function strikeStartsWith(strike: number, typed: number): boolean {
   if (typed <= 0) return false;
   let s = Math.floor(strike);
   while (s > typed) s = Math.floor(s / 10);
   return s === typed;
-}
-
-/** Damerau-Levenshtein distance <= 1 (one insert, delete, substitution or adjacent swap). */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  const la = a.length;
-  const lb = b.length;
-  if (Math.abs(la - lb) > 1) return false;
-  let i = 0;
-  while (i < la && i < lb && a[i] === b[i]) i++;
-  if (la === lb) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
