@@ -100,6 +100,9 @@ export function createOrderService(opts: OrderServiceOptions) {
     newId: opts.newId ?? randomUUID,
     emit: opts.emit,
     onJournalError: opts.onJournalError,
+    // Resend is offered only for what can be sent again: a recovered action whose payload
+    // the journal could not give back (or a basket without per-order payloads) never is.
+    canResend: (id) => payloads.has(id),
     onForget: (id) => payloads.delete(id),
   });
   const ctx = new OrderContext(
