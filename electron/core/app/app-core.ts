@@ -279,6 +279,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
+    logger,
   });
   // Its dispose waits for the action in flight, then closes the journal.
   disposer.own('orders', orders);
