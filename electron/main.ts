@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
 import { exportDiagnostics } from './core/app/export-diagnostics';
+import { createReadOnlySettingsBackend } from './core/settings/backend';
 import { createLogger, stderrSink, type Logger } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
@@ -74,7 +75,10 @@ async function exportAndExit(out: string): Promise<void> {
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
       out,
-      settingsBackend: createElectronStoreBackend(),
+      // Read-only: the export never moves a damaged file nor rewrites one needing migration.
+      settingsBackend: createReadOnlySettingsBackend(
+        join(app.getPath('userData'), 'settings.json'),
+      ),
       logger: log,
     });
     process.stdout.write(`${JSON.stringify({ bundle: written.path, bytes: written.bytes })}\n`);
