@@ -13,6 +13,7 @@ import { BrokerError, isBrokerError } from '../../broker/broker-error';
 import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
 import { SchedulerClosedError } from '../../limiter/request-scheduler';
+import { withOrderIntents } from '../../diagnostics/request-context';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
 import type { StateCheck } from '../reconcile/ambiguity-resolver';
 import type { PlaceCheck, SendSnapshot } from '../reconcile/reconcile-checks';
@@ -204,7 +205,7 @@ export class OrderContext {
     this.lateWatch.delete(intentId);
     this.notDoneChecks.delete(intentId);
     if (!check) return { done: false, orderId: null };
-    const res = await check({ final: true });
+    const res = await withOrderIntents([intentId], () => check({ final: true }));
     return res.kind === 'done'
       ? { done: true, orderId: res.orderId ?? null }
       : { done: false, orderId: null };
@@ -212,9 +213,11 @@ export class OrderContext {
 
   private startReconcile(intentId: string, check: StateCheck): void {
     this.reconciling.add(intentId);
+    // Every read of this reconciliation (after a restart too) carries the intent id into the
+    // request log, so support staff follow the order's story there by one id.
     this.track(
-      this.reconcile(this.tracker.get(intentId), check).finally(() =>
-        this.reconciling.delete(intentId),
+      withOrderIntents([intentId], () => this.reconcile(this.tracker.get(intentId), check)).finally(
+        () => this.reconciling.delete(intentId),
       ),
     );
   }
