@@ -9,6 +9,7 @@ import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote
 import type { HttpTransport } from '../broker/http-transport';
 import { list, num, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
+import { brokerTimeMs } from './broker-time';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -28,10 +29,9 @@ export interface DataClient {
   depth(symbol: string): Promise<Quote | null>;
 }
 
-/** Converts a broker time (epoch seconds, maybe text) to ms; `fallback` when absent. */
-function timeMs(v: unknown, fallback: number): number {
-  const n = numOrNull(v);
-  return n !== null && n > 0 ? n * 1000 : fallback;
+/** Converts a broker time (epoch seconds, maybe text) to ms: finite and bounded (broker-time.ts). */
+function timeMs(v: unknown, now: number): number {
+  return brokerTimeMs(numOrNull(v), now);
 }
 
 /** One quotes item into a Quote, or a reason it cannot be one. */
@@ -69,6 +69,34 @@ export function normalizeQuoteItem(
   };
 }
 
+/** A depth answer into a Quote with the day's circuit limits; null when it has no usable price. */
+export function normalizeDepth(symbol: string, env: Raw, now: number): Quote | null {
+  const d = obj(obj(env.d)[symbol]);
+  const ltp = numOrNull(d.ltp);
+  if (ltp === null || ltp <= 0) return null;
+  const bids = list(d.bids, 'depth bids');
+  const asks = list(d.ask, 'depth asks');
+  return {
+    ...EMPTY_QUOTE_FIELDS,
+    symbol,
+    ltp,
+    at: timeMs(d.ltt, now),
+    source: 'depth',
+    change: numOrNull(d.ch),
+    changePct: numOrNull(d.chp),
+    open: numOrNull(d.o),
+    high: numOrNull(d.h),
+    low: numOrNull(d.l),
+    prevClose: numOrNull(d.c),
+    volume: numOrNull(d.v),
+    bid: bids[0] ? num(bids[0].price) || null : null,
+    ask: asks[0] ? num(asks[0].price) || null : null,
+    lowerCircuit: numOrNull(d.lower_ckt),
+    upperCircuit: numOrNull(d.upper_ckt),
+    openInterest: numOrNull(d.oi),
+  };
+}
+
 /** Creates the client over a transport rooted at the data base URL. */
 export function createDataClient(opts: {
   transport: HttpTransport;
@@ -102,30 +130,7 @@ export function createDataClient(opts: {
     },
     async depth(symbol) {
       const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
-      const d = obj(obj(env.d)[symbol]);
-      const ltp = numOrNull(d.ltp);
-      if (ltp === null || ltp <= 0) return null;
-      const bids = list(d.bids, 'depth bids');
-      const asks = list(d.ask, 'depth asks');
-      return {
-        ...EMPTY_QUOTE_FIELDS,
-        symbol,
-        ltp,
-        at: timeMs(d.ltt, opts.now()),
-        source: 'depth',
-        change: numOrNull(d.ch),
-        changePct: numOrNull(d.chp),
-        open: numOrNull(d.o),
-        high: numOrNull(d.h),
-        low: numOrNull(d.l),
-        prevClose: numOrNull(d.c),
-        volume: numOrNull(d.v),
-        bid: bids[0] ? num(bids[0].price) || null : null,
-        ask: asks[0] ? num(asks[0].price) || null : null,
-        lowerCircuit: numOrNull(d.lower_ckt),
-        upperCircuit: numOrNull(d.upper_ckt),
-        openInterest: numOrNull(d.oi),
-      };
+      return normalizeDepth(symbol, env, opts.now());
     },
   };
 }
