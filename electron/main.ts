@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
 import { exportDiagnostics } from './core/app/export-diagnostics';
-import { createLogger, stderrSink } from './core/diagnostics/logger';
+import { createReadOnlySettingsBackend } from './core/settings/backend';
+import { createLogger, stderrSink, type Logger } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { createRouter } from './ipc/router';
@@ -41,6 +42,12 @@ const environment = process.argv.includes('--live') ? 'live' : 'demo';
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
+/**
+ * The main process's logger: stderr until the core exists, then the core's one redacting
+ * logger (log file and support bundle), kept after the core is disposed so a failing
+ * shutdown is still written through it.
+ */
+let mainLog: Logger = createLogger({ sinks: [stderrSink] });
 
 /** Resolves once the window exists and IPC is wired; the main-process test awaits it. */
 export const ready: Promise<void> =
@@ -68,7 +75,10 @@ async function exportAndExit(out: string): Promise<void> {
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
       out,
-      settingsBackend: createElectronStoreBackend(),
+      // Read-only: the export never moves a damaged file nor rewrites one needing migration.
+      settingsBackend: createReadOnlySettingsBackend(
+        join(app.getPath('userData'), 'settings.json'),
+      ),
       logger: log,
     });
     process.stdout.write(`${JSON.stringify({ bundle: written.path, bytes: written.bytes })}\n`);
@@ -105,7 +115,9 @@ async function start(): Promise<void> {
   });
   app.on('window-all-closed', () => app.quit());
   quitAfterDispose(app, shutdown, (err) =>
-    process.stderr.write(`tickdesk: shutdown failed: ${String(err)}\n`),
+    mainLog.error('shutdown failed', {
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    }),
   );
 
   await app.whenReady();
@@ -132,6 +144,7 @@ async function start(): Promise<void> {
     protocolEvents: deepLinks,
     logSinks: isDev ? [stderrSink] : [],
   });
+  mainLog = core.logger.child('main');
   // The router's refusals and handler failures go through the one redacting logger, so
   // they reach the log file and the support bundle ("the details are in the log").
   const ipcLog = core.logger.child('ipc');

@@ -99,6 +99,8 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
       opts.logger.error('ipc: handler failed', {
         channel: call.channel,
         error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        // The stack says where it failed; the logger redacts it like every other field.
+        ...(err instanceof Error && err.stack ? { stack: err.stack } : {}),
       });
       return fail({
         kind: 'internal',

@@ -4,13 +4,13 @@
  * orders are placed and filled, and that an order too large for the account is rejected.
  * The numbers live here only, so they are easy to change (*inferred* rates).
  */
-import type { ProductType, SideCode } from '../../shared/broker/enums';
+import { Side, type ProductType, type SideCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
 
 /** Margin as a fraction of notional value for a product in a segment. */
 export function marginRate(i: Instrument, product: ProductType, side: SideCode): number {
   const isOption = i.optionType === 'CE' || i.optionType === 'PE';
-  if (isOption && side === 1) return 1; // option buyers pay the full premium
+  if (isOption && side === Side.Buy) return 1; // option buyers pay the full premium
   if (product === 'CNC') return 1;
   if (product === 'CO' || product === 'BO') return 0.1;
   if (i.segment === 10) return 0.2; // equity intraday: 5x
@@ -26,7 +26,7 @@ export function marginFor(
   price: number,
 ): number {
   const isOption = i.optionType === 'CE' || i.optionType === 'PE';
-  const value = isOption && side === -1 && i.strike > 0 ? qty * i.strike : qty * price;
+  const value = isOption && side === Side.Sell && i.strike > 0 ? qty * i.strike : qty * price;
   return Math.abs(value) * marginRate(i, product, side);
 }
 

@@ -4,7 +4,7 @@
  * conversion moves open quantity between products under the spec's convert rules.
  */
 import type { ProductType } from '../../shared/broker/enums';
-import { isProductType } from '../../shared/broker/enums';
+import { isProductType, Side } from '../../shared/broker/enums';
 import { ErrorCode } from '../../shared/broker/errors';
 import { lotMultiple } from '../../shared/broker/rules';
 import { fail } from '../failure';
@@ -65,7 +65,7 @@ export class PositionActions {
       this.s.index.byTicker(b.symbol) ??
       fail(ErrorCode.InvalidSymbol, `Invalid symbol ${b.symbol}`);
     const side = b.positionSide;
-    if (side !== 1 && side !== -1)
+    if (side !== Side.Buy && side !== Side.Sell)
       fail(ErrorCode.InvalidParameters, 'positionSide must be 1 (long) or -1 (short)');
     const from = b.convertFrom;
     const to = b.convertTo;
@@ -112,7 +112,7 @@ export class PositionActions {
         ErrorCode.InvalidParameters,
         `convertQty ${qty} is more than the open quantity ${Math.abs(net)}`,
       );
-    if (to === 'CNC' && side === -1)
+    if (to === 'CNC' && side === Side.Sell)
       fail(ErrorCode.InvalidParameters, 'a short position cannot be converted to CNC');
     this.s.positions.convert(i, from, to, side, qty);
     const ledger = i.segment === 20 ? 'commodity' : 'equity';

@@ -120,7 +120,7 @@ export class PositionLedger {
   convert(i: Instrument, from: ProductType, to: ProductType, side: SideCode, qty: number): void {
     const f = this.acc(i, from);
     const t = this.acc(i, to);
-    if (side === 1) {
+    if (side === Side.Buy) {
       const avg = f.buyVal / f.buyQty;
       f.buyQty -= qty;
       f.buyVal -= qty * avg;

@@ -38,9 +38,19 @@ const MODES: readonly FaultMode[] = [
   'unfiltered',
 ];
 
-/** Armed faults by route key `METHOD /path`. */
+/** How many faults actually fired (were applied to a request), in total and by mode. */
+export interface FiredFaults {
+  total: number;
+  byMode: Partial<Record<FaultMode, number>>;
+}
+
+/**
+ * Armed faults by route key `METHOD /path`, and a count of those that fired: a test that
+ * arms a fault no request meets has injected nothing, so campaigns count what fired.
+ */
 export class FaultTable {
   private faults = new Map<string, Fault>();
+  private readonly firedCount: FiredFaults = { total: 0, byMode: {} };
 
   /** Arms a fault; throws a readable Error on bad input (the control answers 400 with it). */
   arm(input: Record<string, unknown>): Fault {
@@ -72,7 +82,17 @@ export class FaultTable {
     if (!f) return undefined;
     f.remaining -= 1;
     if (f.remaining <= 0) this.faults.delete(route);
+    // A zero delay changes nothing (tests arm it to disarm a route): not a fault that fired.
+    if (!(f.mode === 'delay' && f.delayMs === 0)) {
+      this.firedCount.total++;
+      this.firedCount.byMode[f.mode] = (this.firedCount.byMode[f.mode] ?? 0) + 1;
+    }
     return f;
+  }
+
+  /** The faults that fired since the sandbox started. */
+  fired(): FiredFaults {
+    return { total: this.firedCount.total, byMode: { ...this.firedCount.byMode } };
   }
 
   /** Disarms all faults. */

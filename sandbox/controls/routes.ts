@@ -93,6 +93,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
         return bad((e as Error).message);
       }
     }),
+    route('GET', '/__sandbox/faults', () => okJson({ fired: d.faults.fired() })),
     route('POST', '/__sandbox/row-patch', (ctx) => {
       try {
         return okJson({ patch: d.rowPatches.arm(obj(ctx.body)) });

@@ -13,6 +13,7 @@ import type { SandboxState } from '../state';
 import { priceBand } from './exchange-limits';
 import { hashString, randomAt } from './hash-random';
 import { isDerivative, isIndex } from './price-book';
+import type { SideCode } from '../../shared/broker/enums';
 
 /** Everything known about an instrument right now. Prices in rupees on its tick grid. */
 export interface MarketView {
@@ -65,7 +66,7 @@ function book(
   const tick = i.tickSize > 0 ? i.tickSize : 0.05;
   const key = hashString(i.ticker) ^ DEPTH_SALT;
   const lot = Math.max(1, i.lotSize);
-  const level = (side: 1 | -1, k: number): DepthLevel => {
+  const level = (side: SideCode, k: number): DepthLevel => {
     const price = roundToTick(ltp + side * tick * (k + 1), tick);
     if (price <= 0) return { price: 0, volume: 0, orders: 0 };
     const u = randomAt(seed, key + side * 7 + k, step);

@@ -5,7 +5,12 @@
  * expires DAY orders at the close, builds bracket and cover exit legs with one-cancels-other,
  * and squares off intraday products before the close. Fills update the position ledger.
  */
-import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
+import type {
+  ExchangeCode,
+  MarketStatusValue,
+  SegmentCode,
+  SideCode,
+} from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
 import { figures } from '../account/position-ledger';
@@ -227,7 +232,7 @@ export class MatchingEngine {
     const i = entry.instrument;
     const tick = i.tickSize > 0 ? i.tickSize : 0.05;
     const avg = entry.tradedValue / entry.filledQty;
-    const exitSide = entry.side === Side.Buy ? -1 : 1;
+    const exitSide = entry.side === Side.Buy ? Side.Sell : Side.Buy;
     const kind = entry.productType === 'BO' ? 'BO' : 'CO';
     const stopPrice =
       kind === 'BO'
@@ -244,8 +249,8 @@ export class MatchingEngine {
     entry: SimOrder,
     id: string,
     leg: 'stop' | 'target',
-    type: 1 | 3,
-    side: 1 | -1,
+    type: typeof OrderType.Limit | typeof OrderType.Stop,
+    side: SideCode,
     limitPrice: number,
     stopPrice: number,
   ): void {
@@ -300,8 +305,8 @@ export class MatchingEngine {
       qty: Math.abs(net),
       filledQty: 0,
       tradedValue: 0,
-      type: 2,
-      side: net > 0 ? -1 : 1,
+      type: OrderType.Market,
+      side: net > 0 ? Side.Sell : Side.Buy,
       productType: acc.productType,
       limitPrice: 0,
       stopPrice: 0,

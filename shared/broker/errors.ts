@@ -44,6 +44,7 @@ export const ErrorCode = {
   AlreadyRejected: -164,
   ExchangeConnection: -201,
   ExchangeTimeout: -202,
+  ExchangeUnavailable: -203,
   ExchangeNotProcessed: -204,
   ExchangeNotAccepted: -205,
   InvalidSymbol: -300,
@@ -181,6 +182,13 @@ export const BROKER_ERRORS: Readonly<Record<number, BrokerErrorInfo>> = Object.f
         500,
         'exchange connection timed out',
         'The exchange did not answer in time. Check the order book before trying again.',
+        'check-state',
+      ),
+      E(
+        -203,
+        500,
+        'exchange not available',
+        'The exchange is not reachable through the broker right now. Check the order book before trying again.',
         'check-state',
       ),
       E(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderStatus, OrderType, Side } from './enums';
 
 /**
  * The clean models of every broker resource, as zod schemas with their types.
@@ -11,18 +12,21 @@ import { z } from 'zod';
 
 const Iso = z.string().describe('ISO 8601 UTC timestamp');
 const Day = z.string().describe('calendar date YYYY-MM-DD');
-const OrderStatusCode = z.union(
-  [1, 2, 4, 5, 6, 7].map((n) => z.literal(n)) as unknown as [
-    z.ZodLiteral<1>,
-    z.ZodLiteral<2>,
-    z.ZodLiteral<4>,
-    z.ZodLiteral<5>,
-    z.ZodLiteral<6>,
-    z.ZodLiteral<7>,
-  ],
-);
-const OrderTypeCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
-const SideCode = z.union([z.literal(1), z.literal(-1)]);
+const OrderStatusCode = z.union([
+  z.literal(OrderStatus.Canceled),
+  z.literal(OrderStatus.Traded),
+  z.literal(OrderStatus.Transit),
+  z.literal(OrderStatus.Rejected),
+  z.literal(OrderStatus.Pending),
+  z.literal(OrderStatus.Expired),
+]);
+const OrderTypeCode = z.union([
+  z.literal(OrderType.Limit),
+  z.literal(OrderType.Market),
+  z.literal(OrderType.Stop),
+  z.literal(OrderType.StopLimit),
+]);
+const SideCode = z.union([z.literal(Side.Buy), z.literal(Side.Sell)]);
 const ProductTypeS = z.enum(['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO']);
 const ValidityS = z.enum(['DAY', 'IOC']);
 

@@ -18,7 +18,7 @@ import type {
   Validity,
 } from './enums';
 import { ErrorCode } from './errors';
-import { OrderType } from './enums';
+import { OrderType, Side } from './enums';
 
 /** An order as the trader (or the API body) describes it, already parsed into typed fields. */
 export interface OrderDraft {
@@ -118,7 +118,7 @@ export function checkOrder(
       `symbol must look like NSE:SBIN-EQ, got ${JSON.stringify(draft.symbol)}`,
     );
   }
-  if (side !== 1 && side !== -1)
+  if (side !== Side.Buy && side !== Side.Sell)
     v(ErrorCode.InvalidSide, 'side', 'side must be 1 (buy) or -1 (sell)');
   const typeOk =
     type === OrderType.Limit ||
@@ -228,13 +228,13 @@ export function checkOrder(
     if (!needsStop && stopPrice !== 0)
       v(ErrorCode.InvalidStopPrice, 'stopPrice', `stopPrice must be 0 for a ${typeName} order`);
     if (needsStop && stopPrice > 0 && haveLtp) {
-      if (side === -1 && stopPrice > ltp)
+      if (side === Side.Sell && stopPrice > ltp)
         v(
           ErrorCode.StopPriceVsLtp,
           'stopPrice',
           `stopPrice ${stopPrice} must not be above ltp ${ltp} for a sell`,
         );
-      if (side === 1 && stopPrice < ltp)
+      if (side === Side.Buy && stopPrice < ltp)
         v(
           ErrorCode.StopPriceVsLtp,
           'stopPrice',
@@ -242,13 +242,13 @@ export function checkOrder(
         );
     }
     if (type === OrderType.StopLimit && stopPrice > 0 && limitPrice > 0) {
-      if (side === 1 && !(stopPrice < limitPrice))
+      if (side === Side.Buy && !(stopPrice < limitPrice))
         v(
           ErrorCode.InvalidStopPrice,
           'stopPrice',
           'stopPrice must be lower than limitPrice for a stop limit buy',
         );
-      if (side === -1 && !(stopPrice > limitPrice))
+      if (side === Side.Sell && !(stopPrice > limitPrice))
         v(
           ErrorCode.InvalidStopPrice,
           'stopPrice',
@@ -270,13 +270,13 @@ export function checkOrder(
     if (!badPrice.has('stopLoss') && stopLoss > 0 && typeOk) {
       const ref = type === OrderType.Limit ? limitPrice : haveLtp ? ltp : 0;
       const refName = type === OrderType.Limit ? 'limitPrice' : 'ltp';
-      if (ref > 0 && side === 1 && stopLoss > ref)
+      if (ref > 0 && side === Side.Buy && stopLoss > ref)
         v(
           ErrorCode.InvalidStopLoss,
           'stopLoss',
           `stopLoss ${stopLoss} must not be above ${refName} ${ref} for a CO buy`,
         );
-      if (ref > 0 && side === -1 && stopLoss < ref)
+      if (ref > 0 && side === Side.Sell && stopLoss < ref)
         v(
           ErrorCode.InvalidStopLoss,
           'stopLoss',

@@ -15,7 +15,7 @@ import { Exchange, Segment } from '../../shared/broker/enums';
 import { istParts, istToEpoch } from '../../shared/format/ist';
 import { AppError, isIpcPresentable } from '../../shared/ipc/errors';
 import { prepareCases, PriceTags, ROUTE, type ActionName } from './support/fault-actions';
-import { crashDuringPlace } from './support/crash-restart';
+import { crashDuring, type CrashAction } from './support/crash-restart';
 import {
   startComposedApp,
   startDemoSandbox,
@@ -79,6 +79,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let app: ComposedApp = await startComposedApp({ clock, sandbox, dataDir });
   const fig = {
     faults: 0,
+    armed: 0,
     duplicates: 0,
     wrong: 0,
     unresolved: 0,
@@ -94,6 +95,14 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     await app.control('tick', { n: 3 });
   };
   const disarm = (route: string) => app.control('faults', { route, mode: 'delay', delayMs: 0 });
+  /** Faults the sandbox applied to a request (not merely armed), since it started. */
+  const firedFaults = async (): Promise<number> => {
+    const res = await fetch(`${sandbox.url}/__sandbox/faults`);
+    return ((await res.json()) as { fired: { total: number } }).fired.total;
+  };
+  const firedAtStart = await firedFaults();
+  const queuedActions = new Set<string>();
+  const crashedActions = new Set<string>();
 
   /** Waits for every outcome, at most 10 virtual minutes: what is still open then is unresolved. */
   async function settleAll(intents: OrderIntent[]): Promise<OrderIntent[]> {
@@ -160,8 +169,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     const route = ROUTE[action];
     await app.control('faults', { route, ...MODES[mode], times: n });
     const reads = queue ? await queueReads(220) : [];
+    if (queue) queuedActions.add(action);
     const sent = await Promise.all(cases.map((c) => c.send()));
-    fig.faults += n;
+    fig.armed += n;
     const settled = await Promise.all(sent.map(settleAll));
     const all = await Promise.all(settled.map(async (s) => [...s, ...(await resendOffered(s))]));
     await Promise.all(reads);
@@ -215,31 +225,45 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     // TICKDESK_PROOF_ONLY=cancel,exit one narrows a run to some actions (diagnosis only).
     const only = process.env.TICKDESK_PROOF_ONLY?.split(',').map((x) => x.trim());
     let w = 0;
+    const seenAction = new Set<string>();
     for (const [action, mode] of plan) {
       if (only && !only.includes(action)) {
         w++;
         continue;
       }
-      const queue = w % 9 === 0 || (action === 'place' && mode === 'drop after commit');
+      // Every action's first wave waits behind the 220-request queue, some later ones too.
+      const queue =
+        !seenAction.has(action) ||
+        w % 9 === 0 ||
+        (action === 'place' && mode === 'drop after commit');
+      seenAction.add(action);
       if (action === 'exit all')
         for (let k = 0; k < exitAllPerMode; k++)
           await watched(action, mode, 1, wave(action, mode, 1, queue && k === 0));
       else await watched(action, mode, perWave, wave(action, mode, perWave, queue));
       ctx.log(
-        `${action} × ${mode}: faults ${fig.faults}, duplicates ${fig.duplicates}, wrong ${fig.wrong}`,
+        `${action} × ${mode}: armed ${fig.armed}, duplicates ${fig.duplicates}, wrong ${fig.wrong}`,
       );
       w++;
     }
-    for (let k = 0; k < crashes; k++) {
-      const r = await crashDuringPlace({ app, clock, sandbox, dataDir, price: tags.take() });
+    const crashActions: CrashAction[] = ['place', 'modify', 'cancel'];
+    for (let k = 0; k < crashes * crashActions.length; k++) {
+      const action = crashActions[k % crashActions.length]!;
+      const r = await crashDuring(action, { app, clock, sandbox, dataDir, price: tags.take() });
       app = r.app;
-      fig.faults++;
+      ctx.log(`crash ${r.detail}`);
+      if (r.staged === false) {
+        failures.push(`crash not staged: ${r.detail}`);
+        continue;
+      }
       fig.crashes++;
+      crashedActions.add(action);
       fig.duplicates += r.duplicates;
       if (r.wrongBelief) fig.wrong++;
       if (r.unresolved) fig.unresolved++;
       if (r.duplicates || r.wrongBelief || r.unresolved) failures.push(`crash: ${r.detail}`);
     }
+    fig.faults = (await firedFaults()) - firedAtStart;
   } finally {
     await app.close(false);
     await sandbox.close();
@@ -249,14 +273,16 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   return {
     title: 'Faults',
     figures: [
-      atLeast('injected faults', fig.faults, full ? 1000 : 10),
+      atLeast('faults that fired at the sandbox', fig.faults, full ? 1000 : 10),
+      atLeast('actions behind a 200+ request queue', queuedActions.size, ACTIONS.length),
+      atLeast('actions crashed between request and answer', crashedActions.size, 3),
       zeroGoal('duplicate orders', fig.duplicates),
       zeroGoal('wrong beliefs (app vs sandbox book)', fig.wrong),
       zeroGoal('unresolved actions', fig.unresolved),
       zeroGoal('Resend refusals not typed', fig.refusedUntyped),
     ],
     notes: [
-      `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}, ${fig.crashes} core crashes between request and answer, ${fig.days} trading day(s) of request budget, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
+      `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}; ${fig.armed} faults armed in waves, ${fig.faults} fired at the sandbox (counted by its control); every action's first wave behind the queue (${[...queuedActions].join(', ')}); ${fig.crashes} core crashes between request and answer with the request in flight (${[...crashedActions].join(', ')}), ${fig.days} trading day(s) of request budget, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
       'createAppCore in Demo mode, sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)',
     ],
     json: { ...fig, misses: failures.slice(0, 50) },

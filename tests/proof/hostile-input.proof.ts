@@ -3,8 +3,10 @@
  * (1) Malformed inputs on every IPC channel go through the composed app's real router: each
  * must come back as a typed error (`invalid-input` with the field), never `internal`, never
  * a throw, never reaching a handler. (2) Mutated copies of real sandbox answers go through
- * every response normalizer: each must give a clean model (valid against the IPC schema,
- * every number finite) or a typed BrokerError, never another exception.
+ * every response normalizer, the market-data ones included (quotes, depth, order-socket
+ * updates, binary price frames): each must give a clean model (valid against the IPC schema,
+ * every number finite, no price time after now + skew) or a typed BrokerError, never
+ * another exception.
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -38,6 +40,7 @@ import { normalizeProfile } from '../../electron/core/broker/normalize/profile';
 import { normalizeTradeBook } from '../../electron/core/broker/normalize/trades';
 import { startSession } from '../integration/broker/sandbox-session';
 import { startComposedApp } from '../integration/app/composed-app';
+import { futureTimes, marketDataTargets, type Target } from './support/market-data-targets';
 import { zeroGoal, atLeast, type ProofContext, type ProofSection } from './types';
 
 /** Values that have broken parsers before: overflow text, NaN, prototype keys, odd types. */
@@ -133,14 +136,6 @@ function allFinite(v: unknown, depth = 0): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (!v || typeof v !== 'object' || depth > 20) return true;
   return Object.values(v).every((x) => allFinite(x, depth + 1));
-}
-
-/** One response normalizer with a real seed answer and the model its output must match. */
-interface Target {
-  name: string;
-  seed: unknown;
-  run(raw: unknown): unknown;
-  model: z.ZodType;
 }
 
 async function sandboxSeeds(): Promise<Target[]> {
@@ -261,6 +256,7 @@ async function sandboxSeeds(): Promise<Target[]> {
         run: (r) => acks.normalizeConvertAck(env(r)),
         model: ConvertAck,
       },
+      ...marketDataTargets(Array.isArray(orders!.orderBook) ? orders!.orderBook[0] : {}),
     ];
   } finally {
     await s.close();
@@ -333,11 +329,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let nonFinite = 0;
   let outsideModel = 0;
   let typedRefusals = 0;
+  let futureTimed = 0;
   const normExamples: string[] = [];
   for (const [i, t] of targets.entries()) {
     const rnd = prng(seed + 1000 + i);
     for (let n = 0; n < perNormalizer; n++) {
-      const raw = mutate(t.seed, rnd, pool);
+      const raw = t.mutate ? t.mutate(t.seed, rnd) : mutate(t.seed, rnd, pool);
       normRuns++;
       let out: unknown;
       try {
@@ -349,6 +346,10 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
           if (normExamples.length < 5) normExamples.push(`${t.name}: ${String(err).slice(0, 200)}`);
         }
         continue;
+      }
+      if (futureTimes(out, Date.now()) > 0) {
+        futureTimed++;
+        if (normExamples.length < 5) normExamples.push(`${t.name}: a price time after now + skew`);
       }
       if (!allFinite(out)) nonFinite++;
       else if (!t.model.safeParse(out).success) {
@@ -373,11 +374,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       atLeast('mutated broker answers normalized', normRuns, targets.length * perNormalizer),
       zeroGoal('normalizer escapes (not a BrokerError)', escapes),
       zeroGoal('non-finite numbers out of a normalizer', nonFinite),
+      zeroGoal('price times after now + clock skew', futureTimed),
       zeroGoal('normalizer outputs outside the IPC model', outsideModel),
     ],
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
-      `${targets.length} normalizers × ${perNormalizer} mutations of real sandbox answers; ${typedRefusals} refused with a typed BrokerError`,
+      `${targets.length} normalizers (account, orders, eDIS, acks, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },
   };

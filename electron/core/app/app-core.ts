@@ -19,7 +19,8 @@ import { createFileSink } from '../diagnostics/file-sink';
 import { createEdisService, type EdisService } from '../edis/edis-service';
 import { DATA_LAYOUT, readDiskSources } from '../diagnostics/bundle-sources';
 import { createLogger, type Logger } from '../diagnostics/logger';
-import { createRequestLog } from '../diagnostics/request-log';
+import { createRequestLog, type BudgetUse } from '../diagnostics/request-log';
+import { loggedFetch } from '../diagnostics/logged-fetch';
 import { exportSupportBundle } from '../diagnostics/support-bundle';
 import {
   createBackgroundRefresher,
@@ -203,8 +204,19 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
         ? demo.opener.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
         : deps.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
   };
+  // Every broker request goes to the request log, the login and logout ones too; the budget
+  // figure joins once the scheduler exists.
+  let requestBudget: () => BudgetUse | null = () => null;
+  const requestLog = createRequestLog({
+    sinks: [
+      createFileSink({ dir: logDir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays: logDays }),
+    ],
+    clock,
+    budget: () => requestBudget(),
+  });
+  const brokerFetch = loggedFetch((url, init) => fetch(url, init), requestLog.record);
   const login = createLoginService({
-    fetch: (url, init) => fetch(url, init),
+    fetch: (url, init) => brokerFetch(url, init),
     random: systemRandom,
     clock,
     opener,
@@ -221,7 +233,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     vault,
     accounts: settingsAccounts(settings),
     warningLeadMs: () => settings.get().preferences.expiryWarningLeadMinutes * 60_000,
-    revoke: (account, token) => revokeToken((url, init) => fetch(url, init), account, token),
+    revoke: (account, token) => revokeToken((url, init) => brokerFetch(url, init), account, token),
     logger,
   });
   disposer.own('session', sessionController);
@@ -236,16 +248,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
   disposer.own('request scheduler', scheduler);
-  const requestLog = createRequestLog({
-    sinks: [
-      createFileSink({ dir: logDir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays: logDays }),
-    ],
-    clock,
-    budget: () => {
-      const s = scheduler.getState();
-      return { second: s.second.used, minute: s.minute.used, day: s.day.used };
-    },
-  });
+  requestBudget = () => {
+    const st = scheduler.getState();
+    return { second: st.second.used, minute: st.minute.used, day: st.day.used };
+  };
   const quotes = createQuoteCache({ clock });
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
@@ -263,6 +269,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       ? () => demo.ensure().then((d) => d.symbolMasterBase)
       : (settings.activeAccount()?.symbolMasterBase ?? null),
     dir: join(deps.dataDir, 'symbols'),
+    fetch: brokerFetch,
     build: deps.symbolsBuildWorker
       ? buildInWorker(deps.symbolsBuildWorker)
       : buildInWorker(BUILD_WORKER_URL),
@@ -282,6 +289,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => forward.orderEvent(e),
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
+    logger,
   });
   // Its dispose waits for the action in flight, then closes the journal.
   disposer.own('orders', orders);
@@ -325,6 +333,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onPositions,
     onOrderSocketOpen: () => refresher.catchUp(),
     onOrderSocketDown: () => refresher.poke(),
+    onExchange: requestLog.record,
     ...(deps.marketDataTuning ? { tuning: deps.marketDataTuning } : {}),
   });
   const marketData = md;

@@ -11,7 +11,7 @@ import { systemClock, type Clock } from '../auth/ports';
 import { readDiskSources } from '../diagnostics/bundle-sources';
 import type { Logger } from '../diagnostics/logger';
 import { exportSupportBundle, type SystemInfo } from '../diagnostics/support-bundle';
-import { createJsonFileSettingsBackend, type SettingsBackend } from '../settings/backend';
+import { createReadOnlySettingsBackend, type SettingsBackend } from '../settings/backend';
 import { createSettingsStore } from '../settings/settings-store';
 import { join } from 'node:path';
 
@@ -22,24 +22,32 @@ export interface ExportDiagnosticsOptions {
   dataDir: string;
   /** Where to write the ZIP (relative paths are from the working directory). */
   out: string;
-  /** The settings the host uses (Electron: electron-store); default settings.json in dataDir. */
+  /**
+   * Where the settings are read from; default settings.json in dataDir, read-only. Whatever
+   * is given is only read: the export never writes, migrates on disk or moves the file.
+   */
   settingsBackend?: SettingsBackend;
   logger?: Logger;
   clock?: Clock;
   system?: SystemInfo;
 }
 
-/** Builds and writes the bundle; the settings are read, never changed. */
+/**
+ * Builds and writes the bundle; the data folder is only read. A damaged settings file stays
+ * where it is (the bundle says so in its settings issue), a file needing migration is
+ * migrated in memory, so the bundle carries the trader's real settings (redacted).
+ */
 export async function exportDiagnostics(
   opts: ExportDiagnosticsOptions,
 ): Promise<{ path: string; bytes: number }> {
   const clock = opts.clock ?? systemClock;
   const settings = createSettingsStore({
     backend:
-      opts.settingsBackend ?? createJsonFileSettingsBackend(join(opts.dataDir, 'settings.json')),
+      opts.settingsBackend ?? createReadOnlySettingsBackend(join(opts.dataDir, 'settings.json')),
+    readOnly: true,
     ...(opts.logger ? { logger: opts.logger } : {}),
   });
-  await settings.load();
+  const { issue } = await settings.load();
   const now = clock.now();
   return exportSupportBundle(resolve(opts.out), {
     appName: opts.appName,
@@ -47,7 +55,7 @@ export async function exportDiagnostics(
     clock,
     madeBy: 'command-line',
     disk: readDiskSources(opts.dataDir, now),
-    settings: () => settings.get(),
+    settings: () => (issue ? { ...settings.get(), loadIssue: issue } : settings.get()),
     ...(opts.system ? { system: opts.system } : {}),
   });
 }

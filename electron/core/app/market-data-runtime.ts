@@ -10,6 +10,7 @@ import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
 import { LIVE_DATA_BASE_URL, LIVE_SOCKET_URL } from '../../../shared/marketdata/endpoints';
 import type { BrokerClient } from '../broker/broker-client';
+import type { ExchangeRecord } from '../broker/http-transport';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { RequestScheduler } from '../limiter/request-scheduler';
@@ -77,6 +78,8 @@ export function createMarketDataRuntime(opts: {
   /** The order socket went down: polling takes over until it is back. */
   onOrderSocketDown: () => void;
   tuning?: MarketDataTuning;
+  /** The request log's hook: the data REST requests (quotes, depth) are logged like all others. */
+  onExchange?: (e: ExchangeRecord) => void;
   /** The core's one price store, which account reads also feed; a fresh one when absent. */
   quotes?: QuoteCache;
 }): MarketDataRuntime {
@@ -85,7 +88,11 @@ export function createMarketDataRuntime(opts: {
     settings.get().accounts.find((a) => a.id === c.accountId);
   const quotes = opts.quotes ?? createQuoteCache({ clock });
   const data = createDataClient({
-    transport: createSessionTransport(session, {}, (c) => dataBaseOf(accountOf(c))),
+    transport: createSessionTransport(
+      session,
+      opts.onExchange ? { onExchange: opts.onExchange } : {},
+      (c) => dataBaseOf(accountOf(c)),
+    ),
     scheduler: opts.scheduler,
     now: () => clock.now(),
   });

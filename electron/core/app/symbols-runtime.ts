@@ -69,6 +69,8 @@ export function createSymbolsRuntime(opts: {
   build: BuildRunner;
   logger: Logger;
   now?: () => Date;
+  /** How downloads are fetched (the core passes the request-logged fetch). */
+  fetch?: typeof fetch;
 }): SymbolsRuntime {
   const log = opts.logger.child('symbols');
   const listeners = new Set<(s: SymbolsStatus) => void>();
@@ -83,7 +85,7 @@ export function createSymbolsRuntime(opts: {
   const service = new SymbolService({
     baseUrl: opts.baseUrl ?? 'https://invalid.invalid',
     dir: opts.dir,
-    fetch: (input, init) => fetch(input, init),
+    fetch: opts.fetch ?? ((input, init) => fetch(input, init)),
     now: opts.now ?? (() => new Date()),
     sleep: (ms) => new Promise((r) => setTimeout(r, ms).unref()),
     logger: log,

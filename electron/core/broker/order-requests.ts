@@ -24,7 +24,7 @@ export interface ModifyOrderInput {
 /** A product-type conversion of an open position. */
 export interface ConvertPositionInput {
   symbol: string;
-  positionSide: 1 | -1;
+  positionSide: SideCode;
   convertQty: number;
   convertFrom: ProductType;
   convertTo: ProductType;

@@ -14,6 +14,7 @@ import {
   type BrokerErrorInfo,
 } from '../../../shared/broker/errors';
 import { OrderSuccessCode } from '../../../shared/broker/enums';
+import { SocketCloseCode } from '../../../shared/marketdata/socket-protocol';
 
 /** One row of the guide. */
 export interface CodeGuide {
@@ -41,6 +42,8 @@ const FIX_BY_ACTION: Record<BrokerErrorAction, string> = {
 const FIX_BY_CODE: Record<number, string> = {
   [-353]:
     "Another device or app is spending the same account's budget; Tickdesk waits as long as the broker says. More than three per-minute breaches block the account for the day.",
+  [-352]:
+    'After an exit: there was no open position left to exit, so refresh positions (`Alt+R`) before anything else. On any other request: the app id is not recognised; check the app id in Settings (account) and log in again.',
   [-371]: 'Re-enter the app secret in Settings (it must belong to this app id) and log in again.',
   [-373]: "Use an app whose permission template includes 'Order Placement' (Settings → account).",
   [-374]: "Log in again and finish the broker's page within 5 minutes; each login link works once.",
@@ -120,4 +123,31 @@ export function codeGuideMarkdown(): string {
     (g) => `| \`${g.code}\` | ${g.http ?? '–'} | ${g.meaning} | ${g.fix.replace(/\|/g, '\\|')} |`,
   );
   return ['| code | HTTP | meaning | what to try |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/**
+ * The live-data and order sockets' close codes: not broker error codes, but they appear in
+ * the log (`socket closed`) when prices or order updates stop, and support staff meet them.
+ */
+export const SOCKET_CLOSE_GUIDE: readonly CodeGuide[] = [
+  {
+    code: SocketCloseCode.TokenInvalid,
+    http: null,
+    meaning: 'socket closed: the token was refused or has expired (06:00 IST, or revoked)',
+    fix: 'Log in again; Tickdesk does not reconnect this socket until the new login.',
+  },
+  {
+    code: SocketCloseCode.SlowConsumer,
+    http: null,
+    meaning: 'socket closed: the app read too slowly (slow consumer)',
+    fix: 'Tickdesk reconnects by itself; if it repeats, close heavy views or watchlists on a slow PC and send the bundle.',
+  },
+];
+
+/** The socket close codes as the Markdown table in docs/support.md ("Socket close codes"). */
+export function socketCloseGuideMarkdown(): string {
+  const rows = SOCKET_CLOSE_GUIDE.map(
+    (g) => `| \`${g.code}\` | ${g.meaning} | ${g.fix.replace(/\|/g, '\\|')} |`,
+  );
+  return ['| close code | meaning | what to try |', '|---|---|---|', ...rows].join('\n');
 }

@@ -10,6 +10,7 @@ import type { Order, Positions } from '../../../shared/broker/models';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { BudgetState } from './request-scheduler';
+import { OrderStatus } from '../../../shared/broker/enums';
 
 /** The reads the refresher needs (the broker client satisfies this). */
 export interface RefreshSource {
@@ -57,7 +58,8 @@ export interface BackgroundRefresher {
   currentIntervalMs(): number;
 }
 
-const PENDING = new Set([4, 6]);
+/** Statuses still open at the broker: while one is in the book the refresher runs fast. */
+const PENDING = new Set<number>([OrderStatus.Transit, OrderStatus.Pending]);
 
 /** Creates the refresher (stopped); see the module comment for its pacing rules. */
 export function createBackgroundRefresher(opts: BackgroundRefresherOptions): BackgroundRefresher {

@@ -10,6 +10,7 @@ import type { HttpTransport } from '../broker/http-transport';
 import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
 import { normalizeCandles, type NormalizedCandles } from './history';
+import { brokerTimeMs } from './broker-time';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -39,10 +40,9 @@ export interface HistoryQuery {
   to: number;
 }
 
-/** Converts a broker time (epoch seconds, maybe text) to ms; `fallback` when absent. */
-function timeMs(v: unknown, fallback: number): number {
-  const n = numOrNull(v);
-  return n !== null && n > 0 ? n * 1000 : fallback;
+/** Converts a broker time (epoch seconds, maybe text) to ms: finite and bounded (broker-time.ts). */
+function timeMs(v: unknown, now: number): number {
+  return brokerTimeMs(numOrNull(v), now);
 }
 
 /**
@@ -92,6 +92,33 @@ export function normalizeQuoteItem(
   };
 }
 
+/** A depth answer into a Quote with the day's circuit limits; null when it has no usable price. */
+export function normalizeDepth(symbol: string, env: Raw, now: number): Quote | null {
+  const d = obj(obj(env.d)[symbol]);
+  const ltp = numOrNull(d.ltp);
+  if (ltp === null || ltp <= 0) return null;
+  return {
+    ...EMPTY_QUOTE_FIELDS,
+    symbol,
+    ltp,
+    at: timeMs(d.ltt, now),
+    source: 'depth',
+    change: numOrNull(d.ch),
+    changePct: numOrNull(d.chp),
+    open: numOrNull(d.o),
+    high: numOrNull(d.h),
+    low: numOrNull(d.l),
+    prevClose: numOrNull(d.c),
+    volume: numOrNull(d.v),
+    bid: topPrice(d.bids),
+    ask: topPrice(d.ask),
+    lowerCircuit: numOrNull(d.lower_ckt),
+    upperCircuit: numOrNull(d.upper_ckt),
+    openInterest: numOrNull(d.oi),
+    prevOpenInterest: numOrNull(d.pdoi),
+  };
+}
+
 /** Creates the client over a transport rooted at the data base URL. */
 export function createDataClient(opts: {
   transport: HttpTransport;
@@ -125,29 +152,7 @@ export function createDataClient(opts: {
     },
     async depth(symbol) {
       const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
-      const d = obj(obj(env.d)[symbol]);
-      const ltp = numOrNull(d.ltp);
-      if (ltp === null || ltp <= 0) return null;
-      return {
-        ...EMPTY_QUOTE_FIELDS,
-        symbol,
-        ltp,
-        at: timeMs(d.ltt, opts.now()),
-        source: 'depth',
-        change: numOrNull(d.ch),
-        changePct: numOrNull(d.chp),
-        open: numOrNull(d.o),
-        high: numOrNull(d.h),
-        low: numOrNull(d.l),
-        prevClose: numOrNull(d.c),
-        volume: numOrNull(d.v),
-        bid: topPrice(d.bids),
-        ask: topPrice(d.ask),
-        lowerCircuit: numOrNull(d.lower_ckt),
-        upperCircuit: numOrNull(d.upper_ckt),
-        openInterest: numOrNull(d.oi),
-        prevOpenInterest: numOrNull(d.pdoi),
-      };
+      return normalizeDepth(symbol, env, opts.now());
     },
     async history({ symbol, resolution, from, to }) {
       // A chart waits behind orders like any price read: background, the lowest lane.

@@ -14,14 +14,14 @@ import {
   subscribeOrders,
   type SocketType,
 } from '../../../shared/marketdata/socket-protocol';
-import { normalizeOrder } from '../broker/normalize/orders';
-import { obj } from '../broker/normalize/coerce';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
 import { chartRange, type NormalizedCandles } from './history';
 import { createPacketDecoder, type DecodedTick, type MalformedReason } from './packet-decoder';
 import type { QuoteCache } from './quote-cache';
+import { boundedTimeMs } from './broker-time';
+import { parseOrderUpdate, tickToQuote } from './socket-normalize';
 import {
   createSocketConnection,
   type SocketConnection,
@@ -82,8 +82,6 @@ export interface MarketDataService {
   close(): void;
 }
 
-/** Text frame size above which an order update is refused unread. */
-const MAX_TEXT = 64 * 1024;
 const REST_REQUESTS_PER_MINUTE = 30;
 
 /** Creates the service (connects once `sessionChanged` finds a session). */
@@ -126,30 +124,6 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     log.warn('dropped a malformed market-data packet', { reason, total: malformed });
   }
 
-  function toQuote(t: DecodedTick, symbol: string): Quote {
-    const finite = (n: number) => (Number.isFinite(n) ? n : null);
-    const prev = finite(t.prevClose);
-    const change = prev !== null ? t.ltp - prev : null;
-    return {
-      ...EMPTY_QUOTE_FIELDS,
-      symbol,
-      ltp: t.ltp,
-      at: t.time * 1000,
-      source: 'socket',
-      change: change === null ? null : Math.round(change * 10_000) / 10_000,
-      changePct: change === null || !prev ? null : Math.round((change / prev) * 1_000_000) / 10_000,
-      open: finite(t.open),
-      high: finite(t.high),
-      low: finite(t.low),
-      prevClose: prev,
-      volume: finite(t.volume),
-      bid: finite(t.bid),
-      ask: finite(t.ask),
-      openInterest: finite(t.openInterest),
-      prevOpenInterest: finite(t.prevOpenInterest),
-    };
-  }
-
   function onTick(t: DecodedTick): void {
     const symbol = tokenToSymbol.get(t.token);
     if (symbol === undefined) {
@@ -161,13 +135,13 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       if (held)
         batch.push({
           ...held,
-          at: Math.max(held.at, t.time * 1000),
+          at: Math.max(held.at, boundedTimeMs(t.time * 1000, clock.now())),
           openInterest: t.openInterest,
           prevOpenInterest: t.prevOpenInterest,
         });
       return;
     }
-    batch.push(toQuote(t, symbol));
+    batch.push(tickToQuote(t, symbol, clock.now()));
   }
 
   const dataSocket: SocketConnection = createSocketConnection({
@@ -212,22 +186,10 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       opts.onOrderSocketOpen?.();
     },
     onText(text) {
-      if (text.length > MAX_TEXT) return noteMalformed('order-update-too-large', 1);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return noteMalformed('order-update-not-json', 1);
-      }
-      const env = obj(parsed);
-      if (env.s !== 'ok' || typeof env.d !== 'object' || env.d === null) return;
-      let order: Order;
-      try {
-        order = normalizeOrder(obj(env.d));
-      } catch (err) {
-        return noteMalformed(`order-update-${err instanceof Error ? err.message : 'bad'}`, 1);
-      }
-      if (!order.id) return noteMalformed('order-update-without-id', 1);
+      const update = parseOrderUpdate(text);
+      if ('malformed' in update) return noteMalformed(update.malformed, 1);
+      if ('ignored' in update) return;
+      const { order } = update;
       if (order.ltp !== null && order.ltp > 0)
         quotes.put({
           ...EMPTY_QUOTE_FIELDS,

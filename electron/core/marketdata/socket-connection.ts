@@ -151,12 +151,14 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
     setState('down');
     if (code === SocketCloseCode.TokenInvalid) {
       // Retrying with the same token only repeats the refusal; a new login restarts us.
-      log.warn('token refused by the socket: waiting for a new login');
+      log.warn('token refused by the socket: waiting for a new login', { code });
       opts.onTokenRejected?.();
       return;
     }
     const wait = Math.min(maxBackoff, minBackoff * 2 ** Math.min(failures, 10));
     failures++;
+    // The close code names why (docs/support.md "Socket close codes"), e.g. 1013 slow consumer.
+    log.warn('closed: reconnecting', { code, waitMs: wait });
     retryTimer = clock.setTimeout(() => {
       retryTimer = undefined;
       connect();

@@ -88,6 +88,43 @@ export function createJsonFileSettingsBackend(path: string): SettingsBackend & {
   };
 }
 
+/**
+ * The settings file read and never written, moved or created: for `--export-diagnostics`,
+ * which must leave the data folder exactly as the trader's app left it (a damaged file stays
+ * where it is for the app to handle; a file needing migration is migrated in memory only).
+ * Reads the desktop app's electron-store file too (same JSON; old builds nested it under
+ * `doc`). Writing throws.
+ */
+export function createReadOnlySettingsBackend(path: string): SettingsBackend & { path: string } {
+  return {
+    path,
+    async get() {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text) as unknown;
+      } catch {
+        throw new SettingsFileCorruptError(null);
+      }
+      if (typeof doc !== 'object' || doc === null) return doc;
+      const keys = Object.keys(doc);
+      if (keys.length === 0) return undefined;
+      const nested = (doc as Record<string, unknown>).doc;
+      if (keys.length === 1 && nested && typeof nested === 'object') return nested;
+      return doc;
+    },
+    async set() {
+      throw new Error('settings are read-only here (support bundle export)');
+    },
+  };
+}
+
 /** A backend in memory, for tests and for the harness when no data folder is wanted. */
 export function createMemorySettingsBackend(initial?: unknown): SettingsBackend {
   let doc: unknown = initial === undefined ? undefined : structuredClone(initial);

@@ -7,6 +7,7 @@
  */
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
+import { ThemeChoice } from '../../../shared/settings/theme';
 import { z } from 'zod';
 import {
   StoredFatFingerLimits,
@@ -105,7 +106,7 @@ export { RetentionSettings };
 
 /** Preferences that are not per account. */
 export const Preferences = z.object({
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  theme: ThemeChoice.default('system'),
   /** How long before the 06:00 IST token expiry the session warns. */
   expiryWarningLeadMinutes: z.number().int().min(1).max(240).default(30),
   fatFinger: FatFingerLimits.default(FatFingerLimits.parse({})),

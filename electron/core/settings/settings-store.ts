@@ -36,6 +36,11 @@ export interface SettingsStoreDeps {
   backend: SettingsBackend;
   logger?: Logger;
   migrations?: readonly Migration[];
+  /**
+   * Read the stored document without ever writing it back (the support bundle export): a
+   * migration is applied in memory only, and every change is refused.
+   */
+  readOnly?: boolean;
 }
 
 /** The settings service used by the session, the login flow and the IPC handlers. */
@@ -77,7 +82,9 @@ function toValidationError(
 export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
   const log = (deps.logger ?? silentLogger).child('settings');
   let current = defaultSettings();
-  let readOnly: string | null = null;
+  let readOnly: string | null = deps.readOnly
+    ? 'Settings are open read-only (support bundle export).'
+    : null;
   let issue: SettingsLoadIssue | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(s: SettingsDocument) => void>();
@@ -138,7 +145,7 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
           });
         }
         current = parsed.data;
-        if (applied.length > 0 && !fresh) {
+        if (applied.length > 0 && !fresh && !deps.readOnly) {
           log.info('settings migrated', { from: applied[0], to: current.version });
           await deps.backend.set(current);
         }

@@ -7,7 +7,7 @@ import { CLASS_TIER } from './symbol-data';
 
 const IST_OFFSET_S = 19_800;
 /** Debt-like instrument types: debentures, gold bonds, G-secs, T-bills. */
-const DEBT_TYPES = new Set([2, 5, 6, 7]);
+const DEBT_TYPES = new Set([2, 5, 6, 7]); // named-codes: not an order code (instrument types)
 const MONTH_BY_CODE: Record<string, number> = {
   JAN: 1,
   FEB: 2,

@@ -1,15 +1,16 @@
 import { formatIstDate } from '../../../shared/format';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
+import { OrderStatus, Side } from '../../../shared/broker/enums';
 
 const EXCHANGES: Record<number, string> = { 10: 'NSE', 11: 'MCX', 12: 'BSE' };
 const SEGMENTS: Record<number, string> = { 10: 'Cash', 11: 'F&O', 12: 'Currency', 20: 'Commodity' };
 const ORDER_STATUS: Record<number, string> = {
-  1: 'Cancelled',
-  2: 'Traded',
-  4: 'Transit',
-  5: 'Rejected',
-  6: 'Pending',
-  7: 'Expired',
+  [OrderStatus.Canceled]: 'Cancelled',
+  [OrderStatus.Traded]: 'Traded',
+  [OrderStatus.Transit]: 'Transit',
+  [OrderStatus.Rejected]: 'Rejected',
+  [OrderStatus.Pending]: 'Pending',
+  [OrderStatus.Expired]: 'Expired',
 };
 
 /** Exchange code to its name (10 NSE, 11 MCX, 12 BSE), for badges. */
@@ -29,7 +30,7 @@ export function orderStatusLabel(code: number): string {
 
 /** 'Buy' / 'Sell' for side codes. */
 export function sideLabel(side: number): string {
-  return side === 1 ? 'Buy' : side === -1 ? 'Sell' : '—';
+  return side === Side.Buy ? 'Buy' : side === Side.Sell ? 'Sell' : '—';
 }
 
 /** A derivative's contract line: '25 Dec 2026 · 24000 CE', empty for cash. */

@@ -3,7 +3,7 @@ import type { PrecheckViolation } from '../../../shared/broker/models';
 import { roundToTick } from '../../../shared/broker/rules';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
-import { OrderType } from '../../../shared/broker/enums';
+import { OrderType, Side } from '../../../shared/broker/enums';
 
 import type { TicketDraft } from '../../../shared/ipc/channels/drafts';
 
@@ -25,9 +25,9 @@ export type TicketField = Exclude<keyof TicketDraft, 'side'> | 'side' | 'order';
 export function emptyDraft(): TicketDraft {
   return {
     symbol: null,
-    side: 1,
+    side: Side.Buy,
     qty: '',
-    type: 1,
+    type: OrderType.Limit,
     productType: 'INTRADAY',
     limitPrice: '',
     stopPrice: '',

@@ -3,9 +3,10 @@ import { keymap } from './keymap.svelte';
 import { notices } from './notices.svelte';
 import { session } from './session.svelte';
 import { ticket } from './ticket.svelte';
+import { Side, type SideCode } from '../../../shared/broker/enums';
 
 /** Opens the ticket on a row's instrument (holdings, positions), as B / S do. */
-export async function tradeRow(side: 1 | -1, ticker: string): Promise<void> {
+export async function tradeRow(side: SideCode, ticker: string): Promise<void> {
   if (!session.can.placeOrders) {
     notices.push('warning', 'This app is not allowed to place orders.');
     return;
@@ -20,6 +21,6 @@ export function rowTradeKey(e: KeyboardEvent, ticker: string): boolean {
   const action = keymap.row(e);
   if (!action) return false;
   e.preventDefault();
-  void tradeRow(action === 'row.buy' ? 1 : -1, ticker);
+  void tradeRow(action === 'row.buy' ? Side.Buy : Side.Sell, ticker);
   return true;
 }

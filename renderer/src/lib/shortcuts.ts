@@ -5,6 +5,7 @@ import { notices } from './notices.svelte';
 import { portfolio } from './portfolio.svelte';
 import { session } from './session.svelte';
 import { ticket } from './ticket.svelte';
+import { Side, type SideCode } from '../../../shared/broker/enums';
 
 /** Where the global shortcuts send focus and what they toggle, provided by the shell. */
 export interface ShortcutTargets {
@@ -33,7 +34,7 @@ function isPlain(e: KeyboardEvent): boolean {
 }
 
 /** Opens the ticket from F1/F2 (or their remapped keys), or says why it cannot. */
-export function openTicketFromKey(side: 1 | -1): void {
+export function openTicketFromKey(side: SideCode): void {
   if (session.can.placeOrders) ticket.openWith(side);
   else if (session.live) notices.push('warning', 'This app is not allowed to place orders.');
 }
@@ -46,8 +47,8 @@ export function openTicketFromKey(side: 1 | -1): void {
 export function installShortcuts(t: ShortcutTargets): () => void {
   const run: Record<KeyAction, (() => void) | null> = {
     search: t.focusSearch,
-    buy: () => openTicketFromKey(1),
-    sell: () => openTicketFromKey(-1),
+    buy: () => openTicketFromKey(Side.Buy),
+    sell: () => openTicketFromKey(Side.Sell),
     'view.orders': () => go('orders'),
     'view.trades': () => go('trades'),
     'view.positions': () => go('positions'),

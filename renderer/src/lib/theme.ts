@@ -3,7 +3,7 @@
  * <html>, which selects the colour set in styles/base.css. "System" follows the OS live,
  * so a trader whose desktop turns dark at sunset gets the dark app with it.
  */
-export type ThemeChoice = 'system' | 'light' | 'dark';
+import type { ThemeChoice } from '../../../shared/settings/theme';
 
 /** The theme actually drawn for a choice and the OS's current preference. */
 export function resolveTheme(choice: ThemeChoice, systemDark: boolean): 'light' | 'dark' {

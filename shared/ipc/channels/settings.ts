@@ -1,6 +1,7 @@
 import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
 import { RetentionSettings } from '../../settings/retention';
+import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { channel, event } from '../define';
 
@@ -56,7 +57,7 @@ export type AccountView = z.infer<typeof AccountView>;
 
 /** The trader's guard rails and display choices. */
 export const PreferencesView = z.object({
-  theme: z.enum(['system', 'light', 'dark']),
+  theme: ThemeChoice,
   keymap: Keymap,
   expiryWarningLeadMinutes: z.number().int().min(1).max(240),
   fatFinger: FatFingerLimits,

@@ -64,6 +64,24 @@ test('clock set/advance, market override, price and tick report their state; bad
 });
 
 describe('faults', () => {
+  test('the control counts faults that fired, not faults armed', async () => {
+    const fired = async () =>
+      (
+        (await (await fetch(`${s.sb.url}/__sandbox/faults`)).json()) as {
+          fired: { total: number; byMode: Row };
+        }
+      ).fired;
+    const before = await fired();
+    await fault({ route: 'POST /api/v2/orders', mode: 'http500', times: 3 });
+    assert.equal((await s.call('POST', '/api/v2/orders', order())).status, 500);
+    await fault({ route: 'GET /api/v2/funds', mode: 'delay', delayMs: 0 });
+    await s.call('GET', '/api/v2/funds');
+    const after = await fired();
+    assert.equal(after.total - before.total, 1, 'one of three armed fired; a zero delay is none');
+    assert.equal(Number(after.byMode.http500 ?? 0) - Number(before.byMode.http500 ?? 0), 1);
+    await fault({ route: 'POST /api/v2/orders', mode: 'delay', delayMs: 0 });
+  });
+
   test('drop-before: the connection drops and nothing is placed', async () => {
     await fault({ route: 'POST /api/v2/orders', mode: 'drop-before' });
     await assert.rejects(s.call('POST', '/api/v2/orders', order()));

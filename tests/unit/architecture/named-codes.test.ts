@@ -13,9 +13,28 @@ const BARE = [
   { what: 'order status', re: /\.status\s*(===|!==|=)\s*[1-7]\b(?!\s*\*)/ },
   { what: 'order status', re: /^\s*status:\s*[1-7],/ },
   { what: 'order type', re: /(\.|\b)type\s*(===|!==)\s*[1-4]\b/ },
-  { what: 'side', re: /\.side\s*(===|!==)\s*-?1\b/ },
-  { what: 'status list', re: /\[\s*[1-7](\s*,\s*[1-7])+\s*\]\.includes\(/ },
+  { what: 'side', re: /\b[sS]ide\s*(===|!==|==|!=)\s*-?1\b/ },
+  { what: 'side', re: /\b-?1\s*(===|!==)\s*\w*[sS]ide\b/ },
+  { what: 'code list', re: /\[\s*[1-7](\s*,\s*[1-7])+\s*\]/ },
+  { what: 'side or type literal', re: /^\s*(side|type|[a-z]*Side|orderType):\s*-?[1-4],/ },
+  { what: 'side type', re: /\b\w*[sS]ide\??:\s*-?1\s*\|\s*-?1\b/ },
+  { what: 'order type union', re: /\b(type|orderType)\??:\s*[1-4](\s*\|\s*[1-4])+\b/ },
+  { what: 'side from a sign', re: /\b\w*[sS]ide\w*\s*(:|=(?!=))[^=].*\?\s*-?1\s*:\s*-?1\b/ },
 ];
+/** A line that lists small numbers which are not order codes says so, and why. */
+const NOT_A_CODE = /named-codes: not an order code/;
+
+/** The named-code violations in one file's text, as `file:line (what): code`. */
+function bareCodes(file: string, text: string): string[] {
+  const hits: string[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (/httpStatus|res\.status|\.status\(|statusCode|r\.status/.test(line)) return;
+    if (NOT_A_CODE.test(line)) return;
+    const b = BARE.find((x) => x.re.test(line));
+    if (b) hits.push(`${file}:${i + 1} (${b.what}): ${line.trim()}`);
+  });
+  return hits;
+}
 
 function sources(): string[] {
   return execFileSync('git', ['ls-files', 'electron', 'renderer/src', 'sandbox', 'shared'], {
@@ -26,16 +45,7 @@ function sources(): string[] {
 }
 
 test('no order status, order type or side is written as a bare number', () => {
-  const hits: string[] = [];
-  for (const file of sources()) {
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (/httpStatus|res\.status|\.status\(|statusCode|r\.status/.test(line)) return;
-        for (const b of BARE)
-          if (b.re.test(line)) hits.push(`${file}:${i + 1} (${b.what}): ${line.trim()}`);
-      });
-  }
+  const hits = sources().flatMap((file) => bareCodes(file, readFileSync(file, 'utf8')));
   assert.deepEqual(hits, [], 'use the names in shared/broker/enums.ts');
 });
 
@@ -43,4 +53,37 @@ test('the check bites on a bare status', () => {
   assert.ok(BARE[0]!.re.test('if (o.status === 6) return;'));
   assert.ok(BARE[2]!.re.test('const limit = d.type === 1;'));
   assert.ok(!BARE[0]!.re.test('if (o.status === OrderStatus.Pending) return;'));
+});
+
+test('the check bites on each form a bare code has been written in (planted samples)', () => {
+  const planted = [
+    'if (side === 1) buy();',
+    "return side === -1 ? 'Sell' : 'Buy';",
+    'if (o.side !== -1) return;',
+    'const PENDING = new Set([4, 6]);',
+    'const STATUSES = [1, 2, 4, 5, 6, 7] as const;',
+    '    side: 1,',
+    '    type: 1,',
+    'function f(side: 1 | -1) {}',
+    '    type: 1 | 3,',
+    'const exitSide = p.netQty > 0 ? -1 : 1;',
+    '      positionSide: p.netQty >= 0 ? 1 : -1,',
+  ];
+  for (const line of planted)
+    assert.equal(bareCodes('planted.ts', line).length, 1, `not caught: ${line}`);
+  const named = [
+    'if (side === Side.Buy) buy();',
+    'const PENDING = new Set<number>([OrderStatus.Transit, OrderStatus.Pending]);',
+    'const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;',
+    'const DEBT = new Set([2, 5]); // named-codes: not an order code (instrument types)',
+    'if (res.status === 2) return;',
+  ];
+  for (const line of named) assert.deepEqual(bareCodes('named.ts', line), [], line);
+});
+
+test('the theme choice has one home (shared/settings/theme.ts)', () => {
+  const declared = sources().filter((file) =>
+    /'system'\s*[,|]\s*'light'\s*[,|]\s*'dark'/.test(readFileSync(file, 'utf8')),
+  );
+  assert.deepEqual(declared, ['shared/settings/theme.ts']);
 });

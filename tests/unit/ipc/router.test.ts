@@ -5,6 +5,7 @@ import { channel, event } from '../../../shared/ipc/define';
 import { AppError } from '../../../shared/ipc/errors';
 import { createEventBus } from '../../../electron/ipc/event-bus';
 import { createRouter } from '../../../electron/ipc/router';
+import { createLogger, createRingBufferSink } from '../../../electron/core/diagnostics/logger';
 import { isTrustedSender } from '../../../electron/ipc/sender-trust';
 
 const contract = {
@@ -106,6 +107,29 @@ describe('router', () => {
     });
     assert.equal(!crash.ok && crash.error.kind, 'internal');
     assert.doesNotMatch(JSON.stringify(crash), /token=abc/);
+  });
+
+  it('logs a handler failure with its stack, redacted, through the one logger', async () => {
+    const sink = createRingBufferSink();
+    const logged = createRouter({
+      contract,
+      trustedOrigins: [origin],
+      logger: createLogger({ sinks: [sink] }),
+      handlers: {
+        'demo.echo': () => ({ n: 1 }),
+        'demo.fail': () => undefined,
+        'demo.crash': function crashInHandler() {
+          throw new Error('boom Authorization: Bearer abc123secret');
+        },
+        'demo.bad': () => ({ ok: true }),
+      },
+    });
+    await logged.dispatch({ channel: 'demo.crash', input: undefined, sender: top, ctx });
+    const line = sink.lines().find((l) => l.includes('ipc: handler failed'));
+    assert.ok(line, 'the failure is logged');
+    const record = JSON.parse(line) as { stack?: string };
+    assert.match(record.stack ?? '', /crashInHandler/, 'the stack names where it failed');
+    assert.doesNotMatch(line, /abc123secret/, 'the stack is redacted');
   });
 
   it('refuses to send output that breaks the contract', async () => {

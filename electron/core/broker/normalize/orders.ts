@@ -8,9 +8,10 @@ import { BrokerError } from '../broker-error';
 import { bool, num, numOrNull, oneOf, pick, shown, side, str, strOrNull } from './coerce';
 import type { Raw } from './coerce';
 import { readRows, type SkippedRowSink } from './rows';
+import { OrderStatus, OrderType } from '../../../../shared/broker/enums';
 
-const STATUSES = [1, 2, 4, 5, 6, 7] as const;
-const TYPES = [1, 2, 3, 4] as const;
+const STATUSES = Object.values(OrderStatus);
+const TYPES = Object.values(OrderType);
 const PRODUCTS = ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'] as const;
 const VALIDITIES = ['DAY', 'IOC'] as const;
 

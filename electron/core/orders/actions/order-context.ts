@@ -13,12 +13,26 @@ import { BrokerError, isBrokerError } from '../../broker/broker-error';
 import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
 import { SchedulerClosedError } from '../../limiter/request-scheduler';
+import { withOrderIntents } from '../../diagnostics/request-context';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
 import type { StateCheck } from '../reconcile/ambiguity-resolver';
 import type { PlaceCheck, SendSnapshot } from '../reconcile/reconcile-checks';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import type { IntentTracker, OrderServiceEvent } from '../reconcile/intent-tracker';
 import type { InstrumentLookup } from '../checks/order-prechecks';
+import { BoundedMap, BoundedSet } from './bounded-collections';
+
+/**
+ * How much the caches keep: far more orders than one account shows in a day (the broker's
+ * own cap on orders per day is lower), so nothing of today falls out, yet a session left
+ * running for weeks stays bounded.
+ */
+export const ORDER_CACHE_LIMITS = { orders: 5_000, ids: 20_000, sentLocal: 200 } as const;
+
+/** Where the order context reports what it cannot act on (the core's logger). */
+export interface OrderContextLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
 
 /** The broker operations the order services use. */
 export type OrderBroker = Pick<
@@ -39,18 +53,20 @@ export type OrderBroker = Pick<
 
 /** Shared state and helpers of the order and position services. */
 export class OrderContext {
-  /** Last known row of every order id seen in a book read. */
-  readonly orders = new Map<string, Order>();
+  /** Last known row of every order id seen in a book read (the most recent ones, bounded). */
+  readonly orders: Map<string, Order> = new BoundedMap<string, Order>(ORDER_CACHE_LIMITS.orders);
   /** Every order id the app has seen or attributed; a reconciliation never claims these. */
-  readonly knownIds = new Set<string>();
+  readonly knownIds: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
   /** Ids attributed to an intent by reconciliation (guards two intents claiming one order). */
-  readonly claimedIds = new Set<string>();
+  readonly claimedIds: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
   positions: Positions | undefined;
   /** Broker clock minus local clock (ms), learnt from our own acknowledged orders; null until known. */
   serverOffsetMs: number | null = null;
   /** Whether any order book has been read yet. */
   bookSeen = false;
-  private readonly sentLocal = new Map<string, number>();
+  private readonly sentLocal: Map<string, number> = new BoundedMap<string, number>(
+    ORDER_CACHE_LIMITS.sentLocal,
+  );
   /** The state check of every intent still unconfirmed, to re-run when reads work again. */
   private readonly checks = new Map<string, StateCheck>();
   /**
@@ -65,7 +81,7 @@ export class OrderContext {
    * Late arrivals being settled (status, journal, warning). The status is visible before the
    * warning goes out, so a Resend arriving meanwhile waits for the whole correction.
    */
-  private readonly settlingLate = new Map<string, Promise<OrderIntent>>();
+  private readonly settlingLate = new Map<string, Promise<OrderIntent | null>>();
   private readonly running = new Set<Promise<void>>();
 
   constructor(
@@ -77,7 +93,27 @@ export class OrderContext {
     readonly emit: ((e: OrderServiceEvent) => void) | undefined,
     readonly reconcileDelaysMs: readonly number[] = DEFAULT_RECONCILE_DELAYS_MS,
     readonly skewMs = 5000,
+    private readonly log: OrderContextLog = { warn: () => {} },
   ) {}
+
+  /**
+   * Drops every piece of per-intent state once the tracker forgets a settled intent: a
+   * forgotten intent is no longer watched for a late arrival nor re-checked before a resend.
+   */
+  forget(intentId: string): void {
+    this.checks.delete(intentId);
+    this.lateWatch.delete(intentId);
+    this.notDoneChecks.delete(intentId);
+  }
+
+  /** How many intents the context still holds state for (tests of the bounds). */
+  heldIntentState(): { checks: number; lateWatch: number; notDone: number } {
+    return {
+      checks: this.checks.size,
+      lateWatch: this.lateWatch.size,
+      notDone: this.notDoneChecks.size,
+    };
+  }
 
   /** Current fat-finger limits (settings may change them at any time). */
   limits(): FatFingerLimits {
@@ -136,8 +172,20 @@ export class OrderContext {
     await this.settlingLate.get(intentId)?.catch(() => undefined);
   }
 
-  /** An action settled "not done" turned out done after all: correct it and warn the trader. */
-  async settleLate(intentId: string, orderId: string | null): Promise<OrderIntent> {
+  /**
+   * An action settled "not done" turned out done after all: correct it and warn the trader.
+   * An intent already forgotten (too old to keep in memory) cannot be corrected any more:
+   * that is logged as a warning, never thrown into the book read that found it. Null then.
+   */
+  async settleLate(intentId: string, orderId: string | null): Promise<OrderIntent | null> {
+    if (!this.tracker.has(intentId)) {
+      this.forget(intentId);
+      this.log.warn('orders: late arrival for an action no longer held in memory', {
+        intentId,
+        orderId,
+      });
+      return null;
+    }
     const intent = await this.tracker.update(intentId, {
       status: 'confirmed-done',
       orderId,
@@ -157,7 +205,7 @@ export class OrderContext {
     this.lateWatch.delete(intentId);
     this.notDoneChecks.delete(intentId);
     if (!check) return { done: false, orderId: null };
-    const res = await check({ final: true });
+    const res = await withOrderIntents([intentId], () => check({ final: true }));
     return res.kind === 'done'
       ? { done: true, orderId: res.orderId ?? null }
       : { done: false, orderId: null };
@@ -165,9 +213,11 @@ export class OrderContext {
 
   private startReconcile(intentId: string, check: StateCheck): void {
     this.reconciling.add(intentId);
+    // Every read of this reconciliation (after a restart too) carries the intent id into the
+    // request log, so support staff follow the order's story there by one id.
     this.track(
-      this.reconcile(this.tracker.get(intentId), check).finally(() =>
-        this.reconciling.delete(intentId),
+      withOrderIntents([intentId], () => this.reconcile(this.tracker.get(intentId), check)).finally(
+        () => this.reconciling.delete(intentId),
       ),
     );
   }
@@ -193,7 +243,6 @@ export class OrderContext {
 
   /** Remembers when an acknowledged order was sent, to learn the broker's clock from its time. */
   noteSent(id: string, sentAt: number): void {
-    if (this.sentLocal.size > 100) this.sentLocal.clear();
     this.sentLocal.set(id, sentAt);
   }
 

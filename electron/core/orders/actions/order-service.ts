@@ -34,7 +34,7 @@ import {
   placeCheck,
 } from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
-import type { OrderBroker } from './order-context';
+import type { OrderBroker, OrderContextLog } from './order-context';
 import { withOrderIntents } from '../../diagnostics/request-context';
 import type { OrderJournal } from '../journal/order-journal';
 import {
@@ -64,6 +64,10 @@ export interface OrderServiceOptions {
   /** Clock tolerance when matching broker order times (ms). */
   skewMs?: number;
   onJournalError?: (err: unknown) => void;
+  /** Where warnings go (a late arrival for a forgotten action); the core's logger. */
+  logger?: OrderContextLog;
+  /** Most settled intents kept in memory (default 500); the journal keeps them all. */
+  maxSettled?: number;
 }
 
 /** Per-call options of order actions. */
@@ -100,7 +104,14 @@ export function createOrderService(opts: OrderServiceOptions) {
     newId: opts.newId ?? randomUUID,
     emit: opts.emit,
     onJournalError: opts.onJournalError,
-    onForget: (id) => payloads.delete(id),
+    // Resend is offered only for what can be sent again: a recovered action whose payload
+    // the journal could not give back (or a basket without per-order payloads) never is.
+    canResend: (id) => payloads.has(id),
+    ...(opts.maxSettled !== undefined ? { maxSettled: opts.maxSettled } : {}),
+    onForget: (id) => {
+      payloads.delete(id);
+      ctx.forget(id);
+    },
   });
   const ctx = new OrderContext(
     opts.broker,
@@ -111,6 +122,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     opts.emit,
     opts.reconcileDelaysMs,
     opts.skewMs,
+    opts.logger,
   );
 
   async function blocked(
@@ -448,6 +460,8 @@ export function createOrderService(opts: OrderServiceOptions) {
     settled: (intentId: string) => tracker.settled(intentId),
     /** Resolves when no reconciliation runs (tests, shutdown). */
     idle: () => ctx.idle(),
+    /** How many intents still have reconciliation, late-watch or pre-resend state (bounds tests). */
+    heldIntentState: () => ctx.heldIntentState(),
     /** Quitting: waits for actions and reconciliation in progress, then closes the journal (the core's disposal convention). */
     dispose: async () => {
       await ctx.idle();

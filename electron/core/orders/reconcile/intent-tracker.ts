@@ -125,6 +125,8 @@ export class IntentTracker {
       if (settled <= max) break;
       if (!isSettled(i.status)) continue;
       this.intents.delete(id);
+      this.resent.delete(id);
+      this.waiters.delete(id);
       settled--;
       this.opts.onForget?.(id);
     }
@@ -201,6 +203,16 @@ export class IntentTracker {
   /** Gives Resend back when the last look before sending could not be made. */
   restoreResend(intentId: string): void {
     this.resent.delete(intentId);
+  }
+
+  /** Whether the intent is still held in memory (a settled one may have been forgotten). */
+  has(intentId: string): boolean {
+    return this.intents.has(intentId);
+  }
+
+  /** How many intents are sent again and still remembered as such (tests of the bounds). */
+  resentCount(): number {
+    return this.resent.size;
   }
 
   /** The intent, or an error for an unknown id. */

@@ -6,7 +6,12 @@
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import type { ModifyOrderInput } from '../../broker/order-requests';
 import type { Order } from '../../../../shared/broker/models';
-import { isTerminalStatus, OrderStatus, orderStatusName } from '../../../../shared/broker/enums';
+import {
+  isTerminalStatus,
+  OrderStatus,
+  orderStatusName,
+  Side,
+} from '../../../../shared/broker/enums';
 import type { CheckResult, StateCheck } from './ambiguity-resolver';
 import type { OrderContext } from '../actions/order-context';
 import { findPlacedCandidates, modifyApplied, rootOrderId } from './reconcile-matcher';
@@ -133,7 +138,7 @@ export function exitCheck(
     const open = targets.filter((id) => {
       const p = positions.positions.find((x) => x.id === id);
       if (!p || p.netQty === 0) return false;
-      const exitSide = p.netQty > 0 ? -1 : 1;
+      const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;
       return !fresh.some(
         (o) => o.symbol === p.symbol && o.side === exitSide && o.qty === Math.abs(p.netQty),
       );

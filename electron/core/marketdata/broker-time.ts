@@ -1,0 +1,23 @@
+/**
+ * Times the broker sends with prices (quote `tt`, depth `ltt`, socket packet time) are
+ * untrusted: text like `1e306` becomes Infinity, and a far-future finite time would make a
+ * price look fresh forever, so it is never marked stale. Every such time is read here:
+ * finite, positive, and not later than now plus a small clock skew, else the time the
+ * answer arrived.
+ */
+
+/** How far ahead of our clock a broker time may be (its clock and ours differ a little). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+
+/** Epoch ms of a broker time given in epoch seconds (maybe as text); `now` when unusable. */
+export function brokerTimeMs(seconds: unknown, now: number): number {
+  const n = typeof seconds === 'string' && seconds.trim() !== '' ? Number(seconds) : seconds;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return now;
+  return boundedTimeMs(n * 1000, now);
+}
+
+/** An epoch-ms time bounded to now + skew; `now` when it is not a finite positive time. */
+export function boundedTimeMs(ms: number, now: number): number {
+  if (!Number.isFinite(ms) || ms <= 0 || ms > now + MAX_FUTURE_SKEW_MS) return now;
+  return ms;
+}
