@@ -8,6 +8,7 @@
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
 import { z } from 'zod';
+import { SavedBaskets } from '../../../shared/orders/basket';
 import {
   StoredFatFingerLimits,
   type FatFingerLimits as SharedFatFingerLimits,
@@ -124,6 +125,8 @@ export const SettingsDocument = z
     accounts: z.array(AccountSettings).max(20).default([]),
     activeAccountId: z.string().nullable().default(null),
     preferences: Preferences.default(Preferences.parse({})),
+    /** Baskets saved by name; absent in older documents (the default applies, no migration). */
+    baskets: SavedBaskets.default([]),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

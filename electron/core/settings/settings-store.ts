@@ -54,6 +54,10 @@ export interface SettingsStore {
   removeAccount(id: string): Promise<SettingsDocument>;
   setActiveAccount(id: string | null): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
+  /** Saves a basket under its name (replacing one of that name, whatever its case). */
+  saveBasket(basket: { name: string; orders: unknown[] }): Promise<SettingsDocument>;
+  /** Deletes the saved basket of that name (whatever its case). */
+  removeBasket(name: string): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
   /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
@@ -194,6 +198,22 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       return commit(
         (cur) => ({ ...cur, preferences: Preferences.parse({ ...cur.preferences, ...patch }) }),
         'invalid preferences',
+      );
+    },
+    saveBasket({ name, orders }) {
+      const savedAt = new Date().toISOString();
+      return commit((cur) => {
+        const others = cur.baskets.filter((b) => b.name.toLowerCase() !== name.toLowerCase());
+        return { ...cur, baskets: [...others, { name, orders, savedAt }] };
+      }, 'invalid basket');
+    },
+    removeBasket(name) {
+      return commit(
+        (cur) => ({
+          ...cur,
+          baskets: cur.baskets.filter((b) => b.name.toLowerCase() !== name.toLowerCase()),
+        }),
+        'cannot remove basket',
       );
     },
     onChange(listener) {
