@@ -6,6 +6,7 @@
  */
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
 import { silentLogger, type Logger } from '../diagnostics/logger';
+import type { z } from 'zod';
 import type { SettingsBackend } from './backend';
 import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
 import {
@@ -49,8 +50,11 @@ export interface SettingsStore {
   loadIssue(): SettingsLoadIssue | null;
   activeAccount(): Account | null;
   account(id: string): Account | null;
-  /** Add or replace an account (matched by id); the first account becomes active. */
-  upsertAccount(account: Account): Promise<SettingsDocument>;
+  /**
+   * Add or replace an account (matched by id); the first account becomes active. An account
+   * given without a brokerage plan keeps the one stored (or gets the default).
+   */
+  upsertAccount(account: z.input<typeof AccountSettings>): Promise<SettingsDocument>;
   removeAccount(id: string): Promise<SettingsDocument>;
   setActiveAccount(id: string | null): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
@@ -169,7 +173,10 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
     },
     account: (id) => current.accounts.find((a) => a.id === id) ?? null,
     upsertAccount(account) {
-      const parsed = AccountSettings.safeParse(account);
+      const stored = current.accounts.find((a) => a.id === account.id)?.brokerage;
+      const parsed = AccountSettings.safeParse(
+        account.brokerage === undefined && stored ? { ...account, brokerage: stored } : account,
+      );
       if (!parsed.success)
         return Promise.reject(toValidationError('invalid account', parsed.error));
       const next = parsed.data;
