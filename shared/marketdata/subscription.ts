@@ -11,6 +11,7 @@ export const SubscriptionReason = z.enum([
   'positions',
   'holdings',
   'option-chain',
+  'basket',
 ]);
 /** One of the reasons a symbol is subscribed. */
 export type SubscriptionReason = z.infer<typeof SubscriptionReason>;

@@ -17,6 +17,7 @@ const SCREENS = [
   { key: 'Alt+5', testid: 'funds', name: 'funds' },
   { key: 'Alt+6', testid: 'edis', name: 'edis' },
   { key: 'Alt+7', testid: 'settings', name: 'settings' },
+  { key: 'Alt+B', testid: 'baskets', name: 'baskets' },
 ] as const;
 
 const contexts: BrowserContext[] = [];
