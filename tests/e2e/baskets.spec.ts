@@ -51,6 +51,10 @@ test('add three orders from the ticket, fix a failing pre-check, send, see each 
   await add('2', p2, 2);
   await add('3', offTick, 3);
   await expect(page.getByTestId('intent-status')).toHaveCount(0); // nothing was sent
+  await page.getByTestId('ticket-add-to-basket').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('ticket-add-to-basket')).toBeInViewport();
+  await expect(page.getByTestId('ticket-submit')).toContainText('NSE:SBIN-EQ'); // full label kept
+  await page.screenshot({ path: test.info().outputPath('basket-ticket.png') });
   await page.keyboard.press('Escape');
 
   await page.keyboard.press('Alt+b');
