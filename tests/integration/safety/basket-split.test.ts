@@ -11,9 +11,19 @@ import { after, before, test } from 'node:test';
 import { sbinBuy, startComposedApp, type ComposedApp } from './composed-app';
 import { virtualClock } from './virtual-clock';
 
+/**
+ * 10:00 IST of the last such morning: idle virtual time runs far ahead of real time, so a
+ * start at the real hour could cross the 06:00 IST token expiry mid-test (the session ends).
+ */
+function lastTenAmIst(): number {
+  const d = new Date();
+  const t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 4, 30);
+  return t <= d.getTime() ? t : t - 86_400_000;
+}
+
 let app: ComposedApp;
 before(async () => {
-  app = await startComposedApp({ clock: virtualClock() });
+  app = await startComposedApp({ clock: virtualClock(lastTenAmIst()) });
 });
 after(async () => {
   await app.close();
