@@ -5,7 +5,8 @@
  * answer malformed JSON, drop the connection and carry the request out `delayMs` later on
  * the sandbox clock (a late arrival: the broker acts after its client has gone; default
  * 20 s), or ignore the query filter of a read (a broker answering `?id=` with the whole
- * book). Each fault fires `times` times (default 1) and then disarms.
+ * book). Each fault lets `skip` requests of its route pass untouched (default 0; e.g. the
+ * second request of a split basket), then fires `times` times (default 1) and disarms.
  */
 
 /** The fault modes of the test controls. */
@@ -25,6 +26,8 @@ export interface Fault {
   mode: FaultMode;
   delayMs: number;
   remaining: number;
+  /** Requests of the route still to let pass before the fault fires. */
+  skip: number;
 }
 
 const MODES: readonly FaultMode[] = [
@@ -71,7 +74,10 @@ export class FaultTable {
     const times = input.times === undefined ? 1 : Number(input.times);
     if (!Number.isInteger(times) || times < 1)
       throw new Error('times must be a whole number of at least 1');
-    const f: Fault = { route, mode, delayMs, remaining: times };
+    const skip = input.skip === undefined ? 0 : Number(input.skip);
+    if (!Number.isInteger(skip) || skip < 0 || skip > 1000)
+      throw new Error('skip must be a whole number 0..1000');
+    const f: Fault = { route, mode, delayMs, remaining: times, skip };
     this.faults.set(route, f);
     return f;
   }
@@ -80,6 +86,10 @@ export class FaultTable {
   take(route: string): Fault | undefined {
     const f = this.faults.get(route);
     if (!f) return undefined;
+    if (f.skip > 0) {
+      f.skip -= 1;
+      return undefined;
+    }
     f.remaining -= 1;
     if (f.remaining <= 0) this.faults.delete(route);
     // A zero delay changes nothing (tests arm it to disarm a route): not a fault that fired.

@@ -21,6 +21,7 @@ export const KEY_ACTIONS = {
   'view.settings': { label: 'Settings', scope: 'global', defaults: ['Alt+7'] },
   'view.chain': { label: 'Option chain', scope: 'global', defaults: ['Alt+9'] },
   'view.charts': { label: 'Charts', scope: 'global', defaults: ['Alt+0'] },
+  'view.baskets': { label: 'Baskets', scope: 'global', defaults: ['Alt+B'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },

@@ -12,6 +12,7 @@ export const SubscriptionReason = z.enum([
   'holdings',
   'option-chain',
   'chart',
+  'basket',
 ]);
 /** One of the reasons a symbol is subscribed. */
 export type SubscriptionReason = z.infer<typeof SubscriptionReason>;

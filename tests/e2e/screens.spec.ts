@@ -19,6 +19,7 @@ const SCREENS = [
   { key: 'Alt+7', testid: 'settings', name: 'settings' },
   { key: 'Alt+9', testid: 'option-chain', name: 'chain' },
   { key: 'Alt+0', testid: 'charts', name: 'charts' },
+  { key: 'Alt+B', testid: 'baskets', name: 'baskets' },
 ] as const;
 
 const contexts: BrowserContext[] = [];

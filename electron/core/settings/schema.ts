@@ -9,6 +9,8 @@ import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
 import { ThemeChoice } from '../../../shared/settings/theme';
 import { z } from 'zod';
+import { SavedBaskets } from '../../../shared/orders/basket';
+import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 import {
   StoredFatFingerLimits,
   type FatFingerLimits as SharedFatFingerLimits,
@@ -93,6 +95,8 @@ export const AccountSettings = z.object({
   socketUrl: wssOrLoopback.optional(),
   /** The broker revokes a token on logout (v3 `POST /api/v3/logout`); absent means it does not. */
   revokeOnLogout: z.boolean().optional(),
+  /** What the broker charges per order, for the ticket's charges estimate; absent: the default plan. */
+  brokerage: BrokerageSettings.default(DEFAULT_BROKERAGE),
 });
 /** A stored account (no secrets: those live in the vault under the account id). */
 export type AccountSettings = z.infer<typeof AccountSettings>;
@@ -125,6 +129,8 @@ export const SettingsDocument = z
     accounts: z.array(AccountSettings).max(20).default([]),
     activeAccountId: z.string().nullable().default(null),
     preferences: Preferences.default(Preferences.parse({})),
+    /** Baskets saved by name; absent in older documents (the default applies, no migration). */
+    baskets: SavedBaskets.default([]),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

@@ -6,6 +6,7 @@
  */
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
 import { silentLogger, type Logger } from '../diagnostics/logger';
+import type { z } from 'zod';
 import type { SettingsBackend } from './backend';
 import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
 import {
@@ -54,11 +55,18 @@ export interface SettingsStore {
   loadIssue(): SettingsLoadIssue | null;
   activeAccount(): Account | null;
   account(id: string): Account | null;
-  /** Add or replace an account (matched by id); the first account becomes active. */
-  upsertAccount(account: Account): Promise<SettingsDocument>;
+  /**
+   * Add or replace an account (matched by id); the first account becomes active. An account
+   * given without a brokerage plan keeps the one stored (or gets the default).
+   */
+  upsertAccount(account: z.input<typeof AccountSettings>): Promise<SettingsDocument>;
   removeAccount(id: string): Promise<SettingsDocument>;
   setActiveAccount(id: string | null): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
+  /** Saves a basket under its name (replacing one of that name, whatever its case). */
+  saveBasket(basket: { name: string; orders: unknown[] }): Promise<SettingsDocument>;
+  /** Deletes the saved basket of that name (whatever its case). */
+  removeBasket(name: string): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
   /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
@@ -172,7 +180,10 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
     },
     account: (id) => current.accounts.find((a) => a.id === id) ?? null,
     upsertAccount(account) {
-      const parsed = AccountSettings.safeParse(account);
+      const stored = current.accounts.find((a) => a.id === account.id)?.brokerage;
+      const parsed = AccountSettings.safeParse(
+        account.brokerage === undefined && stored ? { ...account, brokerage: stored } : account,
+      );
       if (!parsed.success)
         return Promise.reject(toValidationError('invalid account', parsed.error));
       const next = parsed.data;
@@ -201,6 +212,22 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       return commit(
         (cur) => ({ ...cur, preferences: Preferences.parse({ ...cur.preferences, ...patch }) }),
         'invalid preferences',
+      );
+    },
+    saveBasket({ name, orders }) {
+      const savedAt = new Date().toISOString();
+      return commit((cur) => {
+        const others = cur.baskets.filter((b) => b.name.toLowerCase() !== name.toLowerCase());
+        return { ...cur, baskets: [...others, { name, orders, savedAt }] };
+      }, 'invalid basket');
+    },
+    removeBasket(name) {
+      return commit(
+        (cur) => ({
+          ...cur,
+          baskets: cur.baskets.filter((b) => b.name.toLowerCase() !== name.toLowerCase()),
+        }),
+        'cannot remove basket',
       );
     },
     onChange(listener) {

@@ -29,6 +29,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         dataBaseUrl: a.dataBaseUrl ?? null,
         socketUrl: a.socketUrl ?? null,
         revokeOnLogout: a.revokeOnLogout ?? false,
+        brokerage: a.brokerage,
         hasAppSecret,
         loginMethod: hasAppSecret ? ('app-secret' as const) : ('pkce' as const),
       };

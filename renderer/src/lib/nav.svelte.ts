@@ -9,6 +9,7 @@ export const VIEWS = [
   { id: 'settings', label: 'Settings', key: '7' },
   { id: 'chain', label: 'Option chain', key: '9' },
   { id: 'charts', label: 'Charts', key: '0' },
+  { id: 'baskets', label: 'Baskets', key: 'B' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -10,7 +10,7 @@ import { backend } from './backend';
  * reactive on its own, so a tick re-renders only the cells of that symbol.
  */
 /** The holds the views take (owner = reason), released when the page starts. */
-const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart'] as const;
+const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart', 'basket'] as const;
 
 class QuoteStore {
   #quotes = new SvelteMap<string, Quote>();

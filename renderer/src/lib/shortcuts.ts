@@ -58,6 +58,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.settings': () => go('settings'),
     'view.chain': () => go('chain'),
     'view.charts': () => go('charts'),
+    'view.baskets': () => go('baskets'),
     refresh: () => void portfolio.refreshAll(),
     legend: t.toggleLegend,
     'row.buy': null,

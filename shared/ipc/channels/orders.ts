@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderIntent, PrecheckViolation } from '../../broker/models';
 import { channel, event } from '../define';
+import { MAX_BASKET_ORDERS } from '../../orders/basket-limits';
 
 const Ticker = z
   .string()
@@ -76,9 +77,12 @@ export const ordersChannels = {
     output: OrderIntent,
   }),
   'orders.placeMany': channel({
-    doc: 'Places up to 10 orders in one request (a basket); each succeeds or fails alone.',
+    doc: 'Places a basket: up to 10 orders per request, more split into several; each order succeeds or fails alone.',
     input: z.object({
-      drafts: z.array(OrderDraftInput).min(1).max(10),
+      drafts: z
+        .array(OrderDraftInput)
+        .min(1, 'A basket needs at least one order.')
+        .max(MAX_BASKET_ORDERS, `A basket holds at most ${MAX_BASKET_ORDERS} orders.`),
       confirmGuards: z.boolean().default(false),
     }),
     output: z.array(OrderIntent),

@@ -4,6 +4,7 @@ import { RetentionSettings } from '../../settings/retention';
 import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { channel, event } from '../define';
+import { BrokerageSettings } from '../../charges/brokerage';
 
 /** The permission template the app was registered with at the broker. */
 const Template = z.enum(['basic', 'transactions', 'orders']);
@@ -32,6 +33,8 @@ export const AccountInput = z.object({
   socketUrl: z.string().max(500).optional(),
   /** The broker revokes tokens on logout (v3 logout): logging out revokes it there too. */
   revokeOnLogout: z.boolean().optional(),
+  /** The broker's charges per order, for the ticket's estimate; absent keeps the default plan. */
+  brokerage: BrokerageSettings.optional(),
 });
 export type AccountInput = z.infer<typeof AccountInput>;
 
@@ -49,6 +52,8 @@ export const AccountView = z.object({
   socketUrl: z.string().nullable(),
   /** Logging out also revokes the token at the broker (it is always forgotten here). */
   revokeOnLogout: z.boolean(),
+  /** The broker's charges per order (the ticket's charges estimate uses the active account's). */
+  brokerage: BrokerageSettings,
   hasAppSecret: z.boolean(),
   /** PKCE unless an app secret is stored (then the appIdHash flow). */
   loginMethod: z.enum(['pkce', 'app-secret']),

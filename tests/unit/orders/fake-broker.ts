@@ -20,6 +20,10 @@ export class FakeBroker {
   /** The broker's clock minus the app's (order times are stamped on the broker's clock). */
   clockOffsetMs = 0;
   failReads = 0;
+  /** Multi place requests (1-based, in order) whose whole answer is lost after the orders are placed. */
+  loseMultiAnswer = new Set<number>();
+  /** How many orders each multi place request carried. */
+  multiSizes: number[] = [];
   calls: string[] = [];
   private seq = 100;
   constructor(private readonly now: () => number) {}
@@ -88,6 +92,11 @@ export class FakeBroker {
       },
       placeOrders: async (ds) => {
         this.calls.push('placeMany');
+        this.multiSizes.push(ds.length);
+        if (this.loseMultiAnswer.has(this.multiSizes.length)) {
+          for (const d of ds) this.commit(d);
+          throw BrokerError.network('ECONNRESET', true);
+        }
         return ds.map((d, index): MultiItemResult => {
           try {
             const ack = this.write(

@@ -18,6 +18,7 @@ import {
   SettingsValidationError,
 } from '../../../electron/core/settings/settings-store';
 import { SETTINGS_VERSION, type AccountSettings } from '../../../electron/core/settings/schema';
+import { DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 
 const acc = (id: string, extra: Partial<AccountSettings> = {}): AccountSettings => ({
   id,
@@ -26,6 +27,7 @@ const acc = (id: string, extra: Partial<AccountSettings> = {}): AccountSettings 
   appId: 'APP-100',
   redirectUrl: 'http://127.0.0.1/callback',
   template: 'orders',
+  brokerage: DEFAULT_BROKERAGE,
   ...extra,
 });
 

@@ -76,7 +76,8 @@ export class OrderContext {
   private readonly lateWatch = new Map<string, PlaceCheck>();
   /** The check of every action settled "not done", to read once more just before a resend. */
   private readonly notDoneChecks = new Map<string, StateCheck>();
-  private readonly reconciling = new Set<string>();
+  /** The reconciliation under way of each intent, until it ends (settled or still unknown). */
+  private readonly reconciling = new Map<string, Promise<void>>();
   /**
    * Late arrivals being settled (status, journal, warning). The status is visible before the
    * warning goes out, so a Resend arriving meanwhile waits for the whole correction.
@@ -212,14 +213,27 @@ export class OrderContext {
   }
 
   private startReconcile(intentId: string, check: StateCheck): void {
-    this.reconciling.add(intentId);
     // Every read of this reconciliation (after a restart too) carries the intent id into the
     // request log, so support staff follow the order's story there by one id.
-    this.track(
-      withOrderIntents([intentId], () => this.reconcile(this.tracker.get(intentId), check)).finally(
-        () => this.reconciling.delete(intentId),
+    const run = withOrderIntents([intentId], () =>
+      this.reconcile(this.tracker.get(intentId), check),
+    ).finally(() => this.reconciling.delete(intentId));
+    this.reconciling.set(
+      intentId,
+      run.then(
+        () => undefined,
+        () => undefined,
       ),
     );
+    this.track(run);
+  }
+
+  /**
+   * Resolves when the intent's reconciliation under way has ended, settled or still unknown
+   * (a split basket sends its next request only then); at once when none runs.
+   */
+  async reconciled(intentId: string): Promise<void> {
+    await this.reconciling.get(intentId);
   }
 
   /** A fresh, order-priority read of the book (reconciliation must not share an older read). */

@@ -216,10 +216,12 @@ export function createOrderService(opts: OrderServiceOptions) {
       return result;
     },
 
-    /** Places up to 10 orders in one request; a failed pre-check blocks the whole basket. */
+    /**
+     * Places a basket: up to 10 orders per request, more split into several (see
+     * order-batch); a failed pre-check of any order blocks the whole basket.
+     */
     async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
-      const snap = ctx.sendSnapshot();
-      const intents = await runBatch(
+      return runBatch(
         ctx,
         {
           action: 'place',
@@ -229,14 +231,24 @@ export function createOrderService(opts: OrderServiceOptions) {
           resend: (d) => () => service.place(d, o),
           precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
           body: placeBody,
-          send: () => opts.broker.placeOrders(drafts, { onSent: (at) => ctx.markSent(snap, at) }),
-          check: (d, hint) => placeCheck(ctx, d, snap, hint),
+          request: (part) => {
+            const snap = ctx.sendSnapshot();
+            return {
+              send: async () => {
+                const results = await opts.broker.placeOrders(part, {
+                  onSent: (at) => ctx.markSent(snap, at),
+                });
+                for (const r of results)
+                  if (r.ok && r.ack?.id && !r.ack.unacknowledged)
+                    ctx.noteSent(r.ack.id, snap.sentAt);
+                return results;
+              },
+              check: (d, hint) => placeCheck(ctx, d, snap, hint),
+            };
+          },
         },
         payloads,
       );
-      for (const i of intents)
-        if (i.status === 'done' && i.orderId) ctx.noteSent(i.orderId, snap.sentAt);
-      return intents;
     },
 
     /** Modifies one pending order. */
@@ -268,7 +280,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       );
     },
 
-    /** Modifies up to 10 pending orders in one request. */
+    /** Modifies pending orders, up to 10 per request. */
     async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
       const current = new Map<string, Order | null>();
       for (const m of ms) current.set(m.id, ctx.orders.get(m.id) ?? null);
@@ -287,8 +299,10 @@ export function createOrderService(opts: OrderServiceOptions) {
               : [];
           },
           body: modifyBody,
-          send: () => opts.broker.modifyOrders(ms),
-          check: (m) => modifyCheck(ctx, m),
+          request: (part) => ({
+            send: () => opts.broker.modifyOrders(part),
+            check: (m) => modifyCheck(ctx, m),
+          }),
         },
         payloads,
       );
@@ -308,7 +322,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       );
     },
 
-    /** Cancels up to 10 pending orders in one request. */
+    /** Cancels pending orders, up to 10 per request. */
     async cancelMany(ids: string[]): Promise<OrderIntent[]> {
       return runBatch(
         ctx,
@@ -320,8 +334,10 @@ export function createOrderService(opts: OrderServiceOptions) {
           resend: (id) => () => service.cancel(id),
           precheck: (id) => precheckCancel(ctx.orders.get(id)),
           body: (id) => ({ id }),
-          send: () => opts.broker.cancelOrders(ids),
-          check: (id) => cancelCheck(ctx, id),
+          request: (part) => ({
+            send: () => opts.broker.cancelOrders(part),
+            check: (id) => cancelCheck(ctx, id),
+          }),
         },
         payloads,
       );
