@@ -17,6 +17,7 @@ import { portfolioChannels, portfolioEvents } from './channels/portfolio';
 import { sessionChannels, sessionEvents } from './channels/session';
 import { settingsChannels, settingsEvents } from './channels/settings';
 import { symbolsChannels, symbolsEvents } from './channels/symbols';
+import { watchlistsChannels } from './channels/watchlists';
 
 export const contract = {
   ...appChannels,
@@ -30,6 +31,7 @@ export const contract = {
   ...settingsChannels,
   ...marketdataChannels,
   ...draftsChannels,
+  ...watchlistsChannels,
 };
 
 export const events = {

@@ -5,10 +5,12 @@
  * here, once, into the shared Quote; a symbol the broker cannot price comes back as its own
  * error and never blanks the others.
  */
+import type { QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { HttpTransport } from '../broker/http-transport';
-import { list, num, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
+import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
+import { normalizeDepth } from './depth-normalize';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -24,8 +26,8 @@ export interface QuotesAnswer {
 /** The data REST operations the market-data service uses. */
 export interface DataClient {
   quotes(symbols: readonly string[]): Promise<QuotesAnswer>;
-  /** Depth with the day's circuit limits, for the ticket. */
-  depth(symbol: string): Promise<Quote | null>;
+  /** Five levels each side with the day's circuit limits, for the ticket; null when unpriced. */
+  depth(symbol: string): Promise<QuoteDepth | null>;
 }
 
 /** Converts a broker time (epoch seconds, maybe text) to ms; `fallback` when absent. */
@@ -102,30 +104,7 @@ export function createDataClient(opts: {
     },
     async depth(symbol) {
       const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
-      const d = obj(obj(env.d)[symbol]);
-      const ltp = numOrNull(d.ltp);
-      if (ltp === null || ltp <= 0) return null;
-      const bids = list(d.bids, 'depth bids');
-      const asks = list(d.ask, 'depth asks');
-      return {
-        ...EMPTY_QUOTE_FIELDS,
-        symbol,
-        ltp,
-        at: timeMs(d.ltt, opts.now()),
-        source: 'depth',
-        change: numOrNull(d.ch),
-        changePct: numOrNull(d.chp),
-        open: numOrNull(d.o),
-        high: numOrNull(d.h),
-        low: numOrNull(d.l),
-        prevClose: numOrNull(d.c),
-        volume: numOrNull(d.v),
-        bid: bids[0] ? num(bids[0].price) || null : null,
-        ask: asks[0] ? num(asks[0].price) || null : null,
-        lowerCircuit: numOrNull(d.lower_ckt),
-        upperCircuit: numOrNull(d.upper_ckt),
-        openInterest: numOrNull(d.oi),
-      };
+      return normalizeDepth(symbol, env.d, opts.now());
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
+import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
 import { z } from 'zod';
 import {
   StoredFatFingerLimits,
@@ -124,6 +125,8 @@ export const SettingsDocument = z
     accounts: z.array(AccountSettings).max(20).default([]),
     activeAccountId: z.string().nullable().default(null),
     preferences: Preferences.default(Preferences.parse({})),
+    /** Market-watch lists (shared/settings/watchlists.ts); absent in older documents: one empty list. */
+    watchlists: Watchlists.default(defaultWatchlists),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

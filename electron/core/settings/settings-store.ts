@@ -5,6 +5,7 @@
  * are serialized, so two quick changes from the UI cannot interleave and lose one.
  */
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
+import { Watchlists } from '../../../shared/settings/watchlists';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { SettingsBackend } from './backend';
 import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
@@ -54,6 +55,8 @@ export interface SettingsStore {
   removeAccount(id: string): Promise<SettingsDocument>;
   setActiveAccount(id: string | null): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
+  /** Replaces the market-watch lists (validated: at most 20 lists of 250 symbols). */
+  setWatchlists(lists: Watchlists): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
   /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
@@ -195,6 +198,12 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         (cur) => ({ ...cur, preferences: Preferences.parse({ ...cur.preferences, ...patch }) }),
         'invalid preferences',
       );
+    },
+    setWatchlists(lists) {
+      const check = Watchlists.safeParse(lists);
+      if (!check.success)
+        return Promise.reject(toValidationError('invalid watch lists', check.error));
+      return commit((cur) => ({ ...cur, watchlists: check.data }), 'invalid watch lists');
     },
     onChange(listener) {
       listeners.add(listener);

@@ -11,6 +11,7 @@ import { portfolioHandlers } from './portfolio';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { symbolsHandlers } from './symbols';
+import { watchlistsHandlers } from './watchlists';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -29,5 +30,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...settingsHandlers(core),
     ...marketdataHandlers(core),
     ...draftsHandlers(core),
+    ...watchlistsHandlers(core),
   };
 }
