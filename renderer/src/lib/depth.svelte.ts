@@ -8,7 +8,9 @@ import { quotes } from './quotes.svelte';
  * few seconds while it stays open. Each read is one REST request at background priority
  * (the socket sends only the best level here), so the pace is gentle (12 a minute at most,
  * 6% of the 200 a minute) and a read is skipped while the page is hidden or the minute's
- * budget is nearly spent: order actions and the trader's own reads come first.
+ * budget is nearly spent: order actions and the trader's own reads come first. While the
+ * trader points at or arrows through the book it holds still, so the price under the mouse
+ * is the price that gets used.
  */
 /** Time between depth reads while the ticket is open. */
 export const DEPTH_REFRESH_MS = 5_000;
@@ -21,6 +23,8 @@ class DepthStore {
   symbol = $state<string | null>(null);
   error = $state<IpcError | null>(null);
   loading = $state(false);
+  /** True while the trader points at or is focused in the book: refreshes wait. */
+  held = $state(false);
   #timer: ReturnType<typeof setInterval> | null = null;
   #seq = 0;
 
@@ -45,6 +49,7 @@ class DepthStore {
   }
 
   #affordable(): boolean {
+    if (this.held) return false;
     if (typeof document !== 'undefined' && document.hidden) return false;
     const minute = budget.state?.minute;
     return !minute || minute.limit - minute.used >= KEEP_FREE_PER_MINUTE;
@@ -56,6 +61,8 @@ class DepthStore {
     const r = await quotes.loadDepth(symbol);
     if (seq !== this.#seq || this.symbol !== symbol) return;
     this.loading = false;
+    // A read that lands while the trader is choosing a price waits for the next round.
+    if (this.held && this.depth) return;
     // A failed refresh keeps the last book on screen (with its time) and says why.
     this.error = r.error;
     if (!r.error) this.depth = r.depth;
