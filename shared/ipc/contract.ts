@@ -18,6 +18,7 @@ import { sessionChannels, sessionEvents } from './channels/session';
 import { settingsChannels, settingsEvents } from './channels/settings';
 import { symbolsChannels, symbolsEvents } from './channels/symbols';
 import { basketsChannels } from './channels/baskets';
+import { watchlistsChannels } from './channels/watchlists';
 
 export const contract = {
   ...appChannels,
@@ -32,6 +33,7 @@ export const contract = {
   ...marketdataChannels,
   ...draftsChannels,
   ...basketsChannels,
+  ...watchlistsChannels,
 };
 
 export const events = {

@@ -22,6 +22,7 @@ export const KEY_ACTIONS = {
   'view.chain': { label: 'Option chain', scope: 'global', defaults: ['Alt+9'] },
   'view.charts': { label: 'Charts', scope: 'global', defaults: ['Alt+0'] },
   'view.baskets': { label: 'Baskets', scope: 'global', defaults: ['Alt+B'] },
+  'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },

@@ -3,14 +3,11 @@
  * quantities), before encoding or after decoding. The sandbox encodes these and the app's
  * decoder produces them, so both ends speak one shape; the bytes are in packet-layout.ts.
  */
+import type { DepthLevel } from './depth';
 import type { PacketCode } from './packet-layout';
 
-/** One level of the order book. */
-export interface DepthLevel {
-  price: number;
-  volume: number;
-  orders: number;
-}
+/** One level of the order book: its one home is depth.ts (the ticket shows the same shape). */
+export type { DepthLevel };
 
 /** The current minute's candle. */
 export interface MinuteCandle {

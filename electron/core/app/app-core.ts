@@ -36,7 +36,7 @@ import { createSettingsStore, type SettingsStore } from '../settings/settings-st
 import { loadNapiKeychain } from '../vault/keychain-port';
 import { createVault, type Vault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
-import { applyRetention, supportBundlePath } from './data-retention';
+import { applyRetention, supportBundlePath, whenRetentionChanges } from './data-retention';
 import { createDayCountFile } from './day-count-file';
 import { createDisposer } from './disposal';
 import { createDraftKeeper, type DraftKeeper } from '../drafts/draft-keeper';
@@ -145,7 +145,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     }
   };
   pruneOld();
-  const offRetention = settings.onChange(pruneOld);
+  const offRetention = settings.onChange(whenRetentionChanges(retention(), pruneOld));
   disposer.own('retention', { dispose: async () => offRetention() });
 
   let demo: DemoBroker | null = null;

@@ -1,6 +1,6 @@
 /**
  * Applies the retention settings to the whole data folder: app and request logs, order
- * journals and exported support bundles. Called at start, when the settings change and
+ * journals and exported support bundles. Called at start, when the retention days change and
  * after each export; the log sinks also prune when a new IST day begins.
  */
 import { join } from 'node:path';
@@ -25,6 +25,23 @@ export function applyRetention(dataDir: string, r: RetentionSettings, now: numbe
     ),
     ...pruneOlderThan(join(dataDir, DATA_LAYOUT.support), BUNDLE_FILE, r.bundleDays, now),
   ];
+}
+
+/**
+ * A settings listener that sweeps again only when the retention days change: other writes
+ * (a watch-list reorder saves the document too) must not cost a synchronous sweep each.
+ */
+export function whenRetentionChanges(
+  initial: RetentionSettings,
+  sweep: () => void,
+): (doc: { preferences: { retention: RetentionSettings } }) => void {
+  let sweptFor = JSON.stringify(initial);
+  return (doc) => {
+    const days = JSON.stringify(doc.preferences.retention);
+    if (days === sweptFor) return;
+    sweptFor = days;
+    sweep();
+  };
 }
 
 /** Where a bundle made now goes by default: the data folder's `support/`. */

@@ -5,12 +5,14 @@
  * here, once, into the shared Quote; a symbol the broker cannot price comes back as its own
  * error and never blanks the others.
  */
+import type { QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { HttpTransport } from '../broker/http-transport';
 import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
 import type { RequestScheduler } from '../limiter/request-scheduler';
 import { normalizeCandles, type NormalizedCandles } from './history';
 import { brokerTimeMs } from './broker-time';
+import { normalizeDepth } from './depth-normalize';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -26,8 +28,8 @@ export interface QuotesAnswer {
 /** The data REST operations the market-data service uses. */
 export interface DataClient {
   quotes(symbols: readonly string[]): Promise<QuotesAnswer>;
-  /** Depth with the day's circuit limits, for the ticket. */
-  depth(symbol: string): Promise<Quote | null>;
+  /** Five levels each side with the day's circuit limits, for the ticket; null when unpriced. */
+  depth(symbol: string): Promise<QuoteDepth | null>;
   /** Candles of one symbol at `resolution` minutes whose start is in [from, to] (epoch ms). */
   history(q: HistoryQuery): Promise<NormalizedCandles>;
 }
@@ -45,17 +47,6 @@ function timeMs(v: unknown, now: number): number {
   return brokerTimeMs(numOrNull(v), now);
 }
 
-/**
- * The best price of one side of the book: the top level's price when it is a positive
- * number, else null. A malformed side (not a list, a junk top level) costs only that
- * price, never the rest of the picture and never a wrong price: a lower level is not the
- * best price, so it does not stand in for a broken top one.
- */
-export function topPrice(levels: unknown): number | null {
-  if (!Array.isArray(levels) || levels.length === 0) return null;
-  const p = numOrNull(obj(levels[0]).price);
-  return p !== null && p > 0 ? p : null;
-}
 
 /** One quotes item into a Quote, or a reason it cannot be one. */
 export function normalizeQuoteItem(
@@ -92,32 +83,6 @@ export function normalizeQuoteItem(
   };
 }
 
-/** A depth answer into a Quote with the day's circuit limits; null when it has no usable price. */
-export function normalizeDepth(symbol: string, env: Raw, now: number): Quote | null {
-  const d = obj(obj(env.d)[symbol]);
-  const ltp = numOrNull(d.ltp);
-  if (ltp === null || ltp <= 0) return null;
-  return {
-    ...EMPTY_QUOTE_FIELDS,
-    symbol,
-    ltp,
-    at: timeMs(d.ltt, now),
-    source: 'depth',
-    change: numOrNull(d.ch),
-    changePct: numOrNull(d.chp),
-    open: numOrNull(d.o),
-    high: numOrNull(d.h),
-    low: numOrNull(d.l),
-    prevClose: numOrNull(d.c),
-    volume: numOrNull(d.v),
-    bid: topPrice(d.bids),
-    ask: topPrice(d.ask),
-    lowerCircuit: numOrNull(d.lower_ckt),
-    upperCircuit: numOrNull(d.upper_ckt),
-    openInterest: numOrNull(d.oi),
-    prevOpenInterest: numOrNull(d.pdoi),
-  };
-}
 
 /** Creates the client over a transport rooted at the data base URL. */
 export function createDataClient(opts: {
@@ -152,7 +117,7 @@ export function createDataClient(opts: {
     },
     async depth(symbol) {
       const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
-      return normalizeDepth(symbol, env, opts.now());
+      return normalizeDepth(symbol, env.d, opts.now());
     },
     async history({ symbol, resolution, from, to }) {
       // A chart waits behind orders like any price read: background, the lowest lane.

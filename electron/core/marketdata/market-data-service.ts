@@ -6,6 +6,7 @@
  * share of the request budget, until the socket is back.
  */
 import type { Order } from '../../../shared/broker/models';
+import type { QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { MarketDataStatus, SubscriptionReason } from '../../../shared/marketdata/subscription';
 import {
@@ -69,8 +70,8 @@ export interface MarketDataService {
   releaseOwner(owner: string): void;
   /** The cache's quotes for these symbols (unknown ones left out). */
   snapshot(symbols: readonly string[]): Quote[];
-  /** Depth with the circuit limits, into the cache; for the ticket. */
-  loadDepth(symbol: string): Promise<Quote | null>;
+  /** Five-level depth with the circuit limits; its quote goes into the cache. For the ticket. */
+  loadDepth(symbol: string): Promise<QuoteDepth | null>;
   /** A chart's candles up to now, over the lookback of `chartRange`; not cached. */
   history(symbol: string, resolution: number): Promise<NormalizedCandles>;
   status(): MarketDataStatus;
@@ -314,9 +315,11 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     snapshot: (symbols) =>
       symbols.map((s) => quotes.get(s)).filter((q): q is Quote => q !== undefined),
     async loadDepth(symbol) {
-      const q = await opts.data.depth(symbol);
-      if (q) quotes.put(q);
-      return quotes.get(symbol) ?? q;
+      const answer = await opts.data.depth(symbol);
+      if (!answer) return null;
+      quotes.put(answer.quote);
+      // The cache may hold a newer socket price: the ticket shows that one beside the book.
+      return { quote: quotes.get(symbol) ?? answer.quote, depth: answer.depth };
     },
     history: (symbol, resolution) =>
       opts.data.history({ symbol, resolution, ...chartRange(resolution, clock.now()) }),

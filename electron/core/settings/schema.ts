@@ -8,6 +8,7 @@
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
 import { ThemeChoice } from '../../../shared/settings/theme';
+import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
 import { z } from 'zod';
 import { SavedBaskets } from '../../../shared/orders/basket';
 import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
@@ -131,6 +132,8 @@ export const SettingsDocument = z
     preferences: Preferences.default(Preferences.parse({})),
     /** Baskets saved by name; absent in older documents (the default applies, no migration). */
     baskets: SavedBaskets.default([]),
+    /** Market-watch lists (shared/settings/watchlists.ts); absent in older documents: one empty list. */
+    watchlists: Watchlists.default(defaultWatchlists),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

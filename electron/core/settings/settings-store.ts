@@ -5,6 +5,7 @@
  * are serialized, so two quick changes from the UI cannot interleave and lose one.
  */
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
+import { Watchlists } from '../../../shared/settings/watchlists';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { z } from 'zod';
 import type { SettingsBackend } from './backend';
@@ -67,6 +68,8 @@ export interface SettingsStore {
   saveBasket(basket: { name: string; orders: unknown[] }): Promise<SettingsDocument>;
   /** Deletes the saved basket of that name (whatever its case). */
   removeBasket(name: string): Promise<SettingsDocument>;
+  /** Replaces the market-watch lists (validated: at most 20 lists of 250 symbols). */
+  setWatchlists(lists: Watchlists): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
   /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
@@ -229,6 +232,12 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         }),
         'cannot remove basket',
       );
+    },
+    setWatchlists(lists) {
+      const check = Watchlists.safeParse(lists);
+      if (!check.success)
+        return Promise.reject(toValidationError('invalid watch lists', check.error));
+      return commit((cur) => ({ ...cur, watchlists: check.data }), 'invalid watch lists');
     },
     onChange(listener) {
       listeners.add(listener);

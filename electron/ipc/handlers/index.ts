@@ -12,6 +12,7 @@ import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { symbolsHandlers } from './symbols';
 import { basketsHandlers } from './baskets';
+import { watchlistsHandlers } from './watchlists';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -31,5 +32,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...marketdataHandlers(core),
     ...draftsHandlers(core),
     ...basketsHandlers(core),
+    ...watchlistsHandlers(core),
   };
 }

@@ -10,6 +10,7 @@ export const VIEWS = [
   { id: 'chain', label: 'Option chain', key: '9' },
   { id: 'charts', label: 'Charts', key: '0' },
   { id: 'baskets', label: 'Baskets', key: 'B' },
+  { id: 'watch', label: 'Watch', key: '8' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -111,6 +111,12 @@ function nextOnGrid(n: number, dir: 1 | -1, step: number): number {
   return dir > 0 ? Math.floor(units + 1e-9) + 1 : Math.ceil(units - 1e-9) - 1;
 }
 
+/** A price as the ticket's price inputs spell it, rounded onto the tick grid (depth levels, LTP). */
+export function priceText(n: number, tick: number): string {
+  const t = tick > 0 ? tick : 0.05;
+  return formatPlain(roundToTick(n, t), t);
+}
+
 function formatPlain(n: number, tick: number): string {
   const s = String(tick);
   const decimals = s.includes('.') ? s.length - s.indexOf('.') - 1 : 0;

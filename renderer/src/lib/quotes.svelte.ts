@@ -1,4 +1,6 @@
 import { SvelteMap } from 'svelte/reactivity';
+import type { IpcError } from '../../../shared/ipc/errors';
+import type { Depth } from '../../../shared/marketdata/depth';
 import type { Quote } from '../../../shared/marketdata/quote';
 import type { SubscriptionReason } from '../../../shared/marketdata/subscription';
 import { backend } from './backend';
@@ -10,7 +12,7 @@ import { backend } from './backend';
  * reactive on its own, so a tick re-renders only the cells of that symbol.
  */
 /** The holds the views take (owner = reason), released when the page starts. */
-const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart', 'basket'] as const;
+const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart', 'basket', 'watch'] as const;
 
 class QuoteStore {
   #quotes = new SvelteMap<string, Quote>();
@@ -66,10 +68,27 @@ class QuoteStore {
     void backend().marketdata.unsubscribe({ owner, reason });
   }
 
-  /** Loads best bid/ask and circuit limits for the ticket. */
-  async loadDepth(symbol: string): Promise<void> {
+  /** The view `owner` now shows these symbols too (added to what it holds). */
+  async add(owner: string, reason: SubscriptionReason, symbols: string[]): Promise<void> {
+    if (symbols.length === 0) return;
+    const r = await backend().marketdata.subscribe({ owner, reason, symbols });
+    if (r.ok) this.#take(r.data);
+  }
+
+  /** The view `owner` no longer shows these symbols (the rest stay held). */
+  drop(owner: string, reason: SubscriptionReason, symbols: string[]): void {
+    if (symbols.length > 0) void backend().marketdata.unsubscribe({ owner, reason, symbols });
+  }
+
+  /**
+   * Reads the five-level depth with circuit limits for the ticket; its quote joins the live
+   * prices. Null when the symbol has no depth; the error when the read failed.
+   */
+  async loadDepth(symbol: string): Promise<{ depth: Depth | null; error: IpcError | null }> {
     const r = await backend().marketdata.depth({ symbol });
-    if (r.ok && r.data) this.#take([r.data]);
+    if (!r.ok) return { depth: null, error: r.error };
+    if (r.data) this.#take([r.data.quote]);
+    return { depth: r.data?.depth ?? null, error: null };
   }
 
   #take(list: Quote[]): void {

@@ -59,6 +59,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.chain': () => go('chain'),
     'view.charts': () => go('charts'),
     'view.baskets': () => go('baskets'),
+    'view.watch': () => go('watch'),
     refresh: () => void portfolio.refreshAll(),
     legend: t.toggleLegend,
     'row.buy': null,

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { CandleHistory, ChartResolution } from '../../marketdata/candle';
 import { MtmPoint } from '../../marketdata/mtm';
+import { QuoteDepth } from '../../marketdata/depth';
 import { Quote } from '../../marketdata/quote';
 import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
+import { Ticker } from '../../marketdata/ticker';
 import { channel, event } from '../define';
-
-/** A ticker as the symbol master spells it (`NSE:SBIN-EQ`). */
-const Ticker = z
-  .string()
-  .min(3)
-  .max(60)
-  .regex(/^[A-Z]+:[A-Za-z0-9&_.-]+$/, 'a ticker such as NSE:SBIN-EQ');
 
 /** Who holds a subscription: a view's own name, so it can release only its own. */
 const Holder = z.object({
@@ -36,9 +31,9 @@ export const marketdataChannels = {
     output: z.array(Quote),
   }),
   'marketdata.depth': channel({
-    doc: 'Best bid/ask and the day’s circuit limits for the order ticket.',
+    doc: 'Five levels each side, total quantities and the day’s circuit limits, for the order ticket (null when the broker cannot price the symbol).',
     input: z.object({ symbol: Ticker }),
-    output: Quote.nullable(),
+    output: QuoteDepth.nullable(),
   }),
   'marketdata.status': channel({
     doc: 'Whether the live sockets are up or REST quotes stand in.',

@@ -9,8 +9,10 @@ import { z } from 'zod';
 import { Order } from '../../../shared/broker/models';
 import { encodeFrame } from '../../support/marketdata-frames';
 import { Quote } from '../../../shared/marketdata/quote';
+import { QuoteDepth } from '../../../shared/marketdata/depth';
 import { MAX_FUTURE_SKEW_MS } from '../../../electron/core/marketdata/broker-time';
-import { normalizeDepth, normalizeQuoteItem } from '../../../electron/core/marketdata/data-client';
+import { normalizeQuoteItem } from '../../../electron/core/marketdata/data-client';
+import { normalizeDepth } from '../../../electron/core/marketdata/depth-normalize';
 import { createPacketDecoder } from '../../../electron/core/marketdata/packet-decoder';
 import { parseOrderUpdate, tickToQuote } from '../../../electron/core/marketdata/socket-normalize';
 
@@ -104,8 +106,8 @@ export function marketDataTargets(orderRow: unknown): Target[] {
           },
         },
       },
-      run: (r) => normalizeDepth('NSE:SBIN-EQ', rec(r), Date.now()),
-      model: Quote.nullable(),
+      run: (r) => normalizeDepth('NSE:SBIN-EQ', rec(r).d, Date.now()),
+      model: QuoteDepth.nullable(),
     },
     {
       name: 'order-socket update',

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_FUTURE_SKEW_MS } from '../../../electron/core/marketdata/broker-time';
-import { normalizeDepth, normalizeQuoteItem } from '../../../electron/core/marketdata/data-client';
+import { normalizeQuoteItem } from '../../../electron/core/marketdata/data-client';
+import { normalizeDepth } from '../../../electron/core/marketdata/depth-normalize';
 import type { DecodedTick } from '../../../electron/core/marketdata/packet-decoder';
 import { tickToQuote } from '../../../electron/core/marketdata/socket-normalize';
 
@@ -35,10 +36,11 @@ test('a real broker time is kept, also slightly ahead of our clock', () => {
 test('depth and socket packet times are bounded the same way', () => {
   const depth = normalizeDepth(
     'NSE:SBIN-EQ',
-    { d: { 'NSE:SBIN-EQ': { ltp: 945, ltt: 1e306, bids: [], ask: [] } } },
+    { 'NSE:SBIN-EQ': { ltp: 945, ltt: 1e306, bids: [], ask: [] } },
     now,
   );
-  assert.equal(depth?.at, now);
+  assert.equal(depth?.quote.at, now);
+  assert.equal(depth?.depth.at, now);
   const tick = { token: 1, time: 2_000_000_000_000, ltp: 945 } as unknown as DecodedTick;
   const q = tickToQuote({ ...tick, prevClose: 940 } as DecodedTick, 'NSE:SBIN-EQ', now);
   assert.equal(q.at, now);

@@ -8,11 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HttpTransport, TransportRequest } from '../../../electron/core/broker/http-transport';
 import type { ScheduledJob } from '../../../electron/core/limiter/request-scheduler';
-import {
-  createDataClient,
-  MAX_QUOTE_SYMBOLS,
-  topPrice,
-} from '../../../electron/core/marketdata/data-client';
+import { createDataClient, MAX_QUOTE_SYMBOLS } from '../../../electron/core/marketdata/data-client';
 
 const NOW = Date.UTC(2026, 10, 23, 5, 0, 0);
 
@@ -149,7 +145,7 @@ const depthOf = (symbol: string, over: Record<string, unknown>) => ({
 test('depth gives the ticket its picture: best bid and ask, change, circuit limits', async () => {
   const { transport, requests } = fakeTransport(() => depthOf('NSE:SBIN-EQ', {}));
   const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
-  const q = (await client.depth('NSE:SBIN-EQ'))!;
+  const q = (await client.depth('NSE:SBIN-EQ'))!.quote;
   assert.deepEqual(requests[0]?.query, { symbol: 'NSE:SBIN-EQ', ohlcv_flag: '1' });
   assert.equal(requests[0]?.path, '/depth/');
   assert.deepEqual(
@@ -171,7 +167,7 @@ test('depth with malformed levels loses only the broken price, never gives a wro
   for (const [what, over, bid, ask] of cases) {
     const { transport } = fakeTransport(() => depthOf('NSE:SBIN-EQ', over));
     const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
-    const q = await client.depth('NSE:SBIN-EQ');
+    const q = (await client.depth('NSE:SBIN-EQ'))?.quote;
     assert.ok(q, `${what}: the rest of the picture is kept`);
     assert.deepEqual([q.bid, q.ask], [bid, ask], what);
     assert.equal(q.ltp, 812.35, what);
@@ -183,7 +179,6 @@ test('depth with malformed levels loses only the broken price, never gives a wro
     const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
     assert.equal(await client.depth('NSE:SBIN-EQ'), null, `ltp ${String(ltp)}`);
   }
-  assert.equal(topPrice([{ price: 5 }]), 5);
 });
 
 test('every data request waits in the scheduler at background priority, the lowest', async () => {
@@ -212,6 +207,6 @@ test('every data request waits in the scheduler at background priority, the lowe
   );
   scheduler.releaseAll();
   assert.equal((await quotes).quotes.length, 2);
-  assert.equal((await depth)?.ltp, 812.35);
+  assert.equal((await depth)?.quote.ltp, 812.35);
   assert.equal(requests.length, 2);
 });

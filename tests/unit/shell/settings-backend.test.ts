@@ -56,6 +56,7 @@ describe('electron-store settings backend', () => {
         'activeAccountId',
         'preferences',
         'version',
+        'watchlists',
       ]);
       if (process.platform !== 'win32') assert.equal(statSync(path).mode & 0o777, 0o600);
     }),
