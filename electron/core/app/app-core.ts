@@ -54,6 +54,7 @@ import { withAccountPriceFeed } from '../marketdata/account-price-feed';
 import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
 import type { MarketDataService } from '../marketdata/market-data-service';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
+import { createAlertService, type AlertService } from '../alerts/alert-service';
 
 export type { CoreDeps } from './core-deps';
 
@@ -79,6 +80,8 @@ export interface AppCore {
   readonly marketData: MarketDataService;
   /** The ticket as typed, kept here so a renderer crash loses nothing. */
   readonly drafts: DraftKeeper;
+  /** Fills, rejections, stop-loss, square-off and session expiry, each raised once. */
+  readonly alerts: AlertService;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */
@@ -270,6 +273,19 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
   let busy: () => boolean = () => false;
+  const alerts = disposer.own(
+    'alerts',
+    createAlertService({
+      now: () => clock.now(),
+      settings: () => settings.get().preferences.alerts,
+      session,
+      emit: {
+        raised: (a) => emit('alerts.raised', a),
+        open: (t) => emit('alerts.open', t),
+      },
+      logger: logger.child('alerts'),
+    }),
+  );
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
   const orders = createOrderService({
     clock,
@@ -277,7 +293,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     journal,
     limits: () => settings.get().preferences.fatFinger,
-    emit: (e) => forward.orderEvent(e),
+    emit: (e) => {
+      forward.orderEvent(e);
+      // Every book read or merged passes here once: alerts are detected from all of them.
+      if (e.type === 'orders') alerts.observeOrders(e.orders);
+    },
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
   // Its dispose waits for the action in flight, then closes the journal.
@@ -379,6 +399,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     quotes,
     marketData: marketData.service,
     drafts,
+    alerts,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

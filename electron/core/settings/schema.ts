@@ -7,6 +7,7 @@
  */
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
+import { AlertSettings } from '../../../shared/settings/alert-settings';
 import { z } from 'zod';
 import {
   StoredFatFingerLimits,
@@ -113,6 +114,8 @@ export const Preferences = z.object({
   retention: RetentionSettings.default(RetentionSettings.parse({})),
   /** Keys the trader remapped (shared/keymap); absent actions keep their defaults. */
   keymap: Keymap.default({}),
+  /** Per alert kind: on, OS notification, sound. Absent in older documents: the defaults apply. */
+  alerts: AlertSettings.default(AlertSettings.parse({})),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

@@ -2,6 +2,7 @@ import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
 import { RetentionSettings } from '../../settings/retention';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
+import { AlertSettings } from '../../settings/alert-settings';
 import { channel, event } from '../define';
 
 /** The permission template the app was registered with at the broker. */
@@ -62,6 +63,8 @@ export const PreferencesView = z.object({
   fatFinger: FatFingerLimits,
   /** Days kept (today included) of logs, order journals and support bundles. */
   retention: RetentionSettings,
+  /** Per alert kind: raised, shown as a notification, with a sound. */
+  alerts: AlertSettings,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
