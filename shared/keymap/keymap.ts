@@ -19,6 +19,7 @@ export const KEY_ACTIONS = {
   'view.funds': { label: 'Funds', scope: 'global', defaults: ['Alt+5'] },
   'view.edis': { label: 'eDIS', scope: 'global', defaults: ['Alt+6'] },
   'view.settings': { label: 'Settings', scope: 'global', defaults: ['Alt+7'] },
+  'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },

@@ -7,6 +7,7 @@ export const VIEWS = [
   { id: 'funds', label: 'Funds', key: '5' },
   { id: 'edis', label: 'eDIS', key: '6' },
   { id: 'settings', label: 'Settings', key: '7' },
+  { id: 'market', label: 'Market', key: 'M' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

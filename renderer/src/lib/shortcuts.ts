@@ -55,6 +55,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.funds': () => go('funds'),
     'view.edis': () => go('edis'),
     'view.settings': () => go('settings'),
+    'view.market': () => go('market'),
     refresh: () => void portfolio.refreshAll(),
     legend: t.toggleLegend,
     'row.buy': null,
