@@ -2,7 +2,7 @@
  * Alerts through the composed app (createAppCore in Demo mode, the sandbox over HTTP, the
  * real router and event bus): a market order filled with the market open raises one fill
  * alert, a broker rejection one rejection alert, a triggered stop order one stop-loss
- * alert; the same fill read again (pushed and polled) raises nothing more, the orders of
+ * alert, the broker's square-off at the close a square-off alert; the same fill read again (pushed and polled) raises nothing more, the orders of
  * the first book raise nothing, and a kind turned off in Settings is not raised.
  */
 import assert from 'node:assert/strict';
@@ -126,6 +126,31 @@ describe('alerts (composed app, sandbox over HTTP)', () => {
     const book = await app.call('portfolio.orders');
     assert.equal(book.find((o) => o.id === placed.orderId)?.filledQty, 1, 'the order filled');
     assert.equal(alerts().filter((a) => a.orderId === placed.orderId).length, 0);
+  });
+
+  it('the broker’s intraday square-off at the close: the position and the cancelled order alert', async () => {
+    const open = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 1, side: 1, productType: 'INTRADAY', limitPrice: 900 },
+      confirmGuards: true,
+    });
+    assert.equal(open.status, 'done', open.note);
+    await app.control('tick', { n: 2 });
+    await app.call('portfolio.orderBook', { refresh: true });
+    await app.control('market', { exchange: 10, segment: 10, status: 'CLOSE' });
+    const squared = await alertFor(
+      (a) => a.kind === 'square-off' && a.title.startsWith('Squared off'),
+      'square-off',
+    );
+    assert.match(
+      squared.body,
+      /The broker squared off your intraday position: sold \d+ NSE:SBIN-EQ/,
+    );
+    const cancelled = await alertFor(
+      (a) => a.kind === 'square-off' && a.orderId === open.orderId,
+      'square-off cancellation',
+    );
+    assert.equal(cancelled.title, `Cancelled by square-off: ${SBIN}`);
+    await app.control('market', { exchange: 10, segment: 10, status: 'AUTO' });
   });
 });
 
