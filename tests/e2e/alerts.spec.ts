@@ -75,3 +75,76 @@ test('a fill shows an in-app toast; with the kind turned off in Settings it does
     await expect(fillOn).toBeChecked();
   }
 });
+
+test('in the harness a fill is also a browser notification; permission is asked only from Settings', async ({
+  browser,
+  controlled,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(controlled.url).origin;
+  // A spy around the browser's own Notification: every construction and permission request
+  // is recorded, then passed on to Chromium unchanged.
+  const spy = () => {
+    const Real = window.Notification;
+    const w = window as unknown as { shown: string[]; asked: number };
+    w.shown = [];
+    w.asked = 0;
+    class Spy extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        w.shown.push(title);
+      }
+      static override requestPermission(): Promise<NotificationPermission> {
+        w.asked++;
+        return Real.requestPermission();
+      }
+    }
+    window.Notification = Spy;
+  };
+  const read = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { shown: string[]; asked: number };
+      return { shown: [...w.shown], asked: w.asked };
+    });
+
+  // Not yet allowed: nothing is asked until the trader clicks in Settings.
+  const fresh = await browser.newContext();
+  try {
+    const page = await fresh.newPage();
+    await page.addInitScript(spy);
+    await openApp(page, controlled.url);
+    await loginToDemo(page);
+    await page.keyboard.press('Alt+7');
+    const permission = page.getByTestId('browser-notification-permission');
+    await expect(permission).toContainText('not allowed yet');
+    expect((await read(page)).asked).toBe(0);
+    await permission.getByRole('button', { name: 'Allow browser notifications' }).click();
+    await expect.poll(async () => (await read(page)).asked).toBe(1);
+  } finally {
+    await fresh.close();
+  }
+
+  // Allowed: a fill shows a browser notification with the alert's title.
+  const allowed = await browser.newContext();
+  try {
+    await allowed.grantPermissions(['notifications'], { origin });
+    const page = await allowed.newPage();
+    await page.addInitScript(spy);
+    await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+    await openApp(page, controlled.url);
+    await loginToDemo(page);
+    await page.keyboard.press('Alt+7');
+    await expect(page.getByTestId('browser-notification-permission')).toContainText('allowed');
+    const id = await buySbin(page, '1');
+    await expect(async () => {
+      await control(controlled, 'tick', { n: 1 });
+      expect((await read(page)).shown).toContain('Bought 1 NSE:SBIN-EQ');
+    }).toPass({ timeout: 40_000 });
+    await expect(
+      page.locator('[data-testid="alert-toast"]', { hasText: `order ${id}` }),
+    ).toBeVisible();
+    expect((await read(page)).asked).toBe(0);
+  } finally {
+    await allowed.close();
+  }
+});
