@@ -5,6 +5,8 @@
  * left on for notifications (`alert.notify`, decided by the core from Settings when the
  * alert was raised). Sound is the renderer's (one place, one setting), so these are silent.
  * Clicking one brings the window forward and asks the page to open the order book.
+ * A burst (a basket filling at once) shows the first few and then one summary, never a
+ * wall of notifications.
  */
 import { Notification, type BrowserWindow } from 'electron';
 import type { Alert } from '../../shared/alerts/alert';
@@ -21,14 +23,21 @@ export interface AlertNotificationDeps {
   onError?: (err: unknown) => void;
 }
 
+/** At most this many notifications a second; the rest are summed up in one. */
+export const NOTIFICATIONS_PER_SECOND = 3;
+
 /** Starts showing alerts as OS notifications; answers the function that stops it. */
 export function showAlertNotifications(deps: AlertNotificationDeps): () => void {
   // Kept referenced until closed: a collected Notification loses its click handler.
   const shown = new Set<Notification>();
-  const off = deps.onAlert((alert) => {
-    if (!alert.notify || !Notification.isSupported()) return;
+  let windowStart = 0;
+  let inWindow = 0;
+  let held = 0;
+  let summaryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function show(title: string, body: string, orderId: string | null): void {
     try {
-      const n = new Notification({ title: alert.title, body: alert.body, silent: true });
+      const n = new Notification({ title, body, silent: true });
       shown.add(n);
       n.on('click', () => {
         const win = deps.window();
@@ -37,16 +46,41 @@ export function showAlertNotifications(deps: AlertNotificationDeps): () => void 
           win.show();
           win.focus();
         }
-        deps.open(alert);
+        deps.open({ orderId });
       });
       n.on('close', () => shown.delete(n));
       n.show();
     } catch (err) {
       deps.onError?.(err);
     }
+  }
+
+  const off = deps.onAlert((alert) => {
+    if (!alert.notify || !Notification.isSupported()) return;
+    const now = Date.now();
+    if (now - windowStart >= 1_000) {
+      windowStart = now;
+      inWindow = 0;
+    }
+    if (++inWindow <= NOTIFICATIONS_PER_SECOND) {
+      show(alert.title, alert.body, alert.orderId);
+      return;
+    }
+    held++;
+    summaryTimer ??= setTimeout(() => {
+      summaryTimer = null;
+      const n = held;
+      held = 0;
+      show(
+        `${n} more alert${n === 1 ? '' : 's'}`,
+        'Tickdesk has more fills or order updates for you: open the order book to see them.',
+        null,
+      );
+    }, 1_000);
   });
   return () => {
     off();
+    if (summaryTimer) clearTimeout(summaryTimer);
     for (const n of shown) n.close();
     shown.clear();
   };

@@ -14,7 +14,8 @@ import { AlertSettings } from '../../../shared/settings/alert-settings';
 
 register('./electron-loader.mjs', import.meta.url);
 const fake = await import('./fake-electron');
-const { showAlertNotifications } = await import('../../../electron/shell/alert-notifications');
+const { showAlertNotifications, NOTIFICATIONS_PER_SECOND } =
+  await import('../../../electron/shell/alert-notifications');
 const { createAlertService } = await import('../../../electron/core/alerts/alert-service');
 
 const session = {
@@ -118,5 +119,19 @@ it('shows nothing where the system has no notifications', () => {
   const { alerts, stop } = setup(AlertSettings.parse({}));
   alerts.observeOrders([order({ status: OrderStatus.Rejected })]);
   assert.equal(fake.FakeNotification.shown.length, 0);
+  stop();
+});
+
+it('a burst shows the first few, then one summary', async () => {
+  const { alerts, stop } = setup(AlertSettings.parse({}));
+  const ids = Array.from({ length: 12 }, (_, i) => `b${i}`);
+  alerts.observeOrders(
+    ids.map((id) => order({ id, status: OrderStatus.Traded, filledQty: 5, remainingQty: 0 })),
+  );
+  assert.equal(fake.FakeNotification.shown.length, NOTIFICATIONS_PER_SECOND);
+  await new Promise((r) => setTimeout(r, 1_200));
+  const titles = fake.FakeNotification.shown.map((n) => n.options.title);
+  assert.equal(titles.length, NOTIFICATIONS_PER_SECOND + 1);
+  assert.equal(titles.at(-1), `${12 - NOTIFICATIONS_PER_SECOND} more alerts`);
   stop();
 });
