@@ -33,8 +33,11 @@ export interface AlertServiceDeps {
 
 /** The running alert service. */
 export interface AlertService {
-  /** Every order book the app reads or merges (see order-alerts.ts for why all of them). */
-  observeOrders(book: readonly Order[]): void;
+  /**
+   * Every order book the app reads or merges (see order-alerts.ts for why all of them);
+   * `merged` when the pushed feed put it together rather than a full read.
+   */
+  observeOrders(book: readonly Order[], merged?: boolean): void;
   /** Listens to raised alerts (the OS notifications in the desktop app); returns unsubscribe. */
   onAlert(listener: (alert: Alert) => void): () => void;
   /** The trader clicked a notification: the renderer opens the order book at this order. */
@@ -85,8 +88,8 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   });
 
   return {
-    observeOrders(book) {
-      for (const e of orders.observe(book)) raise(e);
+    observeOrders(book, merged) {
+      for (const e of orders.observe(book, merged)) raise(e);
     },
     onAlert(listener) {
       listeners.add(listener);

@@ -6,9 +6,10 @@
  * poll can show an order as it was before a push: each alert has a key (order id, kind,
  * filled quantity) raised at most once, and a quantity never moves backwards.
  *
- * The first book after a login is the baseline: the orders in it are remembered as they
- * are and raise nothing, so a login or a restart never floods the trader with the day's
- * fills. What happens to them afterwards (an order open at login that fills) does alert.
+ * The first full read of the book after a login is the baseline: the orders in it are
+ * remembered as they are and raise nothing (nor do pushed updates before it), so a login or
+ * a restart never floods the trader with the day's fills. What happens to them afterwards
+ * (an order open at login that fills) does alert.
  */
 import { OrderStatus, OrderType } from '../../../shared/broker/enums';
 import type { Order } from '../../../shared/broker/models';
@@ -33,8 +34,12 @@ export interface OrderAlertEvent extends AlertText {
 
 /** The detector's state across reads. */
 export interface OrderAlertDetector {
-  /** One full (or merged) order book; answers the events it shows for the first time. */
-  observe(book: readonly Order[]): OrderAlertEvent[];
+  /**
+   * One order book; answers the events it shows for the first time. `merged` marks a book
+   * the pushed feed put together: before the first full read it may hold only the orders
+   * pushed so far, so it cannot be the baseline (the full read after it would look new).
+   */
+  observe(book: readonly Order[], merged?: boolean): OrderAlertEvent[];
   /** Forgets everything: the next book is a new baseline (a logout, another account). */
   reset(): void;
 }
@@ -93,8 +98,9 @@ export function createOrderAlertDetector(): OrderAlertDetector {
   }
 
   return {
-    observe(book) {
+    observe(book, merged = false) {
       const out: OrderAlertEvent[] = [];
+      const baseline = !baselined;
       for (const o of book) {
         const before = seen.get(o.id);
         if (baselined) changes(o, before, out);
@@ -104,7 +110,7 @@ export function createOrderAlertDetector(): OrderAlertDetector {
           status: o.status,
         });
       }
-      baselined = true;
+      if (baseline && !merged) baselined = true;
       return out;
     },
     reset() {

@@ -273,6 +273,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
   let busy: () => boolean = () => false;
+  let fromFeed = false;
   const alerts = disposer.own(
     'alerts',
     createAlertService({
@@ -296,7 +297,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (e) => {
       forward.orderEvent(e);
       // Every book read or merged passes here once: alerts are detected from all of them.
-      if (e.type === 'orders') alerts.observeOrders(e.orders);
+      if (e.type === 'orders') alerts.observeOrders(e.orders, fromFeed);
     },
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
   });
@@ -337,7 +338,15 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     quotes,
     logger,
     emit: (n, p) => emit(n, p),
-    onOrders,
+    // Books the pushed feed merged; alerts do not take one as the login baseline.
+    onOrders: (book) => {
+      fromFeed = true;
+      try {
+        onOrders(book);
+      } finally {
+        fromFeed = false;
+      }
+    },
     onPositions,
     onOrderSocketOpen: () => refresher.catchUp(),
     onOrderSocketDown: () => refresher.poke(),

@@ -158,4 +158,14 @@ describe('order alerts', () => {
     d.reset();
     assert.deepEqual(d.observe([filled({ id: 'new' })]), [], 'baseline after reset');
   });
+
+  it('a pushed (merged) book before the first full read is no baseline: no flood after it', () => {
+    const d = createOrderAlertDetector();
+    assert.deepEqual(d.observe([filled({ id: 'pushed' })], true), [], 'nothing before a baseline');
+    // The first full read holds the whole day: none of it alerts.
+    const day = [filled({ id: 'pushed' }), filled({ id: 'old1' }), order({ id: 'old2' })];
+    assert.deepEqual(d.observe(day), []);
+    // After the baseline, merged books alert like any other.
+    assert.equal(d.observe([filled({ id: 'old2' })], true)[0]?.kind, 'fill');
+  });
 });
