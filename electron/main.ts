@@ -24,6 +24,7 @@ import { createMainWindow } from './shell/main-window';
 import { quitAfterDispose } from './shell/quit-after-dispose';
 import { reloadAfterCrash } from './shell/renderer-recovery';
 import { installAppMenu } from './shell/app-menu';
+import { showAlertNotifications } from './shell/alert-notifications';
 import { createElectronStoreBackend } from './shell/settings-backend';
 
 /** DevTools and verbose logs only when a developer asks for them on an unpackaged build. */
@@ -166,6 +167,12 @@ async function start(): Promise<void> {
   });
   mainWindow.on('closed', () => (mainWindow = null));
   const running = core;
+  showAlertNotifications({
+    onAlert: (fn) => running.alerts.onAlert(fn),
+    open: (alert) => running.alerts.open(alert),
+    window: () => mainWindow,
+    onError: (err) => running.logger.warn('alerts: notification failed', { err: String(err) }),
+  });
   reloadAfterCrash(mainWindow, {
     onLost: () => running.drafts.pageLost(),
     log: (msg, fields) => running.logger.error(msg, fields),

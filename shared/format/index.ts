@@ -2,3 +2,4 @@
 export * from './money';
 export * from './ist';
 export * from './csv';
+export * from './mask';

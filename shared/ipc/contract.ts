@@ -6,6 +6,7 @@
  *
  * Each domain keeps its channels in ./channels/<domain>.ts; add the map here.
  */
+import { alertsEvents } from './channels/alerts';
 import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
 import { diagnosticsChannels } from './channels/diagnostics';
@@ -45,6 +46,7 @@ export const events = {
   ...budgetEvents,
   ...settingsEvents,
   ...marketdataEvents,
+  ...alertsEvents,
 };
 
 export type Contract = typeof contract;

@@ -23,6 +23,7 @@ export const KEY_ACTIONS = {
   'view.charts': { label: 'Charts', scope: 'global', defaults: ['Alt+0'] },
   'view.baskets': { label: 'Baskets', scope: 'global', defaults: ['Alt+B'] },
   'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
+  'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },

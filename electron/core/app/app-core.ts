@@ -56,6 +56,7 @@ import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-r
 import type { MarketDataService } from '../marketdata/market-data-service';
 import type { MtmSampler } from '../marketdata/mtm-sampler';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
+import { createAlertService, type AlertService } from '../alerts/alert-service';
 
 export type { CoreDeps } from './core-deps';
 
@@ -83,6 +84,8 @@ export interface AppCore {
   readonly mtm: MtmSampler;
   /** The ticket as typed, kept here so a renderer crash loses nothing. */
   readonly drafts: DraftKeeper;
+  /** Fills, rejections, stop-loss, square-off and session expiry, each raised once. */
+  readonly alerts: AlertService;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */
@@ -280,6 +283,20 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
   let busy: () => boolean = () => false;
+  let fromFeed = false;
+  const alerts = disposer.own(
+    'alerts',
+    createAlertService({
+      now: () => clock.now(),
+      settings: () => settings.get().preferences.alerts,
+      session,
+      emit: {
+        raised: (a) => emit('alerts.raised', a),
+        open: (t) => emit('alerts.open', t),
+      },
+      logger: logger.child('alerts'),
+    }),
+  );
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
   const orders = createOrderService({
     clock,
@@ -287,7 +304,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     journal,
     limits: () => settings.get().preferences.fatFinger,
-    emit: (e) => forward.orderEvent(e),
+    emit: (e) => {
+      forward.orderEvent(e);
+      // Every book read or merged passes here once: alerts are detected from all of them.
+      if (e.type === 'orders') alerts.observeOrders(e.orders, fromFeed);
+    },
     onJournalError: (err) => logger.error('orders: journal write failed', { err: String(err) }),
     logger,
   });
@@ -329,7 +350,15 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     quotes,
     logger,
     emit: (n, p) => emit(n, p),
-    onOrders,
+    // Books the pushed feed merged; alerts do not take one as the login baseline.
+    onOrders: (book) => {
+      fromFeed = true;
+      try {
+        onOrders(book);
+      } finally {
+        fromFeed = false;
+      }
+    },
     onPositions,
     onOrderSocketOpen: () => refresher.catchUp(),
     onOrderSocketDown: () => refresher.poke(),
@@ -393,6 +422,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     marketData: marketData.service,
     mtm: marketData.mtm,
     drafts,
+    alerts,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

@@ -9,6 +9,7 @@ import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
 import { ThemeChoice } from '../../../shared/settings/theme';
 import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
+import { AlertSettings } from '../../../shared/settings/alert-settings';
 import { z } from 'zod';
 import { SavedBaskets } from '../../../shared/orders/basket';
 import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
@@ -119,6 +120,8 @@ export const Preferences = z.object({
   retention: RetentionSettings.default(RetentionSettings.parse({})),
   /** Keys the trader remapped (shared/keymap); absent actions keep their defaults. */
   keymap: Keymap.default({}),
+  /** Per alert kind: on, OS notification, sound. Absent in older documents: the defaults apply. */
+  alerts: AlertSettings.default(AlertSettings.parse({})),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

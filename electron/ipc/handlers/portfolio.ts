@@ -1,3 +1,4 @@
+import { maskEmail, maskPan } from '../../../shared/format/mask';
 import type { portfolioChannels } from '../../../shared/ipc/channels/portfolio';
 import type { AppCore } from '../../core/app/app-core';
 import type { HandlersFor } from '../handler-types';
@@ -6,7 +7,11 @@ import type { HandlersFor } from '../handler-types';
 export function portfolioHandlers(core: AppCore): HandlersFor<typeof portfolioChannels> {
   const { broker, orders } = core;
   return {
-    'portfolio.profile': () => broker.getProfile(),
+    'portfolio.profile': async () => {
+      // PAN and e-mail leave the main process masked: the profile view is their only reader.
+      const p = await broker.getProfile();
+      return { ...p, pan: maskPan(p.pan), email: maskEmail(p.email) };
+    },
     'portfolio.funds': () => broker.getFunds(),
     'portfolio.holdings': () => broker.getHoldings(),
     'portfolio.positions': async () => {

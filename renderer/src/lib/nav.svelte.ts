@@ -11,6 +11,7 @@ export const VIEWS = [
   { id: 'charts', label: 'Charts', key: '0' },
   { id: 'baskets', label: 'Baskets', key: 'B' },
   { id: 'watch', label: 'Watch', key: '8' },
+  { id: 'market', label: 'Market', key: 'M' },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

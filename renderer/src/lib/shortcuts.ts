@@ -60,6 +60,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.charts': () => go('charts'),
     'view.baskets': () => go('baskets'),
     'view.watch': () => go('watch'),
+    'view.market': () => go('market'),
     refresh: () => void portfolio.refreshAll(),
     legend: t.toggleLegend,
     'row.buy': null,

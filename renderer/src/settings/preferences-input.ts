@@ -46,7 +46,7 @@ export function parseTypedNumber(text: string): number {
 export function preferencesPatch(
   t: PreferencesText,
 ):
-  | { ok: true; patch: Omit<PreferencesView, 'keymap'> }
+  | { ok: true; patch: Omit<PreferencesView, 'keymap' | 'alerts'> }
   | { ok: false; field: keyof PreferencesText; message: string } {
   const qty = parseTypedNumber(t.maxOrderQty);
   if (!Number.isFinite(qty))

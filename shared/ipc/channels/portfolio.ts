@@ -33,7 +33,7 @@ export type OrdersDelta = z.infer<typeof OrdersDelta>;
 /** Read-only account views. Each answers the clean model; the wire quirks never reach the renderer. */
 export const portfolioChannels = {
   'portfolio.profile': channel({
-    doc: 'The account holder for the title bar and profile screen.',
+    doc: 'The account holder for the title bar and profile screen; PAN and e-mail come masked.',
     input: z.void(),
     output: Profile,
   }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RetentionSettings } from '../../settings/retention';
 import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
+import { AlertSettings } from '../../settings/alert-settings';
 import { channel, event } from '../define';
 import { BrokerageSettings } from '../../charges/brokerage';
 
@@ -68,6 +69,8 @@ export const PreferencesView = z.object({
   fatFinger: FatFingerLimits,
   /** Days kept (today included) of logs, order journals and support bundles. */
   retention: RetentionSettings,
+  /** Per alert kind: raised, shown as a notification, with a sound. */
+  alerts: AlertSettings,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 

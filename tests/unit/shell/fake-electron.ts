@@ -242,7 +242,11 @@ export class FakeBrowserWindow extends EventEmitter {
     this.emit('closed');
   }
   show() {}
-  focus() {}
+  /** How often main brought this window forward (a notification click does). */
+  focuses = 0;
+  focus() {
+    this.focuses++;
+  }
   restore() {}
   isMinimized() {
     return false;
@@ -383,7 +387,34 @@ export const utilityProcess = {
   },
 };
 
+/** Electron's OS notification: records each one shown; `click()` is the trader clicking it. */
+export class FakeNotification extends EventEmitter {
+  /** False stands for a system without notifications (the adapter must then show none). */
+  static supported = true;
+  static shown: FakeNotification[] = [];
+  static isSupported() {
+    return FakeNotification.supported;
+  }
+  closed = false;
+  constructor(public options: { title: string; body: string; silent?: boolean }) {
+    super();
+  }
+  show() {
+    FakeNotification.shown.push(this);
+    this.emit('show');
+  }
+  close() {
+    this.closed = true;
+    this.emit('close');
+  }
+  click() {
+    this.emit('click');
+  }
+}
+export const Notification = FakeNotification;
+
 export default {
+  Notification,
   utilityProcess,
   app,
   BrowserWindow,

@@ -1,0 +1,81 @@
+/**
+ * The words of order alerts: a title short enough for an OS notification and a body in
+ * plain words (who, how many, at what price, what it means), in lakh/crore money and the
+ * broker's own reason for a rejection. Kept apart from the detection so wording can change
+ * without touching the no-duplicate logic.
+ */
+import { OrderType, Side } from '../../../shared/broker/enums';
+import type { Order } from '../../../shared/broker/models';
+import { formatIndianNumber, formatInr } from '../../../shared/format/money';
+
+/** The text of one alert. */
+export interface AlertText {
+  title: string;
+  body: string;
+}
+
+const qty = (n: number) => formatIndianNumber(n);
+const verb = (o: Order) => (o.side === Side.Buy ? 'Bought' : 'Sold');
+const sideWord = (o: Order) => (o.side === Side.Buy ? 'buy' : 'sell');
+const price = (n: number) => (Number.isFinite(n) && n > 0 ? formatInr(n) : null);
+const at = (o: Order) => {
+  const p = price(o.tradedPrice);
+  return p ? ` at ${p}` : '';
+};
+const reason = (message: string) => {
+  const m = message.trim();
+  return m ? ` The broker says: ${m.endsWith('.') ? m : `${m}.`}` : '';
+};
+
+/** The order filled completely. */
+export function fillText(o: Order): AlertText {
+  return {
+    title: `${verb(o)} ${qty(o.filledQty)} ${o.symbol}`,
+    body: `Your ${sideWord(o)} order for ${qty(o.qty)} ${o.symbol} is filled${at(o)} (order ${o.id}).`,
+  };
+}
+
+/** Part of the order filled; the rest is still open (or was cancelled). */
+export function partialFillText(o: Order): AlertText {
+  const rest = Math.max(0, o.qty - o.filledQty);
+  return {
+    title: `Partly filled: ${verb(o).toLowerCase()} ${qty(o.filledQty)} of ${qty(o.qty)} ${o.symbol}`,
+    body: `${qty(o.filledQty)} of ${qty(o.qty)} ${o.symbol} filled${at(o)}${o.tradedPrice > 0 ? ' on average' : ''}; ${qty(rest)} still to fill (order ${o.id}).`,
+  };
+}
+
+/** The broker or the exchange refused the order. */
+export function rejectionText(o: Order): AlertText {
+  return {
+    title: `Order rejected: ${o.symbol}`,
+    body: `Your ${sideWord(o)} order for ${qty(o.qty)} ${o.symbol} was rejected (order ${o.id}).${reason(o.message)}`,
+  };
+}
+
+/** A stop order's trigger was hit and it started to fill. */
+export function stopLossText(o: Order): AlertText {
+  const trigger = price(o.stopPrice);
+  const kind = o.type === OrderType.StopLimit ? 'stop-loss limit' : 'stop-loss';
+  return {
+    title: `Stop-loss triggered: ${o.symbol}`,
+    body: `Your ${kind} ${sideWord(o)} order for ${qty(o.qty)} ${o.symbol}${trigger ? ` (trigger ${trigger})` : ''} was triggered: ${qty(o.filledQty)} filled${at(o)} (order ${o.id}).`,
+  };
+}
+
+/** The broker squared off an intraday position, or an exit order filled. */
+export function squareOffText(o: Order, how: 'auto' | 'exit' | 'cancelled'): AlertText {
+  if (how === 'cancelled')
+    return {
+      title: `Cancelled by square-off: ${o.symbol}`,
+      body: `Your open ${sideWord(o)} order for ${qty(o.qty)} ${o.symbol} was cancelled by the broker's intraday square-off (order ${o.id}).${reason(o.message)}`,
+    };
+  return how === 'auto'
+    ? {
+        title: `Squared off: ${o.symbol}`,
+        body: `The broker squared off your intraday position: ${verb(o).toLowerCase()} ${qty(o.filledQty)} ${o.symbol}${at(o)} (order ${o.id}).`,
+      }
+    : {
+        title: `Position exited: ${o.symbol}`,
+        body: `Your exit ${verb(o).toLowerCase()} ${qty(o.filledQty)} ${o.symbol}${at(o)} (order ${o.id}).`,
+      };
+}
