@@ -35,12 +35,12 @@ function side(raw: unknown): DepthLevel[] {
 }
 
 /**
- * The best price of one side for the quote: the top level's price when that level is good,
- * else null. The ladder keeps the good levels below a broken top one, but a lower level is
+ * The best price of one side for the quote: the top level's price when it is a positive
+ * finite number (its quantity may be unreadable: the price is still the best), else null. The ladder keeps the good levels below a broken top one, but a lower level is
  * not the best price, so it never stands in for it (a missing price, never a wrong one).
  */
 function bestPrice(raw: unknown): number | null {
-  return Array.isArray(raw) && raw.length > 0 ? (normalizeDepthLevel(raw[0])?.price ?? null) : null;
+  return Array.isArray(raw) && raw.length > 0 ? price(obj(raw[0]).price) : null;
 }
 
 /** A non-negative finite number or null. */

@@ -54,6 +54,7 @@ describe('electron-store settings backend', () => {
       assert.deepEqual(Object.keys(onDisk).sort(), [
         'accounts',
         'activeAccountId',
+        'baskets',
         'preferences',
         'version',
         'watchlists',
