@@ -6,8 +6,15 @@ import type { AppCore } from '../../core/app/app-core';
 import { SettingsValidationError } from '../../core/settings/settings-store';
 import type { HandlersFor } from '../handler-types';
 
+/**
+ * Newest first. Saves within one millisecond share a `savedAt`; the store appends each save,
+ * so among equal times the later position is the newer basket.
+ */
 const newestFirst = (list: readonly SavedBasket[]) =>
-  [...list].sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+  list
+    .map((basket, at) => ({ basket, at }))
+    .sort((a, b) => b.basket.savedAt.localeCompare(a.basket.savedAt) || b.at - a.at)
+    .map(({ basket }) => basket);
 
 /**
  * Saved baskets. The names and sizes are validated by the contract; the count of saved
