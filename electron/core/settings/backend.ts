@@ -40,6 +40,16 @@ export function moveCorruptFileAside(path: string, now: Date = new Date()): stri
   }
 }
 
+/** The settings file's text, or undefined when there is no file yet (first run). */
+async function readSettingsText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 let tmpCounter = 0;
 
 /**
@@ -52,13 +62,8 @@ export function createJsonFileSettingsBackend(path: string): SettingsBackend & {
   return {
     path,
     async get() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
+      const text = await readSettingsText(path);
+      if (text === undefined) return undefined;
       try {
         return JSON.parse(text) as unknown;
       } catch {
@@ -99,13 +104,8 @@ export function createReadOnlySettingsBackend(path: string): SettingsBackend & {
   return {
     path,
     async get() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw err;
-      }
+      const text = await readSettingsText(path);
+      if (text === undefined) return undefined;
       let doc: unknown;
       try {
         doc = JSON.parse(text) as unknown;
