@@ -95,9 +95,14 @@ test('NIFTY chain: expiries, strikes around ATM, live prices, B opens the ticket
   await page.screenshot({ path: test.info().outputPath('option-chain-ticket.png') });
   await page.keyboard.press('Escape');
 
-  // A click on a cell opens the ticket on that contract too.
-  const other = rows.nth(3).locator('[data-testid="chain-cell"][data-side="ce"]');
-  const otherTicker = (await other.getAttribute('data-ticker'))!;
+  // A click on a cell opens the ticket on that contract too. The cell is found again by its
+  // ticker before the click: the window re-centres whenever the moving index crosses into
+  // another strike, so a row position read earlier may hold another contract by then.
+  const otherTicker = (await rows
+    .nth(8)
+    .locator('[data-testid="chain-cell"][data-side="ce"]')
+    .getAttribute('data-ticker'))!;
+  const other = page.locator(`[data-testid="chain-cell"][data-ticker="${otherTicker}"]`);
   await other.click();
   await expect(page.getByTestId('ticket-symbol')).toHaveValue(otherTicker);
   await page.keyboard.press('Escape');
