@@ -7,6 +7,7 @@
 import { isExchange, isSegment, OrderType, Side } from '../../shared/broker/enums';
 import { isOpen } from '../orders/model';
 import { roundToTick } from '../../shared/broker/rules';
+import { ErrorCode } from '../../shared/broker/errors';
 import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { BrokerCore } from '../core';
@@ -29,7 +30,10 @@ const okJson = (extra: Record<string, unknown> = {}): Reply => ({
   status: 200,
   json: { s: 'ok', code: 200, message: '', ...extra },
 });
-const bad = (message: string): Reply => ({ status: 400, json: { s: 'error', code: -50, message } });
+const bad = (message: string): Reply => ({
+  status: 400,
+  json: { s: 'error', code: ErrorCode.InvalidParameters, message },
+});
 const obj = (b: unknown): Record<string, unknown> =>
   b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { SocketType } from '../../shared/marketdata/socket-protocol';
+import { ErrorCode } from '../../shared/broker/errors';
 import type { Reply, Route } from '../http/types';
 import type { SocketHub } from '../socket/hub';
 
@@ -70,7 +71,11 @@ export function socketControlRoutes(hub: SocketHub): Route[] {
       access: 'public',
       handle: (ctx) => {
         const a = Action.safeParse(ctx.body);
-        if (!a.success) return { status: 400, json: { s: 'error', code: -50, message: HELP } };
+        if (!a.success)
+          return {
+            status: 400,
+            json: { s: 'error', code: ErrorCode.InvalidParameters, message: HELP },
+          };
         return ok({ affected: apply(hub, a.data) });
       },
     },

@@ -25,6 +25,7 @@ import type {
 } from '../../../shared/broker/models';
 import type { Priority, RequestScheduler } from '../limiter/request-scheduler';
 import { BrokerError } from './broker-error';
+import { ErrorCode } from '../../../shared/broker/errors';
 import type { HttpTransport, TransportRequest } from './http-transport';
 import {
   normalizeConvertAck,
@@ -162,7 +163,7 @@ export function createBrokerClient(opts: BrokerClientOptions) {
         env = await read({ method: 'GET', path: '/api/v2/orders', query: { id } }, o);
       } catch (err) {
         // -51 "invalid order id" is the broker's way of saying there is no such order.
-        if (err instanceof BrokerError && err.code === -51) return null;
+        if (err instanceof BrokerError && err.code === ErrorCode.InvalidOrderId) return null;
         throw err;
       }
       const rows = normalizeOrderBook(

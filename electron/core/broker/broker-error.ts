@@ -8,7 +8,7 @@
  * has been read (spec, Errors rule 6).
  */
 import { plainBrokerReason } from '../../../shared/broker/plain-reason';
-import { brokerError, isAuthError } from '../../../shared/broker/errors';
+import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
 import type { IpcError, IpcPresentable } from '../../../shared/ipc/errors';
@@ -115,7 +115,8 @@ export class BrokerError extends Error implements IpcPresentable {
             : `The broker refused the request (HTTP ${httpStatus}).`),
       action: info?.action ?? (serverSide ? 'check-state' : 'report'),
       ambiguous: serverSide,
-      retryAfterMs: effective === -353 || httpStatus === 429 ? (retryAfterMs ?? 1000) : null,
+      retryAfterMs:
+        effective === ErrorCode.RateLimited || httpStatus === 429 ? (retryAfterMs ?? 1000) : null,
       field: FIELD_BY_CODE[effective] ?? fieldFromMessage(effective, message),
     });
   }
@@ -290,7 +291,12 @@ export function isBrokerError(e: unknown): e is BrokerError {
 }
 
 function fieldFromMessage(code: number, message: string): string | null {
-  if (code !== -50 && code !== -392 && code !== -99) return null;
+  if (
+    code !== ErrorCode.InvalidParameters &&
+    code !== ErrorCode.TickSize &&
+    code !== ErrorCode.OrderRejected
+  )
+    return null;
   const m = /^\s*([A-Za-z]+)/.exec(message);
   const word = m?.[1];
   return word && ORDER_FIELDS.includes(word) ? word : null;

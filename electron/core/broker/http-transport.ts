@@ -7,6 +7,7 @@
  * is a typed BrokerError, with transport failures marked ambiguous.
  */
 import { BrokerError } from './broker-error';
+import { ErrorCode } from '../../../shared/broker/errors';
 
 /** The session secret pair; comes from the auth/session service, never stored here. */
 export interface Credentials {
@@ -235,7 +236,7 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
         const env = asRecord(parsed);
         throw BrokerError.fromEnvelope(
           429,
-          typeof env.code === 'number' ? env.code : -353,
+          typeof env.code === 'number' ? env.code : ErrorCode.RateLimited,
           typeof env.message === 'string' ? env.message : '',
           parseRetryAfter(res.headers.get('retry-after'), Date.now()),
         );

@@ -1,8 +1,8 @@
 /**
  * The broker's numeric codes are named once, in shared/broker/enums.ts. Two defects of
  * issue 8 came from the same code written as a bare number in many places; this test bites
- * when an order status, order type or side is compared or assigned as a bare number again
- * in the app, the renderer, the sandbox or the shared code.
+ * when an order status, order type, side or broker error code is compared or assigned as a
+ * bare number again in the app, the renderer, the sandbox or the shared code.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,10 @@ const BARE = [
   { what: 'side type', re: /\b\w*[sS]ide\??:\s*-?1\s*\|\s*-?1\b/ },
   { what: 'order type union', re: /\b(type|orderType)\??:\s*[1-4](\s*\|\s*[1-4])+\b/ },
   { what: 'side from a sign', re: /\b\w*[sS]ide\w*\s*(:|=(?!=))[^=].*\?\s*-?1\s*:\s*-?1\b/ },
+  // Broker error codes (negative, named in shared/broker/errors.ts as ErrorCode).
+  { what: 'broker error code', re: /\bcode\s*(:|===|!==|==|!=)\s*-\d{1,3}\b/ },
+  { what: 'broker error code', re: /(===|!==)\s*-\d{2,3}\b/ },
+  { what: 'broker error code', re: /\?\s*\w+(\.\w+)*\s*:\s*-\d{2,3}\s*,?$/ },
 ];
 /** A line that lists small numbers which are not order codes says so, and why. */
 const NOT_A_CODE = /named-codes: not an order code/;
@@ -41,12 +45,17 @@ function sources(): string[] {
     encoding: 'utf8',
   })
     .split('\n')
-    .filter((f) => /\.(ts|svelte)$/.test(f) && f !== 'shared/broker/enums.ts');
+    .filter(
+      (f) =>
+        /\.(ts|svelte)$/.test(f) &&
+        f !== 'shared/broker/enums.ts' &&
+        f !== 'shared/broker/errors.ts',
+    );
 }
 
-test('no order status, order type or side is written as a bare number', () => {
+test('no order status, order type, side or broker error code is written as a bare number', () => {
   const hits = sources().flatMap((file) => bareCodes(file, readFileSync(file, 'utf8')));
-  assert.deepEqual(hits, [], 'use the names in shared/broker/enums.ts');
+  assert.deepEqual(hits, [], 'use the names in shared/broker/enums.ts and ErrorCode');
 });
 
 test('the check bites on a bare status', () => {
@@ -68,6 +77,10 @@ test('the check bites on each form a bare code has been written in (planted samp
     '    type: 1 | 3,',
     'const exitSide = p.netQty > 0 ? -1 : 1;',
     '      positionSide: p.netQty >= 0 ? 1 : -1,',
+    '        if (err instanceof BrokerError && err.code === -51) return null;',
+    '  if (code !== -50 && code !== -392) return null;',
+    '    out.push({ field, message, code: -50, guard: null });',
+    "          typeof env.code === 'number' ? env.code : -353,",
   ];
   for (const line of planted)
     assert.equal(bareCodes('planted.ts', line).length, 1, `not caught: ${line}`);
@@ -77,6 +90,8 @@ test('the check bites on each form a bare code has been written in (planted samp
     'const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;',
     'const DEBT = new Set([2, 5]); // named-codes: not an order code (instrument types)',
     'if (res.status === 2) return;',
+    'if (err.code === ErrorCode.InvalidOrderId) return null;',
+    'const last = list.slice(-50);',
   ];
   for (const line of named) assert.deepEqual(bareCodes('named.ts', line), [], line);
 });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { Side, OrderStatus, OrderType } from '../../../../shared/broker/enums';
 import { AppError } from '../../../../shared/ipc/errors';
+import { ErrorCode } from '../../../../shared/broker/errors';
 import type {
   Order,
   OrderIntent,
@@ -266,7 +267,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           {
             field: 'id',
             message: `Order ${m.id} is not in the order book.`,
-            code: -51,
+            code: ErrorCode.InvalidOrderId,
             guard: null,
           },
         ]);
@@ -364,7 +365,12 @@ export function createOrderService(opts: OrderServiceOptions) {
       );
       if (positionId !== null && !open.has(positionId)) {
         return blocked(intent, [
-          { field: 'id', message: `No open position ${positionId}.`, code: -53, guard: null },
+          {
+            field: 'id',
+            message: `No open position ${positionId}.`,
+            code: ErrorCode.InvalidPositionId,
+            guard: null,
+          },
         ]);
       }
       const snap = ctx.sendSnapshot();

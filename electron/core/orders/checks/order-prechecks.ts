@@ -27,7 +27,7 @@ function unknownSymbol(symbol: string): PrecheckViolation {
   return {
     field: 'symbol',
     message: `Unknown symbol ${symbol}: not in the symbol master.`,
-    code: -300,
+    code: ErrorCode.InvalidSymbol,
     guard: null,
   };
 }
@@ -181,7 +181,7 @@ export function precheckConvert(
 ): PrecheckViolation[] {
   const out: PrecheckViolation[] = [];
   const bad = (field: string, message: string) =>
-    out.push({ field, message, code: -50, guard: null });
+    out.push({ field, message, code: ErrorCode.InvalidParameters, guard: null });
   if (['CNC', 'CO', 'BO'].includes(c.convertFrom))
     bad('convertFrom', `${c.convertFrom} positions cannot be converted.`);
   if (c.convertTo === 'CO' || c.convertTo === 'BO')
