@@ -7,6 +7,7 @@ import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
 import { seededRandom } from '../market/hash-random';
 import type { InstrumentIndex } from '../market/instrument-index';
+import { Segment, Exchange } from '../../shared/broker/enums';
 
 /** One demat holding at the start of the day. */
 export interface HoldingSeed {
@@ -49,8 +50,8 @@ export function seedHoldings(
     for (const i of index.all) {
       if (picked.length >= 6) break;
       if (
-        i.exchange === 10 &&
-        i.segment === 10 &&
+        i.exchange === Exchange.NSE &&
+        i.segment === Segment.CapitalMarket &&
         i.instrumentType === 0 &&
         i.isin &&
         !picked.includes(i)

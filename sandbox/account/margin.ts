@@ -4,7 +4,7 @@
  * orders are placed and filled, and that an order too large for the account is rejected.
  * The numbers live here only, so they are easy to change (*inferred* rates).
  */
-import { Side, type ProductType, type SideCode } from '../../shared/broker/enums';
+import { Side, type ProductType, type SideCode, Segment } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
 
 /** Margin as a fraction of notional value for a product in a segment. */
@@ -13,7 +13,7 @@ export function marginRate(i: Instrument, product: ProductType, side: SideCode):
   if (isOption && side === Side.Buy) return 1; // option buyers pay the full premium
   if (product === 'CNC') return 1;
   if (product === 'CO' || product === 'BO') return 0.1;
-  if (i.segment === 10) return 0.2; // equity intraday: 5x
+  if (i.segment === Segment.CapitalMarket) return 0.2; // equity intraday: 5x
   return product === 'MARGIN' ? 0.15 : 0.12;
 }
 
@@ -32,5 +32,5 @@ export function marginFor(
 
 /** Which funds ledger an instrument uses: commodity for segment 20, equity otherwise. */
 export function ledgerOf(i: Instrument): 'equity' | 'commodity' {
-  return i.segment === 20 ? 'commodity' : 'equity';
+  return i.segment === Segment.Commodity ? 'commodity' : 'equity';
 }

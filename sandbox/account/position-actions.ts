@@ -4,7 +4,7 @@
  * conversion moves open quantity between products under the spec's convert rules.
  */
 import type { ProductType } from '../../shared/broker/enums';
-import { isProductType, Side } from '../../shared/broker/enums';
+import { isProductType, Side, Segment } from '../../shared/broker/enums';
 import { ErrorCode } from '../../shared/broker/errors';
 import { lotMultiple } from '../../shared/broker/rules';
 import { fail } from '../failure';
@@ -88,9 +88,9 @@ export class PositionActions {
     if (to === 'CO' || to === 'BO')
       fail(ErrorCode.InvalidParameters, `convertTo ${to}: nothing can be converted into ${to}`);
     if (from === to) fail(ErrorCode.InvalidParameters, 'convertTo must differ from convertFrom');
-    if (to === 'CNC' && i.segment !== 10)
+    if (to === 'CNC' && i.segment !== Segment.CapitalMarket)
       fail(ErrorCode.InvalidParameters, 'convertTo CNC is allowed only for equity');
-    if (to === 'MARGIN' && i.segment === 10)
+    if (to === 'MARGIN' && i.segment === Segment.CapitalMarket)
       fail(ErrorCode.InvalidParameters, 'convertTo MARGIN is allowed only for derivatives');
     const qty = b.convertQty;
     if (typeof qty !== 'number' || !Number.isInteger(qty) || qty <= 0)
@@ -115,7 +115,7 @@ export class PositionActions {
     if (to === 'CNC' && side === Side.Sell)
       fail(ErrorCode.InvalidParameters, 'a short position cannot be converted to CNC');
     this.s.positions.convert(i, from, to, side, qty);
-    const ledger = i.segment === 20 ? 'commodity' : 'equity';
+    const ledger = i.segment === Segment.Commodity ? 'commodity' : 'equity';
     if (this.s.funds()[ledger].available < 0) {
       this.s.positions.convert(i, to, from, side, qty);
       fail(

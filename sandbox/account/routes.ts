@@ -8,6 +8,7 @@ import type { BrokerCore } from '../core';
 import { MARKETS } from '../market/sessions';
 import { fundsShape, holdingsShape, profileShape } from '../present/account';
 import { positionShape, positionsOverall, tradeShape } from '../present/trading';
+import { Exchange } from '../../shared/broker/enums';
 
 /** Builds the account routes over a core. */
 export function accountRoutes(core: BrokerCore): Route[] {
@@ -83,7 +84,7 @@ export function accountRoutes(core: BrokerCore): Route[] {
           marketStatus: MARKETS.map((m) => ({
             exchange: m.exchange,
             segment: m.segment,
-            market_type: core.quirks && m.exchange === 11 ? 'OL' : 'NL',
+            market_type: core.quirks && m.exchange === Exchange.MCX ? 'OL' : 'NL',
             status: s.sessions.status(m.exchange, m.segment, s.now()),
           })),
         }),

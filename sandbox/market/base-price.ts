@@ -9,6 +9,7 @@ import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
 import { hashString, randomAt } from './hash-random';
 import type { InstrumentIndex } from './instrument-index';
+import { Segment } from '../../shared/broker/enums';
 
 const INDEX_LEVELS: Record<string, number> = {
   NIFTY: 24000,
@@ -73,7 +74,7 @@ export function basePrice(i: Instrument, seed: number, index: InstrumentIndex, d
     const intrinsic = i.optionType === 'PE' ? Math.max(0, strike - u) : Math.max(0, u - strike);
     const timeValue = u * 0.012 * Math.exp(-Math.abs(u - strike) / (u * 0.04)) + u * 0.0005;
     p = intrinsic + timeValue * (0.8 + 0.4 * r);
-  } else if (i.segment === 10) {
+  } else if (i.segment === Segment.CapitalMarket) {
     const bare = name.replace(/-(INDEX|EQ|BE)$/, '');
     p = INDEX_LEVELS[bare] ?? Math.exp(Math.log(20) + r * (Math.log(4000) - Math.log(20)));
   } else {

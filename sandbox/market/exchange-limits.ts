@@ -5,6 +5,7 @@
  * meet these rejections first in production.
  */
 import type { Instrument } from '../../shared/broker/instrument';
+import { Segment } from '../../shared/broker/enums';
 
 const FREEZE: Record<string, number> = {
   NIFTY: 1800,
@@ -18,7 +19,7 @@ const FREEZE: Record<string, number> = {
 
 /** Freeze quantity of an instrument, when the exchange sets one (index derivatives). */
 export function freezeQtyOf(i: Instrument): number | undefined {
-  if (i.segment !== 11) return undefined;
+  if (i.segment !== Segment.EquityDerivatives) return undefined;
   return FREEZE[(i.underlying || '').toUpperCase().replace(/\s+/g, '')];
 }
 
@@ -27,7 +28,7 @@ export function priceBand(
   i: Instrument,
   reference: number,
 ): { low: number; high: number } | undefined {
-  if (i.segment !== 11 || reference <= 0) return undefined;
+  if (i.segment !== Segment.EquityDerivatives || reference <= 0) return undefined;
   const isOption = i.optionType === 'CE' || i.optionType === 'PE';
   const isIndex = freezeQtyOf(i) !== undefined;
   const width = isOption ? Math.max(20, reference * 0.4) : reference * (isIndex ? 0.02 : 0.03);

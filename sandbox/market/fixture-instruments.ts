@@ -5,6 +5,7 @@
  * master (sandbox/master) for everything else.
  */
 import type { Instrument } from '../../shared/broker/instrument';
+import type { ExchangeCode, SegmentCode } from '../../shared/broker/enums';
 
 type Row = [
   ticker: string,
@@ -13,8 +14,8 @@ type Row = [
   lot: number,
   tick: number,
   isin: string,
-  exchange: 10 | 11 | 12,
-  segment: 10 | 11 | 12 | 20,
+  exchange: ExchangeCode,
+  segment: SegmentCode,
   scrip: number,
   underlying: string,
   strike: number,

@@ -3,6 +3,7 @@
  * holdings by token; both lookups must be O(1) over 130,000+ rows.
  */
 import type { Instrument } from '../../shared/broker/instrument';
+import { Segment } from '../../shared/broker/enums';
 
 /** Instruments by ticker and by token. */
 export interface InstrumentIndex {
@@ -21,7 +22,7 @@ export function indexInstruments(list: readonly Instrument[]): InstrumentIndex {
   for (const i of list) {
     tick.set(i.ticker, i);
     tok.set(i.token, i);
-    if (i.segment === 10 && !names.has(i.underlying || i.name)) {
+    if (i.segment === Segment.CapitalMarket && !names.has(i.underlying || i.name)) {
       const bare = i.ticker.split(':')[1]?.replace(/-(EQ|INDEX|BE)$/, '') ?? '';
       if (bare && !names.has(bare)) names.set(bare, i);
     }

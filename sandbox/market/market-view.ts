@@ -14,6 +14,7 @@ import { priceBand } from './exchange-limits';
 import { hashString, randomAt } from './hash-random';
 import { isDerivative, isIndex } from './price-book';
 import type { SideCode } from '../../shared/broker/enums';
+import { Segment } from '../../shared/broker/enums';
 
 /** Everything known about an instrument right now. Prices in rupees on its tick grid. */
 export interface MarketView {
@@ -52,7 +53,7 @@ const EQUITY_CIRCUIT = 0.2;
 
 /** The divisor the socket uses for an instrument's prices. */
 export function priceConvOf(i: Instrument): number {
-  return i.segment === 12 ? PriceConv.currency : PriceConv.default;
+  return i.segment === Segment.Currency ? PriceConv.currency : PriceConv.default;
 }
 
 const r2 = (n: number) => Math.round(n * 100) / 100;

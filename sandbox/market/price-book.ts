@@ -13,6 +13,7 @@ import type { Instrument } from '../../shared/broker/instrument';
 import { basePrice } from './base-price';
 import { hashString, randomAt } from './hash-random';
 import type { InstrumentIndex } from './instrument-index';
+import { Segment } from '../../shared/broker/enums';
 
 /** One minute of one instrument's trading. */
 export interface MinuteBar {
@@ -78,7 +79,7 @@ export function isIndex(i: Instrument): boolean {
 
 /** Whether an instrument is a derivative (carries open interest). */
 export function isDerivative(i: Instrument): boolean {
-  return i.segment !== 10;
+  return i.segment !== Segment.CapitalMarket;
 }
 
 /** Lazily evaluated random-walk prices for all instruments. */

@@ -6,6 +6,7 @@
  */
 import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import { istParts } from '../time/ist';
+import { Segment, Exchange } from '../../shared/broker/enums';
 
 /** Session window in minutes after IST midnight, and how long before the close intraday positions are squared off. */
 export interface SessionTimes {
@@ -27,13 +28,13 @@ export const SESSION_TIMES: Record<SegmentCode, SessionTimes> = {
 
 /** The exchange-segment pairs the broker lists (one per symbol master file). */
 export const MARKETS: readonly { exchange: ExchangeCode; segment: SegmentCode }[] = [
-  { exchange: 10, segment: 10 },
-  { exchange: 10, segment: 11 },
-  { exchange: 10, segment: 12 },
-  { exchange: 10, segment: 20 },
-  { exchange: 12, segment: 10 },
-  { exchange: 12, segment: 11 },
-  { exchange: 11, segment: 20 },
+  { exchange: Exchange.NSE, segment: Segment.CapitalMarket },
+  { exchange: Exchange.NSE, segment: Segment.EquityDerivatives },
+  { exchange: Exchange.NSE, segment: Segment.Currency },
+  { exchange: Exchange.NSE, segment: Segment.Commodity },
+  { exchange: Exchange.BSE, segment: Segment.CapitalMarket },
+  { exchange: Exchange.BSE, segment: Segment.EquityDerivatives },
+  { exchange: Exchange.MCX, segment: Segment.Commodity },
 ];
 
 /** Override set through the test controls; AUTO means "follow the clock". */

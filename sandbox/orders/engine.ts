@@ -12,7 +12,7 @@ import type {
   SideCode,
 } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
-import { roundToTick } from '../../shared/broker/rules';
+import { lotMultiple, roundToTick } from '../../shared/broker/rules';
 import { figures } from '../account/position-ledger';
 import { rollOver, tradingDayOf } from '../account/rollover';
 import type { PositionAcc } from '../account/position-ledger';
@@ -21,14 +21,19 @@ import type { SandboxState } from '../state';
 import { istDayKey } from '../time/ist';
 import type { OrderSource, SimOrder } from './model';
 import { isOpen, remainingQty } from './model';
-import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
+import { OrderStatus, OrderType, Side, Segment } from '../../shared/broker/enums';
 
 const INTRADAY_PRODUCTS = new Set(['INTRADAY', 'CO', 'BO']);
 
 /** Largest quantity of one instrument that fills in one tick; bigger orders fill partially over ticks. */
 export function liquidityPerTick(i: Instrument): number {
-  const lot = i.segment === 11 ? Math.max(1, i.lotSize) : 1;
-  const units = i.segment === 10 ? 500 : i.segment === 11 ? 20 * lot : 50;
+  const lot = lotMultiple(i);
+  const units =
+    i.segment === Segment.CapitalMarket
+      ? 500
+      : i.segment === Segment.EquityDerivatives
+        ? 20 * lot
+        : 50;
   return Math.max(lot, Math.floor(units / lot) * lot);
 }
 

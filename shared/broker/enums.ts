@@ -28,6 +28,22 @@ export const OrderType = {
 /** One of the order type codes (1 Limit, 2 Market, 3 SL-M, 4 SL-L). */
 export type OrderTypeCode = (typeof OrderType)[keyof typeof OrderType];
 
+/**
+ * Order types in trader-facing words, in ticket order. One table for the ticket, the order
+ * book, the CSV export, baskets and the journal's summaries, so a type never reads two ways.
+ */
+export const ORDER_TYPES: readonly { code: OrderTypeCode; label: string }[] = [
+  { code: OrderType.Limit, label: 'Limit' },
+  { code: OrderType.Market, label: 'Market' },
+  { code: OrderType.Stop, label: 'SL-M' },
+  { code: OrderType.StopLimit, label: 'SL-L' },
+];
+
+/** Short label of an order type code for tables and summaries; unknown codes as numbers. */
+export function orderTypeLabel(code: number): string {
+  return ORDER_TYPES.find((t) => t.code === code)?.label ?? String(code);
+}
+
 /** Side codes: the API encodes buy/sell as +1/-1 rather than strings. */
 export const Side = {
   Buy: 1,

@@ -8,6 +8,7 @@
  */
 
 import type { ExchangeCode, SegmentCode } from './enums';
+import { Segment, Exchange } from './enums';
 
 // Re-exported so master code can take the codes from the module that defines the row.
 export type { ExchangeCode, SegmentCode };
@@ -66,13 +67,13 @@ export const MASTER_FILE_CODES: Record<
   MasterFile,
   { exchange: ExchangeCode; segment: SegmentCode }
 > = {
-  NSE_CM: { exchange: 10, segment: 10 },
-  NSE_FO: { exchange: 10, segment: 11 },
-  NSE_CD: { exchange: 10, segment: 12 },
-  NSE_COM: { exchange: 10, segment: 20 },
-  BSE_CM: { exchange: 12, segment: 10 },
-  BSE_FO: { exchange: 12, segment: 11 },
-  MCX_COM: { exchange: 11, segment: 20 },
+  NSE_CM: { exchange: Exchange.NSE, segment: Segment.CapitalMarket },
+  NSE_FO: { exchange: Exchange.NSE, segment: Segment.EquityDerivatives },
+  NSE_CD: { exchange: Exchange.NSE, segment: Segment.Currency },
+  NSE_COM: { exchange: Exchange.NSE, segment: Segment.Commodity },
+  BSE_CM: { exchange: Exchange.BSE, segment: Segment.CapitalMarket },
+  BSE_FO: { exchange: Exchange.BSE, segment: Segment.EquityDerivatives },
+  MCX_COM: { exchange: Exchange.MCX, segment: Segment.Commodity },
 };
 
 /**

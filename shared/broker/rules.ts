@@ -18,7 +18,7 @@ import type {
   Validity,
 } from './enums';
 import { ErrorCode } from './errors';
-import { OrderType, Side } from './enums';
+import { OrderType, PRODUCT_TYPES, Segment, Side } from './enums';
 
 /** An order as the trader (or the API body) describes it, already parsed into typed fields. */
 export interface OrderDraft {
@@ -54,9 +54,7 @@ export interface RuleViolation {
   message: string;
 }
 
-const PRODUCTS: readonly string[] = ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'];
-const EQUITY_SEGMENT = 10;
-const EQUITY_DERIVATIVES_SEGMENT = 11;
+const PRODUCTS: readonly string[] = PRODUCT_TYPES;
 
 function decimalsOf(n: number): number {
   const s = String(n);
@@ -88,8 +86,8 @@ export function roundToTick(price: number, tickSize: number): number {
 }
 
 /** The quantity multiple the broker enforces for a segment (spec placement rule 9). */
-export function lotMultiple(instrument: InstrumentRules): number {
-  return instrument.segment === EQUITY_DERIVATIVES_SEGMENT ? Math.max(1, instrument.lotSize) : 1;
+export function lotMultiple(instrument: { segment: number; lotSize: number }): number {
+  return instrument.segment === Segment.EquityDerivatives ? Math.max(1, instrument.lotSize) : 1;
 }
 
 const isNonNegFinite = (n: unknown): n is number =>
@@ -157,14 +155,14 @@ export function checkOrder(
   }
 
   // Product and segment restrictions (rule 5 and the productType table).
-  if (productType === 'CNC' && instrument.segment !== EQUITY_SEGMENT) {
+  if (productType === 'CNC' && instrument.segment !== Segment.CapitalMarket) {
     v(
       ErrorCode.InvalidProductType,
       'productType',
       'productType CNC is allowed only for equity (capital market) symbols',
     );
   }
-  if (productType === 'MARGIN' && instrument.segment === EQUITY_SEGMENT) {
+  if (productType === 'MARGIN' && instrument.segment === Segment.CapitalMarket) {
     v(
       ErrorCode.InvalidProductType,
       'productType',
@@ -186,7 +184,7 @@ export function checkOrder(
         'disclosedQty',
         `disclosedQty must be 0 for ${productType} orders`,
       );
-    } else if (instrument.segment !== EQUITY_SEGMENT) {
+    } else if (instrument.segment !== Segment.CapitalMarket) {
       v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty is allowed only for equity');
     } else if (typeof draft.qty === 'number' && draft.disclosedQty > draft.qty) {
       v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty must not exceed qty');

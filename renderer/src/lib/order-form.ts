@@ -1,9 +1,15 @@
-import type { OrderTypeCode, ProductType } from '../../../shared/broker/enums';
+import type { ProductType } from '../../../shared/broker/enums';
 import type { PrecheckViolation } from '../../../shared/broker/models';
-import { roundToTick } from '../../../shared/broker/rules';
+import { lotMultiple, roundToTick } from '../../../shared/broker/rules';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
-import { OrderType, Side } from '../../../shared/broker/enums';
+import {
+  ORDER_TYPES,
+  OrderType,
+  Segment,
+  Side,
+  orderTypeLabel,
+} from '../../../shared/broker/enums';
 
 import type { TicketDraft } from '../../../shared/ipc/channels/drafts';
 
@@ -39,18 +45,8 @@ export function emptyDraft(): TicketDraft {
   };
 }
 
-/** Order types with their trader-facing names (spec: 1 Limit, 2 Market, 3 SL-M, 4 SL-L). */
-export const ORDER_TYPES: { code: OrderTypeCode; label: string }[] = [
-  { code: 1, label: 'Limit' },
-  { code: 2, label: 'Market' },
-  { code: 3, label: 'SL-M' },
-  { code: 4, label: 'SL-L' },
-];
-
-/** Short label of an order type code for tables. */
-export function orderTypeLabel(code: number): string {
-  return ORDER_TYPES.find((t) => t.code === code)?.label ?? String(code);
-}
+/** The order type labels' home is shared (the journal's summaries use them too). */
+export { ORDER_TYPES, orderTypeLabel };
 
 /**
  * Products the broker accepts for a segment (spec: CNC equity only, MARGIN derivatives
@@ -58,17 +54,21 @@ export function orderTypeLabel(code: number): string {
  */
 export function productsFor(segment: number | undefined): ProductType[] {
   if (segment === undefined) return ['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO'];
-  return segment === 10 ? ['CNC', 'INTRADAY', 'CO', 'BO'] : ['INTRADAY', 'MARGIN', 'CO', 'BO'];
+  return segment === Segment.CapitalMarket
+    ? ['CNC', 'INTRADAY', 'CO', 'BO']
+    : ['INTRADAY', 'MARGIN', 'CO', 'BO'];
 }
 
 /** Order types a product allows (spec rule 6: a cover order is market or limit). */
 export function typesFor(product: ProductType): typeof ORDER_TYPES {
-  return product === 'CO' ? ORDER_TYPES.filter((t) => t.code <= 2) : ORDER_TYPES;
+  return product === 'CO'
+    ? ORDER_TYPES.filter((t) => t.code === OrderType.Limit || t.code === OrderType.Market)
+    : ORDER_TYPES;
 }
 
 /** Which inputs the current draft needs, so the ticket shows only those. */
 export function fieldsFor(d: TicketDraft) {
-  const equity = d.symbol ? d.symbol.segment === 10 : true;
+  const equity = d.symbol ? d.symbol.segment === Segment.CapitalMarket : true;
   const bracket = d.productType === 'CO' || d.productType === 'BO';
   return {
     limitPrice: d.type === OrderType.Limit || d.type === OrderType.StopLimit,
@@ -83,7 +83,7 @@ export function fieldsFor(d: TicketDraft) {
 /** The quantity step: the lot for equity derivatives, 1 elsewhere (spec placement rule 9). */
 export function qtyStep(symbol: SymbolInfo | null): number {
   if (!symbol) return 1;
-  return symbol.segment === 11 ? Math.max(1, symbol.lotSize) : 1;
+  return lotMultiple(symbol);
 }
 
 function parseNumber(text: string): number | null {

@@ -8,7 +8,7 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
-import { Side, OrderStatus, OrderType } from '../../../../shared/broker/enums';
+import { Side, OrderStatus, OrderType, orderTypeLabel } from '../../../../shared/broker/enums';
 import { AppError } from '../../../../shared/ipc/errors';
 import { ErrorCode } from '../../../../shared/broker/errors';
 import type {
@@ -81,7 +81,7 @@ export interface ActionOptions {
 export type OrderService = ReturnType<typeof createOrderService>;
 
 function describe(d: OrderDraft): string {
-  const type = ['', 'LIMIT', 'MARKET', 'SL-M', 'SL-L'][d.type] ?? String(d.type);
+  const type = orderTypeLabel(d.type).toUpperCase();
   const limit = d.type === OrderType.Limit || d.type === OrderType.StopLimit;
   const stop = d.type === OrderType.Stop || d.type === OrderType.StopLimit;
   const price = limit ? ` @ ${d.limitPrice}` : '';

@@ -6,7 +6,7 @@
  */
 import type { Order, PrecheckViolation } from '../../../../shared/broker/models';
 import { ErrorCode } from '../../../../shared/broker/errors';
-import { OrderStatus, OrderType, orderStatusName } from '../../../../shared/broker/enums';
+import { OrderStatus, OrderType, orderStatusName, Segment } from '../../../../shared/broker/enums';
 import { checkOrder, isTickMultiple, lotMultiple } from '../../../../shared/broker/rules';
 import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
@@ -195,9 +195,9 @@ export function precheckConvert(
   const lot = lotMultiple(rules);
   if (c.convertQty > 0 && c.convertQty % lot !== 0)
     bad('convertQty', `The quantity must be a multiple of the lot size ${lot}.`);
-  if (c.convertTo === 'CNC' && rules.segment !== 10)
+  if (c.convertTo === 'CNC' && rules.segment !== Segment.CapitalMarket)
     bad('convertTo', 'CNC is for equity (cash) only.');
-  if (c.convertTo === 'MARGIN' && rules.segment === 10)
+  if (c.convertTo === 'MARGIN' && rules.segment === Segment.CapitalMarket)
     bad('convertTo', 'MARGIN is for derivatives only.');
   return out;
 }
