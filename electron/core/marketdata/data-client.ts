@@ -47,7 +47,6 @@ function timeMs(v: unknown, now: number): number {
   return brokerTimeMs(numOrNull(v), now);
 }
 
-
 /** One quotes item into a Quote, or a reason it cannot be one. */
 export function normalizeQuoteItem(
   item: Raw,
@@ -82,7 +81,6 @@ export function normalizeQuoteItem(
     },
   };
 }
-
 
 /** Creates the client over a transport rooted at the data base URL. */
 export function createDataClient(opts: {

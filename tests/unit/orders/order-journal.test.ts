@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, appendFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOrderJournal, scrubSecrets } from '../../../electron/core/orders/journal/order-journal';
+import {
+  createOrderJournal,
+  scrubSecrets,
+} from '../../../electron/core/orders/journal/order-journal';
 
 test('appends JSON lines in order, survives reopen, tolerates a torn last line', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'tickdesk-journal-'));

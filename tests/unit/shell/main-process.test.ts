@@ -165,5 +165,4 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(JSON.parse(refusal).scope, 'ipc');
     assert.equal(text.includes('AUTHCODE123'), false, 'redacted on the way in');
   });
-
 });
