@@ -9,7 +9,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Side, OrderStatus, OrderType, orderTypeLabel } from '../../../../shared/broker/enums';
-import { AppError } from '../../../../shared/ipc/errors';
 import { ErrorCode } from '../../../../shared/broker/errors';
 import type {
   Order,
@@ -19,33 +18,24 @@ import type {
 } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import { placeBody, modifyBody } from '../../broker/order-requests';
-import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
+import type { ModifyOrderInput } from '../../broker/order-requests';
 import { systemClock } from '../../limiter/clock';
 import type { Clock } from '../../limiter/clock';
-import type { CheckResult } from '../reconcile/ambiguity-resolver';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import { IntentTracker } from '../reconcile/intent-tracker';
 import type { OrderServiceEvent } from '../reconcile/intent-tracker';
-import {
-  cancelCheck,
-  convertCheck,
-  exitCheck,
-  modifyCheck,
-  placeCheck,
-} from '../reconcile/reconcile-checks';
+import { cancelCheck, modifyCheck, placeCheck } from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker, OrderContextLog } from './order-context';
-import { withOrderIntents } from '../../diagnostics/request-context';
 import type { OrderJournal } from '../journal/order-journal';
-import {
-  precheckCancel,
-  precheckConvert,
-  precheckModify,
-  precheckPlace,
-} from '../checks/order-prechecks';
+import { precheckCancel, precheckModify, precheckPlace } from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { runBatch } from './order-batch';
+import { createActionKit } from './action-kit';
+import type { ResendPayloads } from './action-kit';
+import { createPositionActions } from './position-actions';
+import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
 
 /** Constructor dependencies of the order service. */
@@ -89,16 +79,11 @@ function describe(d: OrderDraft): string {
   return `${d.side === Side.Buy ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
 }
 
-/** Resend refused: a typed error the ticket shows as is (never an 'internal' one). */
-function resendRefused(message: string): AppError {
-  return new AppError('resend-refused', message, { action: 'check-state' });
-}
-
 /** Creates the service; see the module comment for the rules it enforces. */
 export function createOrderService(opts: OrderServiceOptions) {
   const clock = opts.clock ?? systemClock;
   const limits = opts.limits ?? DEFAULT_FAT_FINGER_LIMITS;
-  const payloads = new Map<string, () => Promise<OrderIntent>>();
+  const payloads: ResendPayloads = new Map();
   const tracker = new IntentTracker({
     journal: opts.journal,
     clock,
@@ -125,58 +110,9 @@ export function createOrderService(opts: OrderServiceOptions) {
     opts.skewMs,
     opts.logger,
   );
-
-  async function blocked(
-    intent: OrderIntent,
-    violations: PrecheckViolation[],
-    note = '',
-  ): Promise<OrderIntent> {
-    return tracker.update(intent.intentId, {
-      status: 'blocked',
-      violations,
-      note: note || violations.map((v) => v.message).join(' '),
-    });
-  }
-
-  /** Sends one action; quitting waits for it (`dispose`), so its journal lines are all written. */
-  function send<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
-    intent: OrderIntent,
-    body: unknown,
-    call: () => Promise<T>,
-    check: (hintId?: string) => () => Promise<CheckResult>,
-  ): Promise<OrderIntent> {
-    const sent = sendNow(intent, body, call, check);
-    ctx.track(sent.then(() => undefined));
-    return sent;
-  }
-
-  /** Sends one action, journaling request and response, and routes failures. */
-  async function sendNow<T extends { id?: string; unacknowledged?: boolean; code?: number }>(
-    intent: OrderIntent,
-    body: unknown,
-    call: () => Promise<T>,
-    check: (hintId?: string) => () => Promise<CheckResult>,
-  ): Promise<OrderIntent> {
-    await tracker.journal(intent, 'request', { body });
-    let ack: T;
-    try {
-      // The request log names the intent of the request and of any reconciliation read.
-      ack = await withOrderIntents([intent.intentId], call);
-    } catch (err) {
-      return withOrderIntents([intent.intentId], () => ctx.onFailure(intent, err, check()));
-    }
-    await tracker.journal(intent, 'response', { ack });
-    if (ack.unacknowledged || ack.code === 201) {
-      const withId = await tracker.update(intent.intentId, { orderId: ack.id || null });
-      return ctx.unconfirmed(withId, null, check(ack.id || undefined));
-    }
-    if (ack.id) ctx.claim(ack.id);
-    return tracker.update(intent.intentId, {
-      status: 'done',
-      orderId: ack.id || intent.orderId,
-      note: 'Accepted by the broker.',
-    });
-  }
+  const kit = createActionKit(ctx, payloads);
+  const { send, blocked } = kit;
+  const positions = createPositionActions(kit);
 
   /**
    * A cached row in Transit may be seconds old (Transit lasts a moment): read the order again
@@ -344,73 +280,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       );
     },
 
-    /** Exits one position (id '<symbol>-<productType>'), or all when `positionId` is null. */
-    async exit(positionId: string | null): Promise<OrderIntent> {
-      const action = positionId === null ? 'exit-all' : 'exit-position';
-      const intent = await tracker.create(
-        action,
-        positionId === null ? 'EXIT ALL POSITIONS' : `EXIT ${positionId}`,
-        { positionId },
-      );
-      payloads.set(intent.intentId, () => service.exit(positionId));
-      let before: Positions;
-      try {
-        if (ctx.orders.size === 0) await ctx.readBook();
-        before = await ctx.readPositions();
-      } catch (err) {
-        return ctx.failBeforeSend(intent, err);
-      }
-      const open = new Map(
-        before.positions.filter((p) => p.netQty !== 0).map((p) => [p.id, p.netQty]),
-      );
-      if (positionId !== null && !open.has(positionId)) {
-        return blocked(intent, [
-          {
-            field: 'id',
-            message: `No open position ${positionId}.`,
-            code: ErrorCode.InvalidPositionId,
-            guard: null,
-          },
-        ]);
-      }
-      const snap = ctx.sendSnapshot();
-      const onSent = (at: number) => ctx.markSent(snap, at);
-      const call = () =>
-        positionId === null
-          ? opts.broker.exitAllPositions({ onSent })
-          : opts.broker.exitPosition(positionId, { onSent });
-      return send(intent, positionId === null ? {} : { id: positionId }, call, () =>
-        exitCheck(ctx, positionId, open, snap),
-      );
-    },
-
-    /** Converts a position to another product type. */
-    async convert(c: ConvertPositionInput): Promise<OrderIntent> {
-      const intent = await tracker.create(
-        'convert',
-        `CONVERT ${c.convertQty} ${c.symbol} ${c.convertFrom}→${c.convertTo}`,
-        { convert: c },
-      );
-      payloads.set(intent.intentId, () => service.convert(c));
-      const v = precheckConvert(c, opts.instruments);
-      if (v.length) return blocked(intent, v);
-      let beforeTo = 0;
-      try {
-        const p = await ctx.readPositions();
-        beforeTo = Math.abs(
-          p.positions.find((x) => x.symbol === c.symbol && x.productType === c.convertTo)?.netQty ??
-            0,
-        );
-      } catch (err) {
-        return ctx.failBeforeSend(intent, err);
-      }
-      return send(
-        intent,
-        c,
-        () => opts.broker.convertPosition(c),
-        () => convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, beforeTo),
-      );
-    },
+    ...positions,
 
     /**
      * Call once at start: actions the journal shows as unsettled (the app stopped mid-flight)
@@ -424,42 +294,7 @@ export function createOrderService(opts: OrderServiceOptions) {
      * Sends an action again as a new intent: allowed once, and only once it is known not to
      * have happened. The account is read once more first: a late arrival is never doubled.
      */
-    async resend(intentId: string): Promise<OrderIntent> {
-      // A pushed order update may have just revealed a late arrival: let its correction and
-      // the trader's warning finish before deciding (the refusal then names the late order).
-      await ctx.lateSettled(intentId);
-      const prev = tracker.list().find((i) => i.intentId === intentId);
-      if (!prev) throw resendRefused('That order action is not known in this session.');
-      const again = payloads.get(intentId);
-      if (!prev.resendAllowed || !again || !tracker.consumeResend(intentId)) {
-        throw resendRefused(
-          tracker.list().some((i) => i.intentId === intentId) && !payloads.has(intentId)
-            ? `"${prev.summary}" was already sent again, or cannot be sent again from here.`
-            : `"${prev.summary}" cannot be sent again: its outcome is ${prev.status}.`,
-        );
-      }
-      payloads.delete(intentId);
-      let last: { done: boolean; orderId: string | null };
-      try {
-        last = await ctx.recheckBeforeResend(intentId);
-      } catch {
-        tracker.restoreResend(intentId);
-        payloads.set(intentId, again);
-        throw new AppError(
-          'resend-check-failed',
-          'The order book could not be read just before sending again, so nothing was sent. Try again in a moment.',
-          { action: 'retry-later' },
-        );
-      }
-      if (last.done) {
-        await ctx.settleLate(intentId, last.orderId);
-        throw resendRefused(
-          `"${prev.summary}" was carried out after all${last.orderId ? ` (order ${last.orderId})` : ''}; it was not sent again.`,
-        );
-      }
-      await tracker.update(intentId, { note: `${prev.note} Sent again as a new action.` });
-      return again();
-    },
+    resend: (intentId: string): Promise<OrderIntent> => resendAction(kit, intentId),
 
     /** Checks an unconfirmed action again now (the UI's "check again" button); false if not due. */
     reconcileAgain: (intentId: string) => ctx.reconcileAgain(intentId),
