@@ -184,11 +184,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     await socket.close();
     throw e;
   }
+  // This sandbox's own copy: the profile control may change it without touching the constant.
+  const user = { ...DEMO_USER };
   const core = new BrokerCore({
     seed,
     clock,
     index: master.index,
-    user: DEMO_USER,
+    user,
     quirks,
     basePriceOf: master.basePriceOf,
     alwaysOpen: opts.alwaysOpen ?? false,
@@ -211,7 +213,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const routes: Route[] = [
     ...loginRoutes({
       apps,
-      user: DEMO_USER,
+      user,
       creds,
       clock,
       autoApprove: opts.autoApprove ?? false,

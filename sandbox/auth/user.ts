@@ -14,6 +14,8 @@ export interface DemoUser {
   name: string;
   email: string;
   pan: string;
+  /** The registered mobile number as the profile answers it (the broker masks it). */
+  mobile: string;
 }
 
 /** The demo user. */
@@ -26,4 +28,5 @@ export const DEMO_USER: DemoUser = {
   name: 'SANDBOX TRADER',
   email: 'trader@sandbox.invalid',
   pan: 'ABCPS1234K',
+  mobile: '98XXXXXX10',
 };

@@ -1,7 +1,8 @@
 /**
  * Test-only controls under /__sandbox/ (registered only with testControls; 404 otherwise):
  * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults or an odd
- * row in a list answer, reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
+ * row in a list answer, set the demo user's personal details (canaries for leak tests),
+ * reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
  * or a half-filled order in milliseconds instead of waiting for them.
  */
 import { isExchange, isSegment, OrderType, Side } from '../../shared/broker/enums';
@@ -13,6 +14,7 @@ import type { SimClock } from '../clock';
 import type { BrokerCore } from '../core';
 import type { Reply, Route } from '../http/types';
 import type { RateLimiter } from '../limits/rate-limiter';
+import { transDtlsOf } from '../edis/depository-pages';
 import type { FaultTable } from './faults';
 import type { RowPatchTable } from './row-patches';
 
@@ -37,6 +39,10 @@ const bad = (message: string): Reply => ({
 const obj = (b: unknown): Record<string, unknown> =>
   b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>) : {};
 
+/** The demo user's details the profile control may change (never its password, PIN, TPIN or OTP). */
+const PROFILE_FIELDS = ['name', 'email', 'pan', 'mobile', 'svc_id'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+
 /** Builds the control routes. */
 export function controlRoutes(d: ControlDeps): Route[] {
   const { core, clock } = d;
@@ -54,8 +60,25 @@ export function controlRoutes(d: ControlDeps): Route[] {
   });
   return [
     route('GET', '/__sandbox/clock', () => okJson(clockState())),
-    // The auth codes, tokens and proofs (appIdHash, code_verifier) seen, for leak tests.
-    route('GET', '/__sandbox/issued', () => okJson({ issued: d.creds.seen })),
+    // The auth codes, tokens and proofs (appIdHash, code_verifier) seen and the eDIS
+    // TransDtls payloads handed out, for leak tests.
+    route('GET', '/__sandbox/issued', () =>
+      okJson({
+        issued: { ...d.creds.seen, transDtls: core.state.edis.list().map(transDtlsOf) },
+      }),
+    ),
+    route('POST', '/__sandbox/profile', (ctx) => {
+      // The personal details the profile (and order rows) answer with, e.g. canary values.
+      const b = obj(ctx.body);
+      for (const [key, value] of Object.entries(b)) {
+        if (!PROFILE_FIELDS.includes(key as ProfileField))
+          return bad(`profile fields are ${PROFILE_FIELDS.join(', ')}`);
+        if (typeof value !== 'string' || value.length === 0 || value.length > 100)
+          return bad(`${key} must be text of 1..100 characters`);
+      }
+      Object.assign(core.user, b);
+      return okJson({ profile: Object.fromEntries(PROFILE_FIELDS.map((k) => [k, core.user[k]])) });
+    }),
     route('POST', '/__sandbox/clock', (ctx) => {
       const b = obj(ctx.body);
       if (typeof b.set === 'string') {

@@ -9,11 +9,16 @@ import type { EdisRequest } from './store';
 /** Depository participant id shown in the hand-off form (a sandbox value). */
 export const SANDBOX_DP_ID = '12088700';
 
-/** The HTML form string of the index response; it posts the hidden inputs to the depository. */
-export function handOffForm(baseUrl: string, r: EdisRequest): string {
-  const trans = Buffer.from(
+/** The TransDtls payload of a request's hand-off form (base64 JSON), also for leak tests. */
+export function transDtlsOf(r: EdisRequest): string {
+  return Buffer.from(
     JSON.stringify({ ReqId: r.reqId, transactionId: r.transactionId, records: r.records }),
   ).toString('base64');
+}
+
+/** The HTML form string of the index response; it posts the hidden inputs to the depository. */
+export function handOffForm(baseUrl: string, r: EdisRequest): string {
+  const trans = transDtlsOf(r);
   const input = (n: string, v: string) =>
     `<input type="hidden" name="${n}" value="${escapeHtml(v)}">`;
   return (

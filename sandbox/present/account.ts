@@ -22,7 +22,7 @@ export function profileShape(u: DemoUser, quirks: boolean, now: number): Record<
         PAN: u.pan,
         pwd_change_date: fmtDdMmYyyy(changed),
         pwd_to_expire: 50,
-        mobile_number: '98XXXXXX10',
+        mobile_number: u.mobile,
       }
     : {
         ...base,

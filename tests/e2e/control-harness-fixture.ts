@@ -26,7 +26,16 @@ export const test = base.extend<object, { controlled: ControlledHarness }>({
 /** Calls one sandbox test control and fails the test with the sandbox's message if refused. */
 export async function control(
   h: ControlledHarness,
-  path: 'clock' | 'market' | 'price' | 'faults' | 'tick' | 'socket' | 'row-patch' | 'reset',
+  path:
+    | 'clock'
+    | 'market'
+    | 'price'
+    | 'faults'
+    | 'tick'
+    | 'socket'
+    | 'row-patch'
+    | 'reset'
+    | 'profile',
   body: Record<string, unknown>,
 ): Promise<unknown> {
   const res = await fetch(`${h.sandbox}/__sandbox/${path}`, {

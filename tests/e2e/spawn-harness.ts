@@ -21,11 +21,15 @@ export async function spawnHarness<T>(
     },
   );
   const stderr: string[] = [];
+  // With --test-controls the harness waits for the Demo broker, which may take up to its own
+  // 60 s start limit (demo-broker.ts) on a loaded machine: wait longer than that.
+  const limitMs = 90_000;
   child.stderr!.on('data', (d: Buffer) => stderr.push(String(d)));
   const ready = await new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`harness did not start in 30 s:\n${stderr.join('')}`)),
-      30_000,
+      () =>
+        reject(new Error(`harness did not start in ${limitMs / 1000} s:\n${stderr.join('')}`)),
+      limitMs,
     );
     child.once('exit', (code) =>
       reject(new Error(`harness exited with ${code}:\n${stderr.join('')}`)),

@@ -28,6 +28,7 @@ describe('retention in the composed app', () => {
       writeFileSync(join(dataDir, 'journal', `orders-${day(back)}.jsonl`), '');
     }
     writeFileSync(join(dataDir, 'logs', `tickdesk-${day(4)}.log.1`), '{}\n');
+    writeFileSync(join(dataDir, 'logs', `requests-${day(1)}.log.1`), '{}\n');
     writeFileSync(join(dataDir, 'logs', 'notes.txt'), 'not ours\n');
     for (const back of [0, 1, 3, 8]) {
       const f = join(dataDir, 'support', `tickdesk-support-${back}.zip`);
@@ -77,6 +78,7 @@ describe('retention in the composed app', () => {
       assert.ok(!logs.includes(`requests-${day(back)}.log`));
     }
     assert.ok(!logs.includes(`tickdesk-${day(4)}.log.1`), 'an old rotated part goes too');
+    assert.ok(logs.includes(`requests-${day(1)}.log.1`), "a kept day's rotated part stays");
     assert.ok(logs.includes('notes.txt'), 'files that are not ours stay');
     assert.deepEqual(
       names('journal'),
@@ -94,6 +96,7 @@ describe('retention in the composed app', () => {
       names('logs').filter((n) => n.endsWith('.log')),
       [`requests-${day(0)}.log`, `tickdesk-${day(0)}.log`].sort(),
     );
+    assert.ok(!names('logs').includes(`requests-${day(1)}.log.1`), 'its rotated part goes with it');
     assert.deepEqual(names('journal'), [`orders-${day(1)}.jsonl`, `orders-${day(0)}.jsonl`].sort());
     assert.deepEqual(names('support'), ['tickdesk-support-0.zip']);
   });

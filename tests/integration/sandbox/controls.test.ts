@@ -181,3 +181,38 @@ test('the request log names method, path and status, never query strings or toke
     await o.sb.close();
   }
 });
+
+test('the profile control sets the personal details the profile and order rows answer with', async () => {
+  const o = await session({ master: 'fixture' });
+  try {
+    const person = { name: 'Qa Canary', email: 'qa.c@example.invalid', pan: 'QZVXC7315K' };
+    await o.control('profile', { ...person, mobile: '9123407788', svc_id: 'QZ7315VX' });
+    const p = (await o.call('GET', '/api/v2/profile')).json.data as Row;
+    assert.deepEqual(
+      [p.name, p.email_id, p.PAN, p.mobile_number, p.svc_id],
+      [person.name, person.email, person.pan, '9123407788', 'QZ7315VX'],
+    );
+    await o.call('POST', '/api/v2/orders', order());
+    const row = ((await o.call('GET', '/api/v2/orders')).json.orderBook as Row[])[0];
+    assert.equal(row?.clientId, 'QZ7315VX');
+    // Only the personal details: never a credential, never an empty or oversized value.
+    for (const body of [{ pin: '9999' }, { password: 'x' }, { name: '' }, { pan: 7 }]) {
+      const r = await fetch(`${o.sb.url}/__sandbox/profile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      assert.equal(r.status, 400, JSON.stringify(body));
+    }
+    // Another sandbox in the same process still answers the demo user's own details.
+    const other = await session({ master: 'fixture' });
+    try {
+      const q = (await other.call('GET', '/api/v2/profile')).json.data as Row;
+      assert.notEqual(q.name, person.name);
+    } finally {
+      await other.sb.close();
+    }
+  } finally {
+    await o.sb.close();
+  }
+});
