@@ -41,6 +41,7 @@ import { normalizeMarketStatus } from './normalize/market-status';
 import { normalizeOrderBook as orderBookOf } from './normalize/orders';
 import { normalizePositions as positionsOf } from './normalize/positions';
 import { normalizeProfile } from './normalize/profile';
+import { rememberPersonalValues, type SecretRegistry } from '../diagnostics/redact';
 import { normalizeTradeBook as tradeBookOf } from './normalize/trades';
 import type { SkippedRowSink } from './normalize/rows';
 import type {
@@ -76,6 +77,8 @@ export interface BrokerClientOptions {
   scheduler?: Pick<RequestScheduler, 'schedule'>;
   /** Told of every row left out of a read because it could not be understood. */
   onSkippedRow?: SkippedRowSink;
+  /** Where the profile's personal values go to be redacted from then on (default: the process's). */
+  registry?: SecretRegistry;
 }
 
 /** The broker client type, so services can take it as a dependency and tests can fake it. */
@@ -140,7 +143,11 @@ export function createBrokerClient(opts: BrokerClientOptions) {
   return {
     /** The account holder. */
     async getProfile(o?: ReadOptions): Promise<Profile> {
-      return normalizeProfile((await read({ method: 'GET', path: '/api/v2/profile' }, o)).data);
+      const profile = normalizeProfile(
+        (await read({ method: 'GET', path: '/api/v2/profile' }, o)).data,
+      );
+      rememberPersonalValues(profile, opts.registry);
+      return profile;
     },
     /** Ledger lines and available balance. */
     async getFunds(o?: ReadOptions): Promise<Funds> {

@@ -44,6 +44,11 @@ const SECRET_KEYS = new Set([
   'oauthstate',
   'loginstate',
   'transdtls',
+  'mobile',
+  'mobileno',
+  'mobilenumber',
+  'phone',
+  'phonenumber',
 ]);
 
 /** Query-string parameters whose values are secret wherever a URL appears in text. */
@@ -65,7 +70,7 @@ const QUERY_PARAM_RE = new RegExp(
   'gi',
 );
 const JSON_FIELD_RE = new RegExp(
-  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email|[Aa]uthorization)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
+  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email|mobile|mobile_number|phone|[Aa]uthorization)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
   'g',
 );
 const AUTH_HEADER_RE = /\b((?:proxy-)?authorization\s*[:=]\s*)[^\r\n,;}]+/gi;
@@ -103,6 +108,25 @@ export class SecretRegistry {
  * to share a registry. Tests that want isolation pass their own.
  */
 export const processSecretRegistry = new SecretRegistry();
+
+/**
+ * The account holder's identifying values, as the broker's profile answers them. From the
+ * first profile read on they are redacted wherever they appear, like a token: a name or a
+ * client id has no pattern a rule could recognise, and a support bundle must not carry them.
+ */
+export function rememberPersonalValues(
+  person: {
+    name?: string | null;
+    displayName?: string | null;
+    clientId?: string | null;
+    email?: string | null;
+    pan?: string | null;
+  },
+  registry: SecretRegistry = processSecretRegistry,
+): void {
+  for (const v of [person.name, person.displayName, person.clientId, person.email, person.pan])
+    registry.add(v?.trim());
+}
 
 /** Whether a key names a secret; exported so other redacting code agrees with this one. */
 export function isSecretKey(key: string): boolean {

@@ -122,6 +122,26 @@ describe('app core in Demo mode', () => {
     assert.doesNotMatch(journal, /access_?token|Authorization/i);
   });
 
+  it("redacts the account holder's name, client id, e-mail and PAN from the log once the profile is read", async () => {
+    const profile = await core.broker.getProfile();
+    const personal = [profile.name, profile.clientId, profile.email, profile.pan].filter(
+      (v) => v.length >= 6,
+    );
+    assert.ok(personal.length >= 3, `the Demo profile has personal values: ${personal.join(',')}`);
+    // A careless line that names them, as a future change might write.
+    core.logger.warn(`portfolio: read for ${personal.join(' / ')}`, {
+      who: { name: profile.name, id: profile.clientId, mobile_number: '9123407788' },
+    });
+    const log = readdirSync(join(dataDir, 'logs'))
+      .filter((f) => f.startsWith('tickdesk-'))
+      .map((f) => readFileSync(join(dataDir, 'logs', f), 'utf8'))
+      .join('');
+    const line = log.split('\n').find((l) => l.includes('portfolio: read for'));
+    assert.ok(line, 'the line was written');
+    for (const v of [...personal, '9123407788'])
+      assert.equal(line.includes(v), false, `${v} is redacted: ${line}`);
+  });
+
   it('logs every broker request as one JSON line, with the budget and the order intent it belongs to', () => {
     const journal = readdirSync(join(dataDir, 'journal'))
       .flatMap((f) => readFileSync(join(dataDir, 'journal', f), 'utf8').split('\n'))
