@@ -59,6 +59,9 @@ async function main(): Promise<void> {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // A close that hangs (a client that never lets go of its socket) must not keep an orphan
+    // alive: it would tick on and hold the pipes of whatever started it.
+    setTimeout(() => process.exit(code), 3000).unref();
     await sandbox?.close().catch(() => undefined);
     clearInterval(keepAlive);
     process.exit(code);

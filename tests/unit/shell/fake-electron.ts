@@ -379,6 +379,12 @@ export class FakeUtilityProcess extends EventEmitter {
   }
 }
 
+// A failed test must not leave a Demo broker behind: an orphan holds the test runner's
+// stderr open and the whole stage waits for it.
+process.once('exit', () => {
+  for (const u of recorded.utilityProcesses) u.child.kill();
+});
+
 export const utilityProcess = {
   fork(modulePath: string, args: string[] = []) {
     const child = new FakeUtilityProcess(args);
