@@ -7,6 +7,9 @@
  */
 import { z } from 'zod';
 
+/** Where a key works: anywhere, on a focused table row, or in the symbol search's matches. */
+export type KeyScope = 'global' | 'row' | 'search';
+
 /** Every action that has keys, with what the cheat sheet calls it and where it works. */
 export const KEY_ACTIONS = {
   search: { label: 'Search symbols', scope: 'global', defaults: ['Ctrl+K', '/'] },
@@ -28,9 +31,14 @@ export const KEY_ACTIONS = {
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },
   'row.sell': { label: 'Sell the selected row', scope: 'row', defaults: ['S'] },
+  'search.watch': {
+    label: 'Add the highlighted search match to the watch list',
+    scope: 'search',
+    defaults: ['Insert', 'Alt+W'],
+  },
 } as const satisfies Record<
   string,
-  { label: string; scope: 'global' | 'row'; defaults: readonly string[] }
+  { label: string; scope: KeyScope; defaults: readonly string[] }
 >;
 
 /** One remappable action. */
@@ -74,8 +82,8 @@ export interface KeyConflict {
 }
 
 /**
- * Keys that two actions claim. Row keys (B, S) only act on a focused table row, but
- * global keys act there too, so every pair is a conflict.
+ * Keys that two actions claim. Row keys (B, S) only act on a focused table row and search
+ * keys in the search box, but global keys act there too, so every pair is a conflict.
  */
 export function keymapConflicts(overrides: Keymap = {}): KeyConflict[] {
   const map = resolveKeymap(overrides);
@@ -125,7 +133,7 @@ export function chordOf(e: KeyLike): string | null {
 export function actionForChord(
   map: Record<KeyAction, readonly string[]>,
   chord: string | null,
-  scope: 'global' | 'row',
+  scope: KeyScope,
 ): KeyAction | null {
   if (!chord) return null;
   for (const id of KEY_ACTION_IDS) {

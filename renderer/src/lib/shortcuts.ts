@@ -65,6 +65,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     legend: t.toggleLegend,
     'row.buy': null,
     'row.sell': null,
+    'search.watch': null,
   };
   function go(view: ViewId): void {
     nav.go(view);
