@@ -31,6 +31,18 @@ export const KEY_ACTIONS = {
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },
   'row.sell': { label: 'Sell the selected row', scope: 'row', defaults: ['S'] },
+  'row.modify': { label: 'Modify the selected order', scope: 'row', defaults: ['M'] },
+  'row.delete': {
+    label: 'Cancel the selected order, or remove the watch symbol',
+    scope: 'row',
+    defaults: ['Delete'],
+  },
+  'row.exit': { label: 'Exit the selected position', scope: 'row', defaults: ['X'] },
+  'row.convert': {
+    label: 'Convert the selected position’s product',
+    scope: 'row',
+    defaults: ['C'],
+  },
   'search.watch': {
     label: 'Add the highlighted search match to the watch list',
     scope: 'search',

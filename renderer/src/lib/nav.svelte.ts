@@ -1,22 +1,22 @@
 /**
- * The screens of the workspace, in the order of their Alt+number shortcuts. `account` marks
+ * The screens of the workspace, in tab order (their keys live in the key map). `account` marks
  * the screens that read the account (orders, positions, holdings, funds: the Transactions
  * Info template and up); the others work with every template, Basic included (market data
  * and the profile are Basic operations, spec Authentication 7).
  */
 export const VIEWS = [
-  { id: 'orders', label: 'Orders', key: '1', account: true },
-  { id: 'trades', label: 'Trades', key: '2', account: true },
-  { id: 'positions', label: 'Positions', key: '3', account: true },
-  { id: 'holdings', label: 'Holdings', key: '4', account: true },
-  { id: 'funds', label: 'Funds', key: '5', account: true },
-  { id: 'edis', label: 'eDIS', key: '6', account: true },
-  { id: 'settings', label: 'Settings', key: '7', account: false },
-  { id: 'chain', label: 'Option chain', key: '9', account: false },
-  { id: 'charts', label: 'Charts', key: '0', account: false },
-  { id: 'baskets', label: 'Baskets', key: 'B', account: true },
-  { id: 'watch', label: 'Watch', key: '8', account: false },
-  { id: 'market', label: 'Market', key: 'M', account: false },
+  { id: 'orders', label: 'Orders', account: true },
+  { id: 'trades', label: 'Trades', account: true },
+  { id: 'positions', label: 'Positions', account: true },
+  { id: 'holdings', label: 'Holdings', account: true },
+  { id: 'funds', label: 'Funds', account: true },
+  { id: 'edis', label: 'eDIS', account: true },
+  { id: 'settings', label: 'Settings', account: false },
+  { id: 'chain', label: 'Option chain', account: false },
+  { id: 'charts', label: 'Charts', account: false },
+  { id: 'baskets', label: 'Baskets', account: true },
+  { id: 'watch', label: 'Watch', account: false },
+  { id: 'market', label: 'Market', account: false },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */
