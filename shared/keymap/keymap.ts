@@ -107,6 +107,36 @@ export function keymapConflicts(overrides: Keymap = {}): KeyConflict[] {
     .map(([chord, actions]) => ({ chord, actions }));
 }
 
+/**
+ * A stored map made before a new default key existed may now share that key with one the
+ * trader chose (their "X" for sell, then "X" became exit's default). The trader's choice
+ * wins: the action whose default collides loses that key (an override of its defaults
+ * without it) instead of the whole settings document being refused at load. Conflicts
+ * between two of the trader's own choices are left for the schema to refuse. Answers the
+ * repaired overrides and the actions that lost a key.
+ */
+export function yieldDefaultsToOverrides(overrides: Record<string, unknown>): {
+  keymap: Record<string, unknown>;
+  unbound: KeyAction[];
+} {
+  const parsed = z.record(z.string(), z.array(z.string())).safeParse(overrides);
+  if (!parsed.success) return { keymap: overrides, unbound: [] };
+  const stored = parsed.data as Keymap;
+  const map = resolveKeymap(stored);
+  const next: Record<string, unknown> = { ...overrides };
+  const unbound: KeyAction[] = [];
+  for (const c of keymapConflicts(stored)) {
+    const chosen = c.actions.filter((a) => stored[a]?.includes(c.chord));
+    if (chosen.length !== 1) continue;
+    for (const a of c.actions) {
+      if (stored[a] !== undefined) continue;
+      next[a] = ((next[a] as string[] | undefined) ?? map[a]).filter((k) => k !== c.chord);
+      unbound.push(a);
+    }
+  }
+  return { keymap: next, unbound };
+}
+
 /** The parts of a keyboard event a chord is made of. */
 export interface KeyLike {
   key: string;
