@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { axeProblems } from './axe';
 import { spawnHarness } from './spawn-harness';
 import { expect } from './harness-fixture';
 import { loginToDemo, openApp } from './trading-helpers';
@@ -91,4 +92,42 @@ test('Basic template: account screens explain why they are closed and how to get
   for (const text of ['Option chain (Alt+9)', 'Market (Alt+M)', 'Watch (Alt+8)', 'Charts (Alt+0)'])
     await expect(open).toContainText(text);
   await page.screenshot({ path: test.info().outputPath('basic-closed.png') });
+});
+
+test('Basic template: the closed-screen notice, the market screen and the search keys pass axe in both themes', async ({
+  browser,
+  basicUrl,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ bypassCSP: true, colorScheme: 'light' });
+  try {
+    const page = await context.newPage();
+    await openApp(page, basicUrl);
+    await loginToDemo(page);
+    const problems: string[] = [];
+    for (const theme of ['dark', 'light'] as const) {
+      await page.keyboard.press('Alt+7');
+      await page.getByTestId('pref-theme').selectOption(theme);
+      await page.getByTestId('prefs-save').click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.keyboard.press('Alt+1');
+      await expect(page.getByTestId('no-account-permission')).toBeVisible();
+      problems.push(...(await axeProblems(page)).map((p) => `gate in ${theme}: ${p}`));
+      await page.keyboard.press('Alt+M');
+      await expect(page.getByTestId('profile-details')).toBeVisible({ timeout: 15_000 });
+      problems.push(...(await axeProblems(page)).map((p) => `market in ${theme}: ${p}`));
+      // The toolbar search's matches with their add-to-watch key.
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('sbin');
+      await expect(page.getByTestId('symbol-search-hint')).toBeVisible({ timeout: 45_000 });
+      problems.push(...(await axeProblems(page)).map((p) => `search in ${theme}: ${p}`));
+      await page.screenshot({ path: test.info().outputPath(`basic-search-${theme}.png`) });
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Delete');
+    }
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
