@@ -82,7 +82,7 @@ async function main(): Promise<void> {
           // PKCE logins never send it; random so no two launches share one.
           secret: randomBytes(8).toString('hex').toUpperCase(),
           redirect_uri: `http://127.0.0.1:${await freeLoopbackPort()}/callback`,
-          template: 'orders',
+          template: options.template ?? 'orders',
         },
       ],
       // Its internal errors belong in the app's (redacted) log, not on a console.

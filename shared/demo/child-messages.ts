@@ -10,6 +10,12 @@ import { z } from 'zod';
 export const DemoChildOptions = z.object({
   seed: z.number().int().optional(),
   testControls: z.boolean().optional(),
+  /**
+   * The permission template Demo's app is registered with (default Order Placement), as a
+   * broker app is created with one: lets the harness show the app as a Basic or
+   * Transactions Info app sees it.
+   */
+  template: z.enum(['basic', 'transactions', 'orders']).optional(),
 });
 /** Options of the Demo broker's process. */
 export type DemoChildOptions = z.infer<typeof DemoChildOptions>;

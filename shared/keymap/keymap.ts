@@ -7,6 +7,9 @@
  */
 import { z } from 'zod';
 
+/** Where a key works: anywhere, on a focused table row, or in the symbol search's matches. */
+export type KeyScope = 'global' | 'row' | 'search';
+
 /** Every action that has keys, with what the cheat sheet calls it and where it works. */
 export const KEY_ACTIONS = {
   search: { label: 'Search symbols', scope: 'global', defaults: ['Ctrl+K', '/'] },
@@ -28,9 +31,26 @@ export const KEY_ACTIONS = {
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },
   'row.sell': { label: 'Sell the selected row', scope: 'row', defaults: ['S'] },
+  'row.modify': { label: 'Modify the selected order', scope: 'row', defaults: ['M'] },
+  'row.delete': {
+    label: 'Cancel the selected order, or remove the watch symbol',
+    scope: 'row',
+    defaults: ['Delete'],
+  },
+  'row.exit': { label: 'Exit the selected position', scope: 'row', defaults: ['X'] },
+  'row.convert': {
+    label: 'Convert the selected position’s product',
+    scope: 'row',
+    defaults: ['C'],
+  },
+  'search.watch': {
+    label: 'Add the highlighted search match to the watch list',
+    scope: 'search',
+    defaults: ['Insert', 'Alt+W'],
+  },
 } as const satisfies Record<
   string,
-  { label: string; scope: 'global' | 'row'; defaults: readonly string[] }
+  { label: string; scope: KeyScope; defaults: readonly string[] }
 >;
 
 /** One remappable action. */
@@ -74,8 +94,8 @@ export interface KeyConflict {
 }
 
 /**
- * Keys that two actions claim. Row keys (B, S) only act on a focused table row, but
- * global keys act there too, so every pair is a conflict.
+ * Keys that two actions claim. Row keys (B, S) only act on a focused table row and search
+ * keys in the search box, but global keys act there too, so every pair is a conflict.
  */
 export function keymapConflicts(overrides: Keymap = {}): KeyConflict[] {
   const map = resolveKeymap(overrides);
@@ -85,6 +105,36 @@ export function keymapConflicts(overrides: Keymap = {}): KeyConflict[] {
   return [...owners]
     .filter(([, actions]) => actions.length > 1)
     .map(([chord, actions]) => ({ chord, actions }));
+}
+
+/**
+ * A stored map made before a new default key existed may now share that key with one the
+ * trader chose (their "X" for sell, then "X" became exit's default). The trader's choice
+ * wins: the action whose default collides loses that key (an override of its defaults
+ * without it) instead of the whole settings document being refused at load. Conflicts
+ * between two of the trader's own choices are left for the schema to refuse. Answers the
+ * repaired overrides and the actions that lost a key.
+ */
+export function yieldDefaultsToOverrides(overrides: Record<string, unknown>): {
+  keymap: Record<string, unknown>;
+  unbound: KeyAction[];
+} {
+  const parsed = z.record(z.string(), z.array(z.string())).safeParse(overrides);
+  if (!parsed.success) return { keymap: overrides, unbound: [] };
+  const stored = parsed.data as Keymap;
+  const map = resolveKeymap(stored);
+  const next: Record<string, unknown> = { ...overrides };
+  const unbound: KeyAction[] = [];
+  for (const c of keymapConflicts(stored)) {
+    const chosen = c.actions.filter((a) => stored[a]?.includes(c.chord));
+    if (chosen.length !== 1) continue;
+    for (const a of c.actions) {
+      if (stored[a] !== undefined) continue;
+      next[a] = ((next[a] as string[] | undefined) ?? map[a]).filter((k) => k !== c.chord);
+      unbound.push(a);
+    }
+  }
+  return { keymap: next, unbound };
 }
 
 /** The parts of a keyboard event a chord is made of. */
@@ -125,7 +175,7 @@ export function chordOf(e: KeyLike): string | null {
 export function actionForChord(
   map: Record<KeyAction, readonly string[]>,
   chord: string | null,
-  scope: 'global' | 'row',
+  scope: KeyScope,
 ): KeyAction | null {
   if (!chord) return null;
   for (const id of KEY_ACTION_IDS) {

@@ -13,6 +13,8 @@ export const SubscriptionReason = z.enum([
   'option-chain',
   'chart',
   'basket',
+  /** The core's own: symbols of stop orders waiting for their trigger (alerts). */
+  'stop-loss',
 ]);
 /** One of the reasons a symbol is subscribed. */
 export type SubscriptionReason = z.infer<typeof SubscriptionReason>;

@@ -148,3 +148,97 @@ test('in the harness a fill is also a browser notification; permission is asked 
     await allowed.close();
   }
 });
+
+/** The order book's row for `id`. */
+const orderRow = (page: Page, id: string) =>
+  page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+
+test('clicking a toast opens the order book with its order focused, not the first row', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(150_000);
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  const first = await buySbin(page, '1');
+  const second = await buySbin(page, '2');
+  const toast = page.locator('[data-testid="alert-toast"]', { hasText: `order ${first}` });
+  await expect(async () => {
+    await control(controlled, 'tick', { n: 1 });
+    await expect(toast).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 40_000 });
+  // On the book, filtered so that the alert's order is hidden, when the alert is clicked.
+  await page.keyboard.press('Alt+1');
+  await expect(orderRow(page, second)).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('filter-text').fill(second);
+  await expect(orderRow(page, first)).toHaveCount(0);
+  await toast.hover();
+  await toast.getByTestId('alert-open').click();
+  await expect(page.getByTestId('order-book')).toBeVisible();
+  await expect(orderRow(page, first)).toBeFocused();
+  await expect(orderRow(page, first)).toHaveAttribute('data-target', 'true');
+  await expect(toast).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('alert-open-order.png') });
+});
+
+test('clicking the browser notification opens the order book at its order', async ({
+  browser,
+  controlled,
+}) => {
+  test.setTimeout(150_000);
+  const origin = new URL(controlled.url).origin;
+  const context = await browser.newContext();
+  try {
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    // Keeps every notification the page shows, so the test can click it as the OS would.
+    await page.addInitScript(() => {
+      const Real = window.Notification;
+      const w = window as unknown as { notes: Notification[] };
+      w.notes = [];
+      class Kept extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          w.notes.push(this);
+        }
+      }
+      window.Notification = Kept;
+    });
+    await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+    await openApp(page, controlled.url);
+    await loginToDemo(page);
+    const first = await buySbin(page, '1');
+    await buySbin(page, '2');
+    const clickNote = (id: string) =>
+      page.evaluate((orderId) => {
+        const w = window as unknown as { notes: Notification[] };
+        const n = w.notes.find((x) => x.body.includes(`order ${orderId}`));
+        if (!n?.onclick) return false;
+        n.onclick(new Event('click'));
+        return true;
+      }, id);
+    await expect(async () => {
+      await control(controlled, 'tick', { n: 1 });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { notes: unknown[] }).notes.length))
+        .toBeGreaterThan(0);
+      expect(
+        await page.evaluate(
+          (id) =>
+            (window as unknown as { notes: Notification[] }).notes.some((n) =>
+              n.body.includes(`order ${id}`),
+            ),
+          first,
+        ),
+      ).toBe(true);
+    }).toPass({ timeout: 40_000 });
+    await page.keyboard.press('Alt+4');
+    await expect(page.getByTestId('holdings')).toBeVisible();
+    expect(await clickNote(first)).toBe(true);
+    await expect(page.getByTestId('order-book')).toBeVisible();
+    await expect(orderRow(page, first)).toBeFocused();
+  } finally {
+    await context.close();
+  }
+});

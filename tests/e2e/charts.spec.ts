@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
 import { loginToDemo, openApp, pickSymbol, sendMarketOrder } from './trading-helpers';
 
@@ -85,4 +86,71 @@ test('SBIN candles from history, a live tick moves the last candle, the MTM char
     .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 20_000 })
     .toBeLessThan(fives);
   expect(cspProblems).toEqual([]);
+});
+
+/**
+ * Pixels of the volume pane (the bottom tenth of the chart's largest canvas, below the
+ * candles' margin) drawn exactly in each of the given colours.
+ */
+async function volumePixels(page: Page, colours: string[]): Promise<number[]> {
+  return page.getByTestId('chart').evaluate((box, hexes) => {
+    const canvases = [...box.querySelectorAll('canvas')];
+    const pane = canvases.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    if (!pane) return hexes.map(() => 0);
+    const ctx = pane.getContext('2d');
+    if (!ctx) return hexes.map(() => 0);
+    const top = Math.floor(pane.height * 0.9);
+    const { data } = ctx.getImageData(0, top, pane.width, pane.height - top);
+    const want = hexes.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
+    const counts = hexes.map(() => 0);
+    for (let p = 0; p < data.length; p += 4)
+      want.forEach(([r, g, b], i) => {
+        if (data[p] === r && data[p + 1] === g && data[p + 2] === b) counts[i]!++;
+      });
+    return counts;
+  }, colours);
+}
+
+test('volume bars take the theme’s colours when the theme changes, without a reload', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(120_000);
+  // The dark and light themes' gain and loss colours (styles/base.css).
+  const DARK = ['#4ade80', '#f87171'];
+  const LIGHT = ['#116329', '#a40e26'];
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.keyboard.press('Alt+7');
+  await page.getByTestId('pref-theme').selectOption('system');
+  await page.getByTestId('prefs-save').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  try {
+    await page.keyboard.press('Alt+0');
+    await page.getByTestId('chart-search').click();
+    await page.keyboard.type('sbin');
+    await page.locator(`[data-testid="symbol-option"][data-ticker="${SBIN}"]`).click();
+    const chart = page.getByTestId('chart');
+    await expect
+      .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 20_000 })
+      .toBeGreaterThan(20);
+    await expect
+      .poll(async () => (await volumePixels(page, DARK)).reduce((a, b) => a + b, 0))
+      .toBeGreaterThan(0);
+
+    // The OS turns light while the chart is on screen: the volume bars follow, at once.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect
+      .poll(async () => (await volumePixels(page, LIGHT)).reduce((a, b) => a + b, 0))
+      .toBeGreaterThan(0);
+    expect(await volumePixels(page, DARK)).toEqual([0, 0]);
+    await page.screenshot({ path: test.info().outputPath('chart-light-volume.png') });
+  } finally {
+    await page.keyboard.press('Alt+7');
+    await page.getByTestId('pref-theme').selectOption('dark');
+    await page.getByTestId('prefs-save').click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  }
 });

@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { axeProblems } from './axe';
 import { expect, test } from './harness-fixture';
 import { loginToDemo, openApp, pickSymbol, placeLimitBuy } from './trading-helpers';
 
 // Every screen, in the dark and the light theme: axe finds no serious or critical
 // violation, each screen has one h1, the toolbar is a landmark, and a screenshot is saved.
 // Then the 1280 × 720 layout with the ticket open, and the terminal keys.
-
-const axeSource = createRequire(import.meta.url)('axe-core').source as string;
 
 const SCREENS = [
   { key: 'Alt+1', testid: 'order-book', name: 'orders' },
@@ -39,27 +37,6 @@ async function axePage(browser: Browser, opts: { width?: number; height?: number
   });
   contexts.push(context);
   return context.newPage();
-}
-
-/** Serious and critical axe violations on the page as it is now, one line each. */
-async function axeProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<unknown> } }).axe;
-    return (await axe.run({ resultTypes: ['violations'] })) as {
-      violations: {
-        id: string;
-        impact: string;
-        nodes: { target: string[]; failureSummary: string }[];
-      }[];
-    };
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.impact} ${v.id} at ${n.target.join(' ')}: ${n.failureSummary}`),
-    );
 }
 
 /**

@@ -13,6 +13,7 @@ import type { AlertSettings } from '../../../shared/settings/alert-settings';
 import type { Logger } from '../diagnostics/logger';
 import { createOrderAlertDetector, type OrderAlertEvent } from './order-alerts';
 import { createSessionAlertDetector, type SessionAlertEvent } from './session-alerts';
+import { createStopTriggerWatch, type StopTriggerDeps } from './stop-triggers';
 
 /** Constructor dependencies. */
 export interface AlertServiceDeps {
@@ -29,6 +30,12 @@ export interface AlertServiceDeps {
     open(target: { orderId: string | null }): void;
   };
   logger: Pick<Logger, 'info' | 'warn'>;
+  /**
+   * Live prices for stop-loss triggers (stop-triggers.ts): the quote cache, and a way to
+   * keep the waiting stop orders' symbols subscribed. Without it, a stop alerts at its
+   * first fill only.
+   */
+  prices?: Pick<StopTriggerDeps, 'quotes' | 'hold'>;
 }
 
 /** The running alert service. */
@@ -79,9 +86,22 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     }
   }
 
+  const triggers = deps.prices
+    ? createStopTriggerWatch({
+        now: deps.now,
+        ...deps.prices,
+        triggered: (order, ltp) => {
+          for (const e of orders.triggered(order, ltp)) raise(e);
+        },
+      })
+    : null;
+
   const offSession = deps.session.onChange((s) => {
     // Another account, or logged out: the next book is a new baseline (no flood on login).
-    if (s.accountId !== account || s.status === 'logged-out') orders.reset();
+    if (s.accountId !== account || s.status === 'logged-out') {
+      orders.reset();
+      triggers?.reset();
+    }
     account = s.accountId;
     const e = sessions.observe(s);
     if (e) raise(e);
@@ -90,6 +110,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   return {
     observeOrders(book, merged) {
       for (const e of orders.observe(book, merged)) raise(e);
+      triggers?.observe(book);
     },
     onAlert(listener) {
       listeners.add(listener);
@@ -100,6 +121,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
     async dispose() {
       offSession();
+      triggers?.dispose();
       listeners.clear();
     },
   };

@@ -62,6 +62,21 @@ export function stopLossText(o: Order): AlertText {
   };
 }
 
+/**
+ * A stop order's trigger was reached (stop-triggers.ts) before anything filled: it is now a
+ * live limit (stop-limit) or market (stop) order at the exchange.
+ */
+export function stopTriggerText(o: Order, ltp: number): AlertText {
+  const trigger = price(o.stopPrice);
+  const limit = o.type === OrderType.StopLimit ? price(o.limitPrice) : null;
+  const kind = o.type === OrderType.StopLimit ? 'stop-loss limit' : 'stop-loss';
+  const now = limit ? `a limit order at ${limit}` : 'a market order';
+  return {
+    title: `Stop-loss triggered: ${o.symbol}`,
+    body: `Your ${kind} ${sideWord(o)} order for ${qty(o.qty)} ${o.symbol}${trigger ? ` (trigger ${trigger})` : ''} was triggered: the last price ${price(ltp) ?? ltp} reached it, so it is now ${now} at the exchange, not filled yet (order ${o.id}).`,
+  };
+}
+
 /** The broker squared off an intraday position, or an exit order filled. */
 export function squareOffText(o: Order, how: 'auto' | 'exit' | 'cancelled'): AlertText {
   if (how === 'cancelled')

@@ -20,6 +20,7 @@ import {
   rejectionText,
   squareOffText,
   stopLossText,
+  stopTriggerText,
   type AlertText,
 } from './order-alert-text';
 
@@ -40,6 +41,11 @@ export interface OrderAlertDetector {
    * pushed so far, so it cannot be the baseline (the full read after it would look new).
    */
   observe(book: readonly Order[], merged?: boolean): OrderAlertEvent[];
+  /**
+   * A stop order's trigger was reached at `ltp` before any fill (stop-triggers.ts). It
+   * shares the stop-loss key with the first fill, so one trigger alerts once either way.
+   */
+  triggered(order: Order, ltp: number): OrderAlertEvent[];
   /** Forgets everything: the next book is a new baseline (a logout, another account). */
   reset(): void;
 }
@@ -111,6 +117,11 @@ export function createOrderAlertDetector(): OrderAlertDetector {
         });
       }
       if (baseline && !merged) baselined = true;
+      return out;
+    },
+    triggered(order, ltp) {
+      const out: OrderAlertEvent[] = [];
+      once(out, `stop-loss:${order.id}`, 'stop-loss', order, stopTriggerText(order, ltp));
       return out;
     },
     reset() {

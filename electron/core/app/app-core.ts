@@ -282,6 +282,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   // so quitting does not wait long for one.
   disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
+  let md: MarketDataRuntime | null = null;
   let busy: () => boolean = () => false;
   let fromFeed = false;
   const alerts = disposer.own(
@@ -295,6 +296,12 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
         open: (t) => emit('alerts.open', t),
       },
       logger: logger.child('alerts'),
+      prices: {
+        quotes,
+        hold: (symbols) => {
+          md?.service.setHeld('core', 'stop-loss', symbols).catch(() => undefined);
+        },
+      },
     }),
   );
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
@@ -314,7 +321,6 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   // Its dispose waits for the action in flight, then closes the journal.
   disposer.own('orders', orders);
-  let md: MarketDataRuntime | null = null;
   // The order service passes each read on to the renderer once, as a delta (event-forwarding).
   const onOrders = (book: Order[]) => orders.observeOrders(book);
   const onPositions = (positions: Positions) => {

@@ -5,6 +5,7 @@
  * are serialized, so two quick changes from the UI cannot interleave and lose one.
  */
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
+import { yieldDefaultsToOverrides } from '../../../shared/keymap/keymap';
 import { Watchlists } from '../../../shared/settings/watchlists';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { z } from 'zod';
@@ -18,6 +19,20 @@ import {
   type AccountSettings as Account,
   type Preferences as Prefs,
 } from './schema';
+
+/**
+ * A key the trader chose that a newer version made another action's default: theirs wins
+ * (shared/keymap), so an upgrade never throws away the whole settings document for it.
+ */
+function yieldNewDefaultKeys(doc: Record<string, unknown>): string[] {
+  const prefs = doc.preferences;
+  if (!prefs || typeof prefs !== 'object') return [];
+  const keymap = (prefs as Record<string, unknown>).keymap;
+  if (!keymap || typeof keymap !== 'object') return [];
+  const r = yieldDefaultsToOverrides(keymap as Record<string, unknown>);
+  (prefs as Record<string, unknown>).keymap = r.keymap;
+  return r.unbound;
+}
 
 /** Why the stored document could not be used as it was; shown once to the trader. */
 export type { SettingsLoadIssue };
@@ -145,6 +160,11 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       const fresh = raw === undefined;
       try {
         const { doc, applied } = migrateSettings(raw, deps.migrations ?? MIGRATIONS);
+        const unbound = yieldNewDefaultKeys(doc);
+        if (unbound.length > 0)
+          log.warn('settings: new default keys taken by the trader’s own; left unbound', {
+            actions: unbound,
+          });
         const parsed = SettingsDocument.safeParse(doc);
         if (!parsed.success) {
           current = defaultSettings();

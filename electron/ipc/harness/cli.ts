@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DemoChildOptions } from '../../../shared/demo/child-messages';
 import { exportDiagnostics } from '../../core/app/export-diagnostics';
 import { createLogger, silentLogger, stderrSink, type Logger } from '../../core/diagnostics/logger';
 import { startHarness } from './start-harness';
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     renderer: { type: 'string' },
     /** Turns on the Demo sandbox's test controls (clock, market, faults) and prints its URL. */
     'test-controls': { type: 'boolean', default: false },
+    /** The permission template Demo's app is created with: basic, transactions or orders (default). */
+    'demo-template': { type: 'string' },
     /** Writes the support bundle of --data-dir to this file and exits; nothing starts, no login. */
     'export-diagnostics': { type: 'string' },
   },
@@ -60,7 +63,10 @@ const harness = await startHarness({
     environment: 'demo',
     // Its own keychain entries: the harness must never read or overwrite the desktop app's.
     keychainService: 'Tickdesk-harness',
-    demo: { testControls: values['test-controls'] === true },
+    demo: DemoChildOptions.parse({
+      testControls: values['test-controls'] === true,
+      template: values['demo-template'],
+    }),
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
     // Redacted lines on stderr, so stdout keeps only the machine-readable JSON line.
     logSinks: [stderrSink],

@@ -34,7 +34,7 @@ class AlertStore {
     for (const off of this.#off) off();
     this.#off = [
       api.on.alerts.raised((a) => this.#show(a)),
-      api.on.alerts.open(() => nav.go('orders')),
+      api.on.alerts.open((t) => nav.openOrder(t.orderId)),
     ];
     if (browserNotificationsApply()) this.permission = Notification.permission;
   }
@@ -69,7 +69,7 @@ class AlertStore {
       const n = new Notification(a.title, { body: a.body, tag: a.id });
       n.onclick = () => {
         window.focus();
-        nav.go('orders');
+        nav.openOrder(a.orderId);
         n.close();
       };
     }

@@ -24,6 +24,11 @@ class LiveKeymap {
     return actionForChord(this.map, chordOf(e), 'row');
   }
 
+  /** The search action (add to watch) a key press does in the symbol search, or null. */
+  search(e: KeyLike): KeyAction | null {
+    return actionForChord(this.map, chordOf(e), 'search');
+  }
+
   /** "Alt+1 or F3": an action's keys as the cheat sheet and buttons show them. */
   keysOf(action: KeyAction): string {
     return this.map[action].join(' or ');

@@ -19,7 +19,7 @@ export async function tradeRow(side: SideCode, ticker: string): Promise<void> {
 /** Handles the row keys (B / S, or as remapped) on a focused row; true when it did. */
 export function rowTradeKey(e: KeyboardEvent, ticker: string): boolean {
   const action = keymap.row(e);
-  if (!action) return false;
+  if (action !== 'row.buy' && action !== 'row.sell') return false;
   e.preventDefault();
   void tradeRow(action === 'row.buy' ? Side.Buy : Side.Sell, ticker);
   return true;

@@ -65,6 +65,11 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     legend: t.toggleLegend,
     'row.buy': null,
     'row.sell': null,
+    'row.modify': null,
+    'row.delete': null,
+    'row.exit': null,
+    'row.convert': null,
+    'search.watch': null,
   };
   function go(view: ViewId): void {
     nav.go(view);

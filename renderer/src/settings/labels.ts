@@ -1,7 +1,7 @@
 import type { AccountView } from '../../../shared/ipc/channels/settings';
 
 const TEMPLATES: Record<AccountView['template'], string> = {
-  basic: 'Basic (profile only)',
+  basic: 'Basic (profile and market data)',
   transactions: 'Transactions (view)',
   orders: 'Order placement',
 };

@@ -2,7 +2,7 @@
  * Alerts through the composed app (createAppCore in Demo mode, the sandbox over HTTP, the
  * real router and event bus): a market order filled with the market open raises one fill
  * alert, a broker rejection one rejection alert, a triggered stop order one stop-loss
- * alert, the broker's square-off at the close a square-off alert; the same fill read again (pushed and polled) raises nothing more, the orders of
+ * alert (a stop-limit one when its trigger is hit, filled or not), the broker's square-off at the close a square-off alert; the same fill read again (pushed and polled) raises nothing more, the orders of
  * the first book raise nothing, and a kind turned off in Settings is not raised.
  */
 import assert from 'node:assert/strict';
@@ -90,6 +90,47 @@ describe('alerts (composed app, sandbox over HTTP)', () => {
     const hit = await alertFor((a) => a.orderId === sl.orderId, 'stop-loss');
     assert.equal(hit.kind, 'stop-loss');
     assert.match(hit.body, /trigger ₹940\.00/);
+  });
+
+  it('a stop-limit order alerts when its trigger is hit, though its limit keeps it unfilled', async () => {
+    // Sell SL-L: trigger 940, limit 938. The market gaps to 930: the trigger is hit (the
+    // order is live at the exchange now) but a sell limit of 938 does not trade at 930.
+    // Back above the trigger, and known to the app (its price checks refuse a sell stop
+    // above the last price it holds).
+    await app.control('price', { symbol: SBIN, ltp: 945 });
+    for (let i = 0; i < 40 && (app.core.quotes.get(SBIN)?.ltp ?? 0) < 942; i++) {
+      await app.control('tick', { n: 1 });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const sl = await app.call('orders.place', {
+      draft: {
+        symbol: SBIN,
+        qty: 1,
+        type: 4,
+        side: -1,
+        productType: 'INTRADAY',
+        stopPrice: 940,
+        limitPrice: 938,
+      },
+      confirmGuards: true,
+    });
+    assert.equal(sl.status, 'done', `${sl.note} ${JSON.stringify(sl.violations)}`);
+    await app.control('tick', { n: 2 });
+    await app.call('portfolio.orderBook', { refresh: true });
+    assert.equal(alerts().filter((a) => a.orderId === sl.orderId).length, 0, 'trigger not hit yet');
+    await app.control('price', { symbol: SBIN, ltp: 930 });
+    const hit = await alertFor((a) => a.orderId === sl.orderId, 'stop-loss trigger');
+    assert.equal(hit.kind, 'stop-loss');
+    assert.match(hit.body, /trigger ₹940\.00/);
+    assert.match(hit.body, /limit order at ₹938\.00/);
+    assert.match(hit.body, /not filled yet/);
+    const row = (await app.call('portfolio.orders')).find((o) => o.id === sl.orderId);
+    assert.equal(row?.filledQty, 0, 'the alert came before any fill');
+    // Read again and ticked on: still one alert for the order.
+    await app.control('tick', { n: 2 });
+    await app.call('portfolio.orderBook', { refresh: true });
+    assert.equal(alerts().filter((a) => a.orderId === sl.orderId).length, 1);
+    await app.call('orders.cancel', { id: sl.orderId });
   });
 
   it('a kind turned off in Settings is not raised; another kind’s choices travel with it', async () => {

@@ -216,3 +216,30 @@ test('JSON file backend: a corrupt file is moved aside and reported', async () =
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a stored key that a newer version made another action’s default: the trader’s key wins, nothing else is lost', async () => {
+  // Saved before X became "exit the selected position" by default; and a real clash
+  // between two of the trader's own keys, which is still refused.
+  const stored = {
+    version: SETTINGS_VERSION,
+    accounts: [acc('a')],
+    activeAccountId: 'a',
+    preferences: { theme: 'light', keymap: { 'row.sell': ['X'], 'view.trades': ['F9'] } },
+  };
+  const store = createSettingsStore({ backend: createMemorySettingsBackend(stored) });
+  const { settings, issue } = await store.load();
+  assert.equal(issue, null);
+  assert.equal(settings.activeAccountId, 'a', 'the account is kept');
+  assert.equal(settings.preferences.theme, 'light');
+  assert.deepEqual(settings.preferences.keymap['row.sell'], ['X']);
+  assert.deepEqual(settings.preferences.keymap['row.exit'], [], 'exit gives X up');
+  assert.deepEqual(settings.preferences.keymap['view.trades'], ['F9']);
+
+  const clash = createSettingsStore({
+    backend: createMemorySettingsBackend({
+      ...stored,
+      preferences: { keymap: { 'row.sell': ['X'], 'row.buy': ['X'] } },
+    }),
+  });
+  assert.equal((await clash.load()).issue?.kind, 'invalid');
+});
