@@ -4,121 +4,65 @@
  * its dependencies as arguments, so tests can build any one of them alone.
  */
 import { join } from 'node:path';
-import type { AppInfo } from '../../../shared/ipc/channels/app';
-import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
-import type { Events } from '../../../shared/ipc/contract';
-import type { PayloadOf } from '../../../shared/ipc/define';
 import type { Order, Positions } from '../../../shared/broker/models';
 import { createLoginService } from '../auth/login-service';
 import { systemRandom, type Opener } from '../auth/ports';
 import { revokeToken } from '../auth/token-revoke';
 import { systemClock } from '../limiter/clock';
-import { createBrokerClient, type BrokerClient } from '../broker/broker-client';
+import { createBrokerClient } from '../broker/broker-client';
 import { isBrokerError } from '../broker/broker-error';
-import { createFileSink } from '../diagnostics/file-sink';
-import { createEdisService, type EdisService } from '../edis/edis-service';
+import { createEdisService } from '../edis/edis-service';
 import { DATA_LAYOUT, readDiskSources } from '../diagnostics/bundle-sources';
-import { createLogger, type Logger } from '../diagnostics/logger';
-import { createRequestLog, type BudgetUse } from '../diagnostics/request-log';
+import { createCoreLogs } from './core-logs';
 import { loggedFetch } from '../diagnostics/logged-fetch';
 import { exportSupportBundle } from '../diagnostics/support-bundle';
-import {
-  createBackgroundRefresher,
-  type BackgroundRefresher,
-} from '../limiter/background-refresher';
-import { createRequestScheduler, type RequestScheduler } from '../limiter/request-scheduler';
+import { createBackgroundRefresher } from '../limiter/background-refresher';
+import { createRequestScheduler } from '../limiter/request-scheduler';
 import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
-import { createOrderService, type OrderService } from '../orders/actions/order-service';
-import { createSessionController, type SessionController } from '../session/session-controller';
+import { createOrderService } from '../orders/actions/order-service';
+import { createSessionController } from '../session/session-controller';
 import { createJsonFileSettingsBackend } from '../settings/backend';
 import { RetentionSettings } from '../settings/schema';
-import { createSettingsStore, type SettingsStore } from '../settings/settings-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { loadNapiKeychain } from '../vault/keychain-port';
-import { createVault, type Vault } from '../vault/vault';
+import { createVault } from '../vault/vault';
 import type { CoreDeps } from './core-deps';
 import { applyRetention, supportBundlePath, whenRetentionChanges } from './data-retention';
 import { createDayCountFile } from './day-count-file';
 import { createDisposer } from './disposal';
-import { createDraftKeeper, type DraftKeeper } from '../drafts/draft-keeper';
+import { createDraftKeeper } from '../drafts/draft-keeper';
 import { createDemoBroker, DEMO_ACCOUNT_ID, type DemoBroker } from '../demo/demo-broker';
 import { startDemoBeforeLogin } from '../demo/demo-session';
 import { forkDemoProcess } from '../demo/fork-demo-process';
 import { forwardCoreEvents } from './event-forwarding';
+import { describeApp } from './app-info';
+import type { AppCore, CoreEmit } from './app-core-api';
 import { settingsView } from '../settings/settings-view';
 import { settingsAccounts } from './settings-accounts';
 import { createSessionTransport } from './session-transport';
 import { unavailableDepositoryWindow } from './unavailable-depository';
-import { createSymbolsRuntime, type SymbolsRuntime } from './symbols-runtime';
+import { createSymbolsRuntime } from './symbols-runtime';
 import { createSkippedRows } from './skipped-rows';
-import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
+import { createQuoteCache } from '../marketdata/quote-cache';
 import { withAccountPriceFeed } from '../marketdata/account-price-feed';
 import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
-import type { MarketDataService } from '../marketdata/market-data-service';
-import type { MtmSampler } from '../marketdata/mtm-sampler';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
-import { createAlertService, type AlertService } from '../alerts/alert-service';
+import { createAlertService } from '../alerts/alert-service';
 
 export type { CoreDeps } from './core-deps';
 
-/** How core services push events to the renderer; the transport validates and forwards them. */
-export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
-
-/** The running core services behind the IPC handlers. */
-export interface AppCore {
-  readonly deps: CoreDeps;
-  readonly logger: Logger;
-  readonly settings: SettingsStore;
-  readonly vault: Vault;
-  readonly session: SessionController;
-  readonly scheduler: RequestScheduler;
-  readonly broker: BrokerClient;
-  readonly orders: OrderService;
-  readonly refresher: BackgroundRefresher;
-  readonly symbols: SymbolsRuntime;
-  readonly edis: EdisService;
-  /** The one price store: the ticket, the order checks, positions and holdings read it. */
-  readonly quotes: QuoteCache;
-  /** Live prices and pushed order updates over the broker's socket. */
-  readonly marketData: MarketDataService;
-  /** The day's MTM series of the positions (charts screen). */
-  readonly mtm: MtmSampler;
-  /** The ticket as typed, kept here so a renderer crash loses nothing. */
-  readonly drafts: DraftKeeper;
-  /** Fills, rejections, stop-loss, square-off and session expiry, each raised once. */
-  readonly alerts: AlertService;
-  /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
-  readonly demoBrokerUrl: string | null;
-  /** Demo mode's broker process (started on first need), or null in live mode. */
-  readonly demo: DemoBroker | null;
-  info(): AppInfo;
-  /** Writes a redacted support bundle into dataDir/support and says where. */
-  exportSupportBundle(): Promise<{ path: string; bytes: number }>;
-  /** Connects push events to the transport once it exists (events before that are dropped). */
-  attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
-  /** The order book as the renderer last had it offered, with the version deltas build on. */
-  orderBook(since?: number): OrderBookSnapshot;
-  /**
-   * Disposes every service in reverse order of creation, each awaited: the journal and the
-   * day's request count are written when it resolves. Safe to call twice.
-   */
-  dispose(): Promise<void>;
-  /** The same as `dispose` (the name tests and older callers use). */
-  close(): Promise<void>;
-}
+export type { AppCore, CoreEmit } from './app-core-api';
 
 /** Builds every service, in dependency order, and starts what runs in the background. */
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const clock = deps.clock ?? systemClock;
   // Read lazily: the log sinks exist before the settings are loaded.
   let retention = (): RetentionSettings => RetentionSettings.parse({});
-  const logDir = join(deps.dataDir, DATA_LAYOUT.logs);
-  const logDays = () => retention().logDays;
-  const logger = createLogger({
-    sinks: [
-      createFileSink({ dir: logDir, stem: DATA_LAYOUT.appLogStem, clock, keepDays: logDays }),
-      ...(deps.logSinks ?? []),
-    ],
+  const { logger, requestLog, setBudget } = createCoreLogs({
+    dataDir: deps.dataDir,
     clock,
+    keepDays: () => retention().logDays,
+    ...(deps.logSinks ? { extraSinks: deps.logSinks } : {}),
   });
   // Every service is registered right after it is created and disposed in reverse order.
   const disposer = createDisposer({ logger });
@@ -207,16 +151,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
         ? demo.opener.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
         : deps.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
   };
-  // Every broker request goes to the request log, the login and logout ones too; the budget
-  // figure joins once the scheduler exists.
-  let requestBudget: () => BudgetUse | null = () => null;
-  const requestLog = createRequestLog({
-    sinks: [
-      createFileSink({ dir: logDir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays: logDays }),
-    ],
-    clock,
-    budget: () => requestBudget(),
-  });
+  // Every broker request goes to the request log, the login and logout ones too.
   const brokerFetch = loggedFetch((url, init) => fetch(url, init), requestLog.record);
   const login = createLoginService({
     fetch: (url, init) => brokerFetch(url, init),
@@ -251,10 +186,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
   disposer.own('request scheduler', scheduler);
-  requestBudget = () => {
+  setBudget(() => {
     const st = scheduler.getState();
     return { second: st.second.used, minute: st.minute.used, day: st.day.used };
-  };
+  });
   const quotes = createQuoteCache({ clock });
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
@@ -433,27 +368,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       return demo?.current()?.url ?? null;
     },
     demo,
-    info: () => {
-      const account = settings.activeAccount();
-      return {
-        name: deps.appName,
-        version: deps.version,
-        environment: deps.environment,
-        platform: deps.platform,
-        host: deps.host,
-        account:
-          demo && (!account || account.id === DEMO_ACCOUNT_ID)
-            ? // Demo's broker starts at the first login; until then its address is not known.
-              {
-                id: DEMO_ACCOUNT_ID,
-                label: 'Demo account',
-                brokerUrl: demo.current()?.url ?? 'on this computer, started at login',
-              }
-            : account
-              ? { id: account.id, label: account.label, brokerUrl: account.baseUrl ?? '' }
-              : null,
-      };
-    },
+    info: () => describeApp(deps, settings, demo),
     async exportSupportBundle() {
       const now = clock.now();
       const written = await exportSupportBundle(supportBundlePath(deps.dataDir, now), {
