@@ -3,7 +3,7 @@
  * creates is either an Electron adapter from ./shell or a plain-Node service from ./core,
  * so the same core runs in the browser harness and in tests without Electron.
  */
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
@@ -158,7 +158,14 @@ async function start(): Promise<void> {
     ipcLog.error('event payload outside the contract', { name, err: String(err) }),
   );
   core.attachEmitter(bus.emit, bus.busy);
-  attachIpcMainTransport({ ipcMain, router, bus, windows: () => BrowserWindow.getAllWindows() });
+  // Events go to our own window only: the login and depository windows show the broker's and
+  // the depository's pages, which must never receive the trader's orders or prices.
+  attachIpcMainTransport({
+    ipcMain,
+    router,
+    bus,
+    windows: () => (mainWindow && !mainWindow.isDestroyed() ? [mainWindow] : []),
+  });
 
   mainWindow = createMainWindow({
     preload: join(root, 'dist/electron/preload.cjs'),

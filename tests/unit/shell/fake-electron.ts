@@ -26,6 +26,10 @@ export const recorded = {
   appPath: '',
   protocolClients: [] as string[],
   ipcListeners: [] as string[],
+  /** ipcMain.on listeners by channel: `emit(channel, event, …args)` is a page sending. */
+  ipcOn: new EventEmitter(),
+  /** What the preload sent with ipcRenderer.send, in order. */
+  rendererSent: [] as { channel: string; args: unknown[] }[],
   applicationMenu: undefined as undefined | null | { template: unknown[] },
   exitCode: null as number | null,
   /** Each app.exit(code), with what the test's hook saw at that moment. */
@@ -265,9 +269,13 @@ export const ipcMain = {
   removeHandler(channel: string) {
     recorded.ipcHandlers.delete(channel);
   },
-  /** electron-store listens for its renderer helper; nothing in Tickdesk uses ipcMain.on. */
-  on(channel: string) {
+  /** Renderer-to-main sends: electron-store's helper, and the preload's event count. */
+  on(channel: string, listener?: Listener) {
     recorded.ipcListeners.push(channel);
+    if (listener) recorded.ipcOn.on(channel, listener);
+  },
+  removeListener(channel: string, listener: Listener) {
+    recorded.ipcOn.removeListener(channel, listener);
   },
 };
 
@@ -347,6 +355,9 @@ export const ipcRenderer = {
   },
   removeListener(name: string, l: Listener) {
     recorded.rendererListeners.removeListener(name, l);
+  },
+  send(channel: string, ...args: unknown[]) {
+    recorded.rendererSent.push({ channel, args });
   },
 };
 

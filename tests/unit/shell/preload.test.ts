@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { register } from 'node:module';
 import { describe, it } from 'node:test';
 import { channelNames, eventNames } from '../../../shared/ipc/contract';
+import { EVENT_ACK_CHANNEL } from '../../../shared/ipc/event-ack';
 
 register('./electron-loader.mjs', import.meta.url);
 const { recorded } = await import('./fake-electron');
@@ -44,6 +45,21 @@ describe('electron/preload.ts', () => {
     off();
     recorded.rendererListeners.emit('app.notice', {}, { level: 'info', message: 'after' });
     assert.deepEqual(seen, [{ level: 'info', message: 'hi' }]);
-    assert.equal(recorded.rendererListeners.listenerCount('app.notice'), 0);
+  });
+
+  it('counts every event it receives, listened to or not, and reports the count once per turn', async () => {
+    const before = recorded.rendererSent.length;
+    const off = api.on.app!.notice!(() => {});
+    recorded.rendererListeners.emit('app.notice', {}, { level: 'info', message: 'a' });
+    recorded.rendererListeners.emit('budget.changed', {}, {});
+    recorded.rendererListeners.emit('app.notice', {}, { level: 'info', message: 'b' });
+    off();
+    await new Promise((r) => setTimeout(r, 5));
+    const acks = recorded.rendererSent.slice(before);
+    assert.equal(acks.length, 1, 'one report for the three');
+    assert.equal(acks[0]!.channel, EVENT_ACK_CHANNEL);
+    const count = acks[0]!.args[0] as number;
+    // Two events of the test before this one were received too (the preload counts from load).
+    assert.equal(count, 5, `running count: ${count}`);
   });
 });

@@ -138,6 +138,10 @@ describe('every window under its own navigation policy, all handlers installed',
     const win = await until('the broker login page', () => windowShowingForm('login-'));
     const page = win.webContents;
     assert.equal(new URL(page.url).origin, sandbox.url, 'the broker page loaded');
+    // The trader changes a setting while the broker's page is open: the app's window is told.
+    await call('settings.updatePreferences', { patch: { theme: 'dark' } });
+    const main = recorded.windows[0]!.webContents;
+    await until('the settings event', () => main.sent.some((s) => s.name === 'settings.changed'));
     assert.equal(
       await page.navigateFromPage('https://evil.example/phish'),
       false,
@@ -166,6 +170,11 @@ describe('every window under its own navigation policy, all handlers installed',
       page.requested.some((u) => u.startsWith('https://evil.example')),
       false,
     );
+    assert.deepEqual(
+      page.sent.map((s) => s.name),
+      [],
+      "none of the app's events (session, budget, orders) reached the broker's page",
+    );
   });
 
   it('the depository window completes its round trip (TPIN and OTP on its own page)', async () => {
@@ -187,5 +196,10 @@ describe('every window under its own navigation policy, all handlers installed',
     const result = await authorized;
     assert.equal(result.outcome, 'completed', result.message);
     assert.equal(win.isDestroyed(), true, 'the depository window closed');
+    assert.deepEqual(
+      page.sent.map((s) => s.name),
+      [],
+      "none of the app's events reached the depository's page",
+    );
   });
 });
