@@ -60,9 +60,9 @@ export function buildSymbolData(
   const roots = buildRoots({
     count: n,
     ticker: new StringColumn(raw.ticker.bytes, raw.ticker.offsets),
-    name: new StringColumn(raw.name.bytes, raw.name.offsets),
+    nameBytes: raw.name.bytes,
+    nameOffsets: raw.name.offsets,
     underlying: new StringColumn(raw.underlying.bytes, raw.underlying.offsets),
-    underlyingToken: new StringColumn(raw.underlyingToken.bytes, raw.underlyingToken.offsets),
     tokenBytes: raw.token.bytes,
     tokenOffsets: raw.token.offsets,
     underlyingBytes: raw.underlying.bytes,

@@ -8,16 +8,16 @@
  */
 import { hashLookup } from './hash-index';
 import { CLASS_TIER, type StringColumn } from './symbol-data';
-import { STOP_WORDS } from './stop-words';
-import { stringColumn } from './table-builder';
+import { ByteInterner } from './byte-interner';
+import { buildKeyList, buildWordList } from './root-lists';
 
 /** The columns root building reads. */
 export interface RootsInput {
   count: number;
   ticker: StringColumn;
-  name: StringColumn;
+  nameBytes: Uint8Array;
+  nameOffsets: Uint32Array;
   underlying: StringColumn;
-  underlyingToken: StringColumn;
   tokenBytes: Uint8Array;
   tokenOffsets: Uint32Array;
   underlyingBytes: Uint8Array;
@@ -62,41 +62,49 @@ function sameBytes(b: Uint8Array, o: Uint32Array, i: number, j: number): boolean
 export function buildRoots(c: RootsInput): RootsOutput {
   const n = c.count;
   const rootId = new Int32Array(n).fill(-1);
-  const keys: string[] = [];
-  const index = new Map<string, number>();
-  const aliases: string[][] = [];
-  const display: string[] = [];
-  const displayScore: number[] = [];
-  const flags: number[] = []; // 1 derivatives, 2 NSE cash, 4 cash, 8 debt
-  const getRoot = (key: string): number => {
-    let r = index.get(key);
-    if (r === undefined) {
-      r = keys.length;
-      index.set(key, r);
-      keys.push(key);
-      aliases.push([]);
-      display.push('');
-      displayScore.push(99);
-      flags.push(0);
-    }
-    return r;
+  // Roots by their symbol's bytes; per root: aliases (rare), the row whose name is shown,
+  // and flags (1 derivatives, 2 NSE cash, 4 cash, 8 debt).
+  const keys = new ByteInterner(Math.max(64, n >> 3));
+  const aliases: (string[] | undefined)[] = [];
+  let displayRow = new Int32Array(Math.max(64, n >> 3)).fill(-1);
+  let displayScore = new Uint8Array(displayRow.length).fill(99);
+  let flags = new Uint8Array(displayRow.length);
+  const ensure = (r: number): void => {
+    if (r < displayRow.length) return;
+    const size = displayRow.length * 2;
+    const d = new Int32Array(size).fill(-1);
+    d.set(displayRow);
+    displayRow = d;
+    const ds = new Uint8Array(size).fill(99);
+    ds.set(displayScore);
+    displayScore = ds;
+    const f = new Uint8Array(size);
+    f.set(flags);
+    flags = f;
   };
+  const uB = c.underlyingBytes;
+  const uO = c.underlyingOffsets;
   // Cash and debt rows define roots by their underlying (their own symbol).
   let prev = -1;
   for (let i = 0; i < n; i++) {
     const tier = c.classTier[i] as number;
     if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
-    const r =
-      prev >= 0 && sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
-        ? (rootId[prev] as number)
-        : getRoot(c.underlying.get(i) || cashRoot(c.ticker.get(i)));
+    let r: number;
+    if (prev >= 0 && sameBytes(uB, uO, i, prev)) r = rootId[prev] as number;
+    else {
+      r =
+        (uO[i + 1] as number) > (uO[i] as number)
+          ? keys.intern(uB, uO[i] as number, uO[i + 1] as number)
+          : keys.internString(cashRoot(c.ticker.get(i)));
+      ensure(r);
+    }
     rootId[i] = r;
     prev = i;
     const ex = c.exchange[i] as number;
     const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
     if (score < (displayScore[r] as number)) {
       displayScore[r] = score;
-      display[r] = c.name.get(i);
+      displayRow[r] = i;
     }
     flags[r] =
       (flags[r] as number) |
@@ -113,7 +121,7 @@ export function buildRoots(c: RootsInput): RootsOutput {
     if (
       prev >= 0 &&
       sameBytes(c.underlyingTokenBytes, c.underlyingTokenOffsets, i, prev) &&
-      sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
+      sameBytes(uB, uO, i, prev)
     ) {
       r = rootId[prev] as number;
     } else {
@@ -122,7 +130,6 @@ export function buildRoots(c: RootsInput): RootsOutput {
       for (let k = 0; k < len; k++) ut[k] = c.underlyingTokenBytes[us + k] as number;
       const j =
         len > 0 ? hashLookup(c.tokenHash, c.tokenBytes, c.tokenOffsets, ut.subarray(0, len)) : -1;
-      const own = c.underlying.get(i);
       if (
         j >= 0 &&
         rootId[j] !== undefined &&
@@ -130,20 +137,30 @@ export function buildRoots(c: RootsInput): RootsOutput {
         c.expiry[j] !== c.expiry[j]
       ) {
         r = rootId[j] as number;
-        if (own !== keys[r] && !(aliases[r] as string[]).includes(own))
-          (aliases[r] as string[]).push(own);
-      } else r = getRoot(own);
+        if (!keys.equals(r, uB, uO[i] as number, uO[i + 1] as number)) {
+          const own = c.underlying.get(i);
+          const list = (aliases[r] ??= []);
+          if (own !== keys.text(r) && !list.includes(own)) list.push(own);
+        }
+      } else {
+        r = keys.intern(uB, uO[i] as number, uO[i + 1] as number);
+        ensure(r);
+      }
     }
     rootId[i] = r;
     flags[r] = (flags[r] as number) | 1;
     prev = i;
   }
-  const roots = keys.length;
+  const roots = keys.size;
+  const sym = keys.column.finish();
   const { rootMemberStart, rootMembers } = rankMembers(c, rootId, roots);
-  const rootRank = rankRoots(keys, flags, rootMemberStart);
-  const sym = stringColumn(keys);
-  const keyList = buildKeyList(keys, aliases);
-  const wordList = buildWordList(display, flags);
+  const rootRank = rankRoots(sym.offsets, flags, rootMemberStart);
+  const keyList = buildKeyList(sym, roots, aliases);
+  const wordList = buildWordList(
+    { bytes: c.nameBytes, offsets: c.nameOffsets },
+    displayRow.subarray(0, roots),
+    (r) => ((flags[r] as number) & 8) !== 0 && ((flags[r] as number) & 4) === 0,
+  );
   return {
     rootId,
     rootMemberStart,
@@ -249,86 +266,35 @@ function atmStrike(c: RootsInput, members: Int32Array, s: number, e: number): nu
  * Importance order of roots: F&O underlyings, NSE cash, other cash, debt; within a class
  * the larger contract family first (exchanges list more strikes and expiries for the most
  * traded underlyings, so it is a fair liquidity proxy without price data), then shorter
- * symbols.
+ * symbols, then first seen. Sorted as packed numbers (class 2 bits, members 20, symbol
+ * length 8, root 23: a plain numeric sort, no comparator); member counts and lengths past
+ * their fields are capped, which only a family of a million contracts would reach.
  */
-function rankRoots(keys: string[], flags: number[], start: Uint32Array): Int32Array {
-  const cls = (f: number): number => (f & 1 ? 0 : f & 2 ? 1 : f & 4 ? 2 : 3);
-  const size = (r: number): number => (start[r + 1] as number) - (start[r] as number);
-  const order = keys.map((_, r) => r);
-  order.sort(
-    (a, b) =>
-      cls(flags[a] as number) - cls(flags[b] as number) ||
-      size(b) - size(a) ||
-      (keys[a] as string).length - (keys[b] as string).length ||
-      (a < b ? -1 : 1),
-  );
-  const rank = new Int32Array(keys.length);
-  order.forEach((r, pos) => (rank[r] = pos));
+function rankRoots(symOffsets: Uint32Array, flags: Uint8Array, start: Uint32Array): Int32Array {
+  const roots = symOffsets.length - 1;
+  const packed = new Float64Array(roots);
+  for (let r = 0; r < roots; r++) {
+    const f = flags[r] as number;
+    const cls = f & 1 ? 0 : f & 2 ? 1 : f & 4 ? 2 : 3;
+    const size = Math.min(SIZE_CAP, (start[r + 1] as number) - (start[r] as number));
+    const len = Math.min(255, (symOffsets[r + 1] as number) - (symOffsets[r] as number));
+    packed[r] = (cls * 2 ** 20 + (SIZE_CAP - size)) * 256 + len;
+  }
+  const rank = new Int32Array(roots);
+  if (roots >= ROOT_CAP) {
+    // Too many roots for the packed position: the same order with a comparator.
+    const order = Array.from({ length: roots }, (_, r) => r);
+    order.sort((a, b) => (packed[a] as number) - (packed[b] as number) || a - b);
+    order.forEach((r, pos) => (rank[r] = pos));
+    return rank;
+  }
+  for (let r = 0; r < roots; r++) packed[r] = (packed[r] as number) * ROOT_CAP + r;
+  packed.sort();
+  for (let pos = 0; pos < roots; pos++) rank[(packed[pos] as number) % ROOT_CAP] = pos;
   return rank;
 }
-
-/** Sorted lowercase keys (symbols, aliases, and forms without punctuation) -> root. */
-function buildKeyList(keys: string[], aliases: string[][]) {
-  const list = new EntryList();
-  keys.forEach((k, r) => {
-    const variants = aliases[r] as string[];
-    for (let v = -1; v < variants.length; v++) {
-      const low = (v < 0 ? k : (variants[v] as string)).toLowerCase();
-      list.add(low, r);
-      if (/[^a-z0-9]/.test(low)) list.add(low.replace(/[^a-z0-9]/g, ''), r);
-    }
-  });
-  return list.finish();
-}
-
-/** Sorted lowercase name words -> root (debt roots contribute only their issuer word). */
-function buildWordList(display: string[], flags: number[]) {
-  const list = new EntryList();
-  display.forEach((name, r) => {
-    const debtOnly = (flags[r] as number) & 8 && !((flags[r] as number) & 4);
-    for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) {
-      if (w.length < 2 || STOP_WORDS.has(w)) continue;
-      list.add(w, r);
-      if (debtOnly) break;
-    }
-  });
-  return list.finish();
-}
-
-/**
- * Text -> roots, filled root by root, finished as one sorted column with a root per
- * entry. Grouping by text first means only the distinct texts are sorted (no per-entry
- * "text + root" strings to build, sort and split again: the cold build's biggest cost).
- */
-class EntryList {
-  private readonly byText = new Map<string, number[]>();
-  private entries = 0;
-
-  /** Adds (text, root) unless this root already has the text. */
-  add(text: string, r: number): void {
-    if (text === '') return;
-    const roots = this.byText.get(text);
-    if (roots === undefined) this.byText.set(text, [r]);
-    else if (roots[roots.length - 1] === r) return;
-    else roots.push(r);
-    this.entries++;
-  }
-
-  finish(): { bytes: Uint8Array; offsets: Uint32Array; root: Int32Array } {
-    const texts = [...this.byText.keys()].sort();
-    const expanded = new Array<string>(this.entries);
-    const root = new Int32Array(this.entries);
-    let k = 0;
-    for (const t of texts) {
-      for (const r of this.byText.get(t) as number[]) {
-        expanded[k] = t;
-        root[k++] = r;
-      }
-    }
-    const col = stringColumn(expanded);
-    return { bytes: col.bytes, offsets: col.offsets, root };
-  }
-}
+const ROOT_CAP = 2 ** 23;
+const SIZE_CAP = 2 ** 20 - 1;
 
 /** SBIN for NSE:SBIN-EQ, when a row lacks its underlying column. */
 function cashRoot(ticker: string): string {
