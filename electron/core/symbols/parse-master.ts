@@ -7,8 +7,12 @@
  */
 import type { MasterFile } from '../../../shared/broker/instrument';
 import { MASTER_FILE_CODES } from '../../../shared/broker/instrument';
-import { ByteColumnBuilder, f64, i32, u16, u8 } from './table-builder';
+import { allDigits, hasColon, isDigit, optionCode, parseNum } from './csv-fields';
 import { parseHeaderRow, type HeaderLayout } from './master-header';
+import { scanRow } from './row-scan';
+import { ByteColumnBuilder } from './table-builder';
+
+export { parseNum } from './csv-fields';
 
 /** A row that could not be used, with enough context to find it in the file. */
 export interface BadRow {
@@ -43,19 +47,20 @@ export class MasterParser {
   readonly ticker: ByteColumnBuilder;
   readonly underlying: ByteColumnBuilder;
   readonly underlyingToken: ByteColumnBuilder;
-  readonly instrumentType;
-  readonly lotSize;
-  readonly tickSize;
-  readonly expiry;
-  readonly exchange;
-  readonly segment;
-  readonly scripCode;
-  readonly underlyingScripCode;
-  readonly strike;
-  readonly optionType;
-  readonly fileId;
-  readonly sessionRef;
-  readonly lastUpdateRef;
+  // Numeric columns, written at row `count`; all share capacity `cap` (see ensureRow).
+  instrumentType: Int32Array;
+  lotSize: Int32Array;
+  tickSize: Float64Array;
+  expiry: Float64Array;
+  exchange: Uint8Array;
+  segment: Uint8Array;
+  scripCode: Float64Array;
+  underlyingScripCode: Float64Array;
+  strike: Float64Array;
+  optionType: Uint8Array;
+  fileId: Uint8Array;
+  sessionRef: Uint16Array;
+  lastUpdateRef: Uint16Array;
   readonly dict: string[] = [];
   private readonly dictIndex = new Map<string, number>();
   private readonly starts = new Int32Array(MAX_FIELDS);
@@ -63,33 +68,65 @@ export class MasterParser {
   private readonly quoted = new Uint8Array(MAX_FIELDS);
   private lastSession = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
   private lastUpdate = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
-  private expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
+  /** Exchange and segment codes the file being parsed must carry. */
+  expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
   badRows = 0;
   count = 0;
+  private cap: number;
 
   constructor(
     rows: number,
     private readonly onBadRow: (row: BadRow) => void,
   ) {
-    this.token = new ByteColumnBuilder(rows, 16);
-    this.name = new ByteColumnBuilder(rows, 24);
-    this.isin = new ByteColumnBuilder(rows, 4);
-    this.ticker = new ByteColumnBuilder(rows, 22);
-    this.underlying = new ByteColumnBuilder(rows, 9);
-    this.underlyingToken = new ByteColumnBuilder(rows, 16);
-    this.instrumentType = i32(rows);
-    this.lotSize = i32(rows);
-    this.tickSize = f64(rows);
-    this.expiry = f64(rows);
-    this.exchange = u8(rows);
-    this.segment = u8(rows);
-    this.scripCode = f64(rows);
-    this.underlyingScripCode = f64(rows);
-    this.strike = f64(rows);
-    this.optionType = u8(rows);
-    this.fileId = u8(rows);
-    this.sessionRef = u16(rows);
-    this.lastUpdateRef = u16(rows);
+    const cap = Math.max(16, rows);
+    this.cap = cap;
+    this.token = new ByteColumnBuilder(cap, 16);
+    this.name = new ByteColumnBuilder(cap, 24);
+    this.isin = new ByteColumnBuilder(cap, 4);
+    this.ticker = new ByteColumnBuilder(cap, 22);
+    this.underlying = new ByteColumnBuilder(cap, 9);
+    this.underlyingToken = new ByteColumnBuilder(cap, 16);
+    this.instrumentType = new Int32Array(cap);
+    this.lotSize = new Int32Array(cap);
+    this.tickSize = new Float64Array(cap);
+    this.expiry = new Float64Array(cap);
+    this.exchange = new Uint8Array(cap);
+    this.segment = new Uint8Array(cap);
+    this.scripCode = new Float64Array(cap);
+    this.underlyingScripCode = new Float64Array(cap);
+    this.strike = new Float64Array(cap);
+    this.optionType = new Uint8Array(cap);
+    this.fileId = new Uint8Array(cap);
+    this.sessionRef = new Uint16Array(cap);
+    this.lastUpdateRef = new Uint16Array(cap);
+  }
+
+  /** Room for one more row in the numeric columns (doubling; the estimate is usually enough). */
+  private ensureRow(): void {
+    if (this.count < this.cap) return;
+    const cap = this.cap * 2;
+    const grow = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.instrumentType = grow(this.instrumentType, (n) => new Int32Array(n));
+    this.lotSize = grow(this.lotSize, (n) => new Int32Array(n));
+    this.tickSize = grow(this.tickSize, (n) => new Float64Array(n));
+    this.expiry = grow(this.expiry, (n) => new Float64Array(n));
+    this.exchange = grow(this.exchange, (n) => new Uint8Array(n));
+    this.segment = grow(this.segment, (n) => new Uint8Array(n));
+    this.scripCode = grow(this.scripCode, (n) => new Float64Array(n));
+    this.underlyingScripCode = grow(this.underlyingScripCode, (n) => new Float64Array(n));
+    this.strike = grow(this.strike, (n) => new Float64Array(n));
+    this.optionType = grow(this.optionType, (n) => new Uint8Array(n));
+    this.fileId = grow(this.fileId, (n) => new Uint8Array(n));
+    this.sessionRef = grow(this.sessionRef, (n) => new Uint16Array(n));
+    this.lastUpdateRef = grow(this.lastUpdateRef, (n) => new Uint16Array(n));
+    this.cap = cap;
   }
 
   /** Parses one file's bytes (already decompressed). */
@@ -110,17 +147,19 @@ export class MasterParser {
       line++;
       if (end > pos && src[end - 1] === CR) end--;
       if (end > pos) {
-        const nf = this.split(src, pos, end);
         if (line === 1 && !isDigit(src[pos] as number)) {
           layout = parseHeaderRow(buf.toString('utf8', pos, end));
           stats.header = true;
           if (!layout.ok) this.bad(stats, file, line, layout.reason, buf, pos, end);
         } else {
+          this.ensureRow();
           const err =
             layout === null
-              ? this.fastRow(src, nf, fileId)
+              ? scanRow(this, src, pos, end, fileId)
+                ? null
+                : this.fastRow(src, this.split(src, pos, end), fileId)
               : layout.ok
-                ? layout.row(this, buf, this.starts, this.ends, nf, fileId)
+                ? layout.row(this, buf, this.starts, this.ends, this.split(src, pos, end), fileId)
                 : 'no usable header';
           if (err === null) {
             stats.rows++;
@@ -188,7 +227,11 @@ export class MasterParser {
     return n;
   }
 
-  /** The 21-column layout; returns an error text or null. Validates before appending. */
+  /**
+   * The 21-column layout, checking path: names what is wrong with a row that the one-pass
+   * scanner (row-scan.ts) gave up on; appends the row when nothing is (a quoted name).
+   * Validates before appending.
+   */
   private fastRow(src: Uint8Array, nf: number, fileId: number): string | null {
     if (nf !== 21) return `expected 21 columns, got ${nf}`;
     const st = this.starts;
@@ -225,8 +268,7 @@ export class MasterParser {
     this.ticker.push(src, st[9] as number, en[9] as number);
     this.underlying.push(src, st[13] as number, en[13] as number);
     this.underlyingToken.push(src, st[17] as number, en[17] as number);
-    this.sessionRef.push(this.dictRef(this.lastSession, src, st[6] as number, en[6] as number));
-    this.lastUpdateRef.push(this.dictRef(this.lastUpdate, src, st[7] as number, en[7] as number));
+    this.pushRefs(src, st[6] as number, en[6] as number, st[7] as number, en[7] as number);
     this.pushNumbers(type, lot, tick, expiry, ex, seg, scrip, uScrip, strike, opt, fileId);
     return null;
   }
@@ -245,17 +287,30 @@ export class MasterParser {
     opt: number,
     fileId: number,
   ): void {
-    this.instrumentType.push(type);
-    this.lotSize.push(lot);
-    this.tickSize.push(tick);
-    this.expiry.push(expiry);
-    this.exchange.push(ex);
-    this.segment.push(seg);
-    this.scripCode.push(scrip);
-    this.underlyingScripCode.push(uScrip);
-    this.strike.push(strike);
-    this.optionType.push(opt);
-    this.fileId.push(fileId);
+    const i = this.count;
+    this.instrumentType[i] = type;
+    this.lotSize[i] = lot;
+    this.tickSize[i] = tick;
+    this.expiry[i] = expiry;
+    this.exchange[i] = ex;
+    this.segment[i] = seg;
+    this.scripCode[i] = scrip;
+    this.underlyingScripCode[i] = uScrip;
+    this.strike[i] = strike;
+    this.optionType[i] = opt;
+    this.fileId[i] = fileId;
+  }
+
+  /** Session and last-update dictionary references of the row, from their bytes. */
+  pushRefs(src: Uint8Array, s6: number, e6: number, s7: number, e7: number): void {
+    this.sessionRef[this.count] = this.dictRef(this.lastSession, src, s6, e6);
+    this.lastUpdateRef[this.count] = this.dictRef(this.lastUpdate, src, s7, e7);
+  }
+
+  /** Session and last-update references by text (the header path). */
+  pushRefTexts(session: string, update: string): void {
+    this.sessionRef[this.count] = this.dictId(session);
+    this.lastUpdateRef[this.count] = this.dictId(update);
   }
 
   /** Dictionary reference for a repeated string (session, date); same bytes as last row reuse the id. */
@@ -297,6 +352,7 @@ export class MasterParser {
 
   /** Exactly sized columns. */
   finish() {
+    const n = this.count;
     return {
       token: this.token.finish(),
       name: this.name.finish(),
@@ -304,84 +360,22 @@ export class MasterParser {
       ticker: this.ticker.finish(),
       underlying: this.underlying.finish(),
       underlyingToken: this.underlyingToken.finish(),
-      instrumentType: this.instrumentType.finish(),
-      lotSize: this.lotSize.finish(),
-      tickSize: this.tickSize.finish(),
-      expiry: this.expiry.finish(),
-      exchange: this.exchange.finish(),
-      segment: this.segment.finish(),
-      scripCode: this.scripCode.finish(),
-      underlyingScripCode: this.underlyingScripCode.finish(),
-      strike: this.strike.finish(),
-      optionType: this.optionType.finish(),
-      fileId: this.fileId.finish(),
-      sessionRef: this.sessionRef.finish(),
-      lastUpdateRef: this.lastUpdateRef.finish(),
+      instrumentType: this.instrumentType.subarray(0, n),
+      lotSize: this.lotSize.subarray(0, n),
+      tickSize: this.tickSize.subarray(0, n),
+      expiry: this.expiry.subarray(0, n),
+      exchange: this.exchange.subarray(0, n),
+      segment: this.segment.subarray(0, n),
+      scripCode: this.scripCode.subarray(0, n),
+      underlyingScripCode: this.underlyingScripCode.subarray(0, n),
+      strike: this.strike.subarray(0, n),
+      optionType: this.optionType.subarray(0, n),
+      fileId: this.fileId.subarray(0, n),
+      sessionRef: this.sessionRef.subarray(0, n),
+      lastUpdateRef: this.lastUpdateRef.subarray(0, n),
       dict: this.dict.slice(),
       count: this.count,
       badRows: this.badRows,
     };
   }
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function allDigits(src: Uint8Array, s: number, e: number): boolean {
-  if (e <= s) return false;
-  for (let k = s; k < e; k++) if (!isDigit(src[k] as number)) return false;
-  return true;
-}
-
-function hasColon(src: Uint8Array, s: number, e: number): boolean {
-  for (let k = s + 1; k < e - 1; k++) if (src[k] === 58) return true;
-  return false;
-}
-
-/** 0 XX, 1 CE, 2 PE, -1 anything else. */
-export function optionCode(src: Uint8Array, s: number, e: number): number {
-  if (e - s !== 2) return e === s ? 0 : -1;
-  const a = src[s];
-  const b = src[s + 1];
-  if (b === 69 && a === 67) return 1; // CE
-  if (b === 69 && a === 80) return 2; // PE
-  if (a === 88 && b === 88) return 0; // XX
-  return -1;
-}
-
-/**
- * Decimal number from bytes without allocating: optional sign, digits, optional fraction.
- * Anything else (exponents, stray text) returns NaN, which the row check rejects.
- */
-export function parseNum(src: Uint8Array, s: number, e: number): number {
-  if (e <= s) return NaN;
-  let k = s;
-  let neg = false;
-  if (src[k] === 45) {
-    neg = true;
-    k++;
-  }
-  let v = 0;
-  let digits = 0;
-  while (k < e && isDigit(src[k] as number)) {
-    v = v * 10 + ((src[k] as number) - 48);
-    k++;
-    digits++;
-  }
-  if (k < e && src[k] === 46) {
-    k++;
-    let scale = 1;
-    let frac = 0;
-    while (k < e && isDigit(src[k] as number)) {
-      frac = frac * 10 + ((src[k] as number) - 48);
-      scale *= 10;
-      k++;
-      digits++;
-    }
-    // One correctly rounded division of exact integers gives the same double as Number('0.05').
-    v = (v * scale + frac) / scale;
-  }
-  if (k !== e || digits === 0) return NaN;
-  return neg ? -v : v;
 }

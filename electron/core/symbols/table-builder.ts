@@ -39,6 +39,31 @@ export class ByteColumnBuilder {
     this.endRow();
   }
 
+  /**
+   * Appends src from i up to the next comma (or end) and returns where it stopped: the
+   * one-pass row scanner copies a field while looking for its end.
+   */
+  pushField(src: Uint8Array, i: number, end: number): number {
+    if (this.used + end - i > this.bytes.length) this.growBytes(this.used + end - i);
+    const b = this.bytes;
+    let w = this.used;
+    while (i < end) {
+      const c = src[i] as number;
+      if (c === 44) break;
+      b[w++] = c;
+      i++;
+    }
+    this.used = w;
+    this.endRow();
+    return i;
+  }
+
+  /** Drops the rows from `length` on (a row the scanner gave up on half way). */
+  truncate(length: number): void {
+    this.length = length;
+    this.used = this.offsets[length] as number;
+  }
+
   /** Appends a JS string (rare paths: derived values, the 13-column variant). */
   pushString(s: string): void {
     const enc = Buffer.from(s, 'utf8');
