@@ -3,93 +3,93 @@
  * an open-addressing table over the bytes it has kept. The cold build groups 140k rows
  * into roots by their underlying's bytes; a Map<string, id> there decoded a string per
  * row and hashed it again, which was the largest share of root building.
+ *
+ * Plain functions over typed arrays rather than a class: the loops that call them then
+ * touch no object whose shape dies with the build, so their type feedback (and optimised
+ * code) survives a full GC between builds instead of deoptimising on the next one.
  */
 import { fnv1a } from './hash-index';
-import { ByteColumnBuilder } from './table-builder';
 
-/** Dense ids for distinct byte strings, in first-seen order; the strings stay as one column. */
-export class ByteInterner {
-  /** The interned strings, id order. */
-  readonly column: ByteColumnBuilder;
-  private table: Int32Array;
-  private mask: number;
+/** The interner's arrays; `state` holds [count, bytes used]. Sized once, never grows. */
+export interface Interner {
+  table: Int32Array;
+  bytes: Uint8Array;
+  offsets: Uint32Array;
+  state: Int32Array;
+}
 
-  /** `expected`: roughly how many distinct strings (the table grows past it). */
-  constructor(expected: number) {
-    let size = 1024;
-    while (size < expected * 2) size *= 2;
-    this.table = new Int32Array(size);
-    this.mask = size - 1;
-    this.column = new ByteColumnBuilder(expected, 10);
-  }
+/** Room for up to `maxKeys` strings of `maxBytes` bytes in all. */
+export function createInterner(maxKeys: number, maxBytes: number): Interner {
+  let size = 1024;
+  while (size < maxKeys * 1.5) size *= 2;
+  return {
+    table: new Int32Array(size),
+    bytes: new Uint8Array(Math.max(16, maxBytes)),
+    offsets: new Uint32Array(maxKeys + 1),
+    state: new Int32Array(2),
+  };
+}
 
-  /** Number of distinct strings so far. */
-  get size(): number {
-    return this.column.length;
-  }
-
-  /** Id of src[s, e), added when new. */
-  intern(src: Uint8Array, s: number, e: number): number {
-    const col = this.column;
-    const table = this.table;
-    const n = e - s;
-    let slot = fnv1a(src, s, e) & this.mask;
-    for (;;) {
-      const at = table[slot] as number;
-      if (at === 0) break;
-      const id = at - 1;
-      const ks = col.offsets[id] as number;
-      if ((col.offsets[id + 1] as number) - ks === n) {
-        const b = col.bytes;
-        let k = 0;
-        while (k < n && b[ks + k] === src[s + k]) k++;
-        if (k === n) return id;
-      }
-      slot = (slot + 1) & this.mask;
+/** Id of src[s, e), added when new (the caller sized the interner for every row). */
+export function internBytes(
+  table: Int32Array,
+  bytes: Uint8Array,
+  offsets: Uint32Array,
+  state: Int32Array,
+  src: Uint8Array,
+  s: number,
+  e: number,
+): number {
+  const n = e - s;
+  const mask = table.length - 1;
+  let slot = fnv1a(src, s, e) & mask;
+  for (;;) {
+    const at = table[slot] as number;
+    if (at === 0) break;
+    const id = at - 1;
+    const ks = offsets[id] as number;
+    if ((offsets[id + 1] as number) - ks === n) {
+      let k = 0;
+      while (k < n && bytes[ks + k] === src[s + k]) k++;
+      if (k === n) return id;
     }
-    const id = col.length;
-    col.push(src, s, e);
-    table[slot] = id + 1;
-    if (col.length * 2 > table.length) this.rehash();
-    return id;
+    slot = (slot + 1) & mask;
   }
+  const id = state[0] as number;
+  let w = state[1] as number;
+  for (let k = s; k < e; k++) bytes[w++] = src[k] as number;
+  offsets[id + 1] = w;
+  state[0] = id + 1;
+  state[1] = w;
+  table[slot] = id + 1;
+  return id;
+}
 
-  /** Id of a JS string (rare paths: a symbol derived from the ticker). */
-  internString(text: string): number {
-    const b = Buffer.from(text, 'utf8');
-    return this.intern(b, 0, b.length);
-  }
+/** Whether id's bytes equal src[s, e). */
+export function internedEquals(
+  bytes: Uint8Array,
+  offsets: Uint32Array,
+  id: number,
+  src: Uint8Array,
+  s: number,
+  e: number,
+): boolean {
+  const ks = offsets[id] as number;
+  if ((offsets[id + 1] as number) - ks !== e - s) return false;
+  for (let k = 0; k < e - s; k++) if (bytes[ks + k] !== src[s + k]) return false;
+  return true;
+}
 
-  /** Whether id's bytes equal src[s, e). */
-  equals(id: number, src: Uint8Array, s: number, e: number): boolean {
-    const col = this.column;
-    const ks = col.offsets[id] as number;
-    if ((col.offsets[id + 1] as number) - ks !== e - s) return false;
-    for (let k = 0; k < e - s; k++) if (col.bytes[ks + k] !== src[s + k]) return false;
-    return true;
-  }
+/** UTF-8 text of bytes [s, e). */
+export function utf8(bytes: Uint8Array, s: number, e: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', s, e);
+}
 
-  /** The string of an id. */
-  text(id: number): string {
-    const col = this.column;
-    return Buffer.from(col.bytes.buffer, col.bytes.byteOffset, col.bytes.byteLength).toString(
-      'utf8',
-      col.offsets[id],
-      col.offsets[id + 1],
-    );
-  }
-
-  private rehash(): void {
-    const size = this.table.length * 2;
-    const table = new Int32Array(size);
-    const mask = size - 1;
-    const col = this.column;
-    for (let id = 0; id < col.length; id++) {
-      let slot = fnv1a(col.bytes, col.offsets[id] as number, col.offsets[id + 1] as number) & mask;
-      while (table[slot] !== 0) slot = (slot + 1) & mask;
-      table[slot] = id + 1;
-    }
-    this.table = table;
-    this.mask = mask;
-  }
+/** The interned strings as an exactly sized column (copied out of the spare room). */
+export function internedColumn(it: Interner): { bytes: Uint8Array; offsets: Uint32Array } {
+  const count = it.state[0] as number;
+  return {
+    bytes: it.bytes.slice(0, it.state[1] as number),
+    offsets: it.offsets.slice(0, count + 1),
+  };
 }

@@ -7,17 +7,17 @@
  * money first) so a query can stop after the first few matches of each root.
  */
 import { hashLookup } from './hash-index';
-import { CLASS_TIER, type StringColumn } from './symbol-data';
-import { ByteInterner } from './byte-interner';
+import { CLASS_TIER } from './symbol-data';
+import { createInterner, internBytes, internedColumn, internedEquals, utf8 } from './byte-interner';
 import { buildKeyList, buildWordList } from './root-lists';
 
 /** The columns root building reads. */
 export interface RootsInput {
   count: number;
-  ticker: StringColumn;
+  tickerBytes: Uint8Array;
+  tickerOffsets: Uint32Array;
   nameBytes: Uint8Array;
   nameOffsets: Uint32Array;
-  underlying: StringColumn;
   tokenBytes: Uint8Array;
   tokenOffsets: Uint32Array;
   underlyingBytes: Uint8Array;
@@ -62,98 +62,63 @@ function sameBytes(b: Uint8Array, o: Uint32Array, i: number, j: number): boolean
 export function buildRoots(c: RootsInput): RootsOutput {
   const n = c.count;
   const rootId = new Int32Array(n).fill(-1);
-  // Roots by their symbol's bytes; per root: aliases (rare), the row whose name is shown,
-  // and flags (1 derivatives, 2 NSE cash, 4 cash, 8 debt).
-  const keys = new ByteInterner(Math.max(64, n >> 3));
+  // At most one root per row, whose symbol is its underlying or part of its ticker: the
+  // interner and the per-root arrays are sized for that and never grow. Per root: the row
+  // whose name is shown, flags (1 derivatives, 2 NSE cash, 4 cash, 8 debt), aliases (rare).
+  const keys = createInterner(n, c.underlyingBytes.length + c.tickerBytes.length);
+  const displayRow = new Int32Array(n + 1).fill(-1);
+  const displayScore = new Uint8Array(n + 1).fill(99);
+  const flags = new Uint8Array(n + 1);
   const aliases: (string[] | undefined)[] = [];
-  let displayRow = new Int32Array(Math.max(64, n >> 3)).fill(-1);
-  let displayScore = new Uint8Array(displayRow.length).fill(99);
-  let flags = new Uint8Array(displayRow.length);
-  const ensure = (r: number): void => {
-    if (r < displayRow.length) return;
-    const size = displayRow.length * 2;
-    const d = new Int32Array(size).fill(-1);
-    d.set(displayRow);
-    displayRow = d;
-    const ds = new Uint8Array(size).fill(99);
-    ds.set(displayScore);
-    displayScore = ds;
-    const f = new Uint8Array(size);
-    f.set(flags);
-    flags = f;
-  };
-  const uB = c.underlyingBytes;
-  const uO = c.underlyingOffsets;
-  // Cash and debt rows define roots by their underlying (their own symbol).
-  let prev = -1;
-  for (let i = 0; i < n; i++) {
-    const tier = c.classTier[i] as number;
-    if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
-    let r: number;
-    if (prev >= 0 && sameBytes(uB, uO, i, prev)) r = rootId[prev] as number;
-    else {
-      r =
-        (uO[i + 1] as number) > (uO[i] as number)
-          ? keys.intern(uB, uO[i] as number, uO[i + 1] as number)
-          : keys.internString(cashRoot(c.ticker.get(i)));
-      ensure(r);
-    }
-    rootId[i] = r;
-    prev = i;
-    const ex = c.exchange[i] as number;
-    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
-    if (score < (displayScore[r] as number)) {
-      displayScore[r] = score;
-      displayRow[r] = i;
-    }
-    flags[r] =
-      (flags[r] as number) |
-      (tier === CLASS_TIER.debt ? 8 : 4) |
-      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
-  }
-  // Derivatives join the root of the cash row their underlying token names, if any.
-  prev = -1;
-  const ut = new Uint8Array(64);
-  for (let i = 0; i < n; i++) {
-    const tier = c.classTier[i] as number;
-    if (tier !== CLASS_TIER.future && tier !== CLASS_TIER.option) continue;
-    let r: number;
-    if (
-      prev >= 0 &&
-      sameBytes(c.underlyingTokenBytes, c.underlyingTokenOffsets, i, prev) &&
-      sameBytes(uB, uO, i, prev)
-    ) {
-      r = rootId[prev] as number;
-    } else {
-      const us = c.underlyingTokenOffsets[i] as number;
-      const len = Math.min(64, (c.underlyingTokenOffsets[i + 1] as number) - us);
-      for (let k = 0; k < len; k++) ut[k] = c.underlyingTokenBytes[us + k] as number;
-      const j =
-        len > 0 ? hashLookup(c.tokenHash, c.tokenBytes, c.tokenOffsets, ut.subarray(0, len)) : -1;
-      if (
-        j >= 0 &&
-        rootId[j] !== undefined &&
-        (rootId[j] as number) >= 0 &&
-        c.expiry[j] !== c.expiry[j]
-      ) {
-        r = rootId[j] as number;
-        if (!keys.equals(r, uB, uO[i] as number, uO[i + 1] as number)) {
-          const own = c.underlying.get(i);
-          const list = (aliases[r] ??= []);
-          if (own !== keys.text(r) && !list.includes(own)) list.push(own);
-        }
-      } else {
-        r = keys.intern(uB, uO[i] as number, uO[i + 1] as number);
-        ensure(r);
-      }
-    }
-    rootId[i] = r;
-    flags[r] = (flags[r] as number) | 1;
-    prev = i;
-  }
-  const roots = keys.size;
-  const sym = keys.column.finish();
-  const { rootMemberStart, rootMembers } = rankMembers(c, rootId, roots);
+  // The loops take typed arrays only (see byte-interner.ts on why).
+  groupCash(
+    n,
+    c.classTier,
+    c.exchange,
+    c.underlyingBytes,
+    c.underlyingOffsets,
+    c.tickerBytes,
+    c.tickerOffsets,
+    keys.table,
+    keys.bytes,
+    keys.offsets,
+    keys.state,
+    rootId,
+    displayRow,
+    displayScore,
+    flags,
+  );
+  groupDerivatives(
+    n,
+    c.classTier,
+    c.expiry,
+    c.underlyingBytes,
+    c.underlyingOffsets,
+    c.underlyingTokenBytes,
+    c.underlyingTokenOffsets,
+    c.tokenHash,
+    c.tokenBytes,
+    c.tokenOffsets,
+    keys.table,
+    keys.bytes,
+    keys.offsets,
+    keys.state,
+    rootId,
+    flags,
+    aliases,
+  );
+  const roots = keys.state[0] as number;
+  const sym = internedColumn(keys);
+  const { rootMemberStart, rootMembers } = rankMembers(
+    n,
+    rootId,
+    roots,
+    c.classTier,
+    c.exchange,
+    c.expiry,
+    c.strike,
+    c.optionType,
+  );
   const rootRank = rankRoots(sym.offsets, flags, rootMemberStart);
   const keyList = buildKeyList(sym, roots, aliases);
   const wordList = buildWordList(
@@ -178,16 +143,125 @@ export function buildRoots(c: RootsInput): RootsOutput {
   };
 }
 
+/** Cash and debt rows define roots by their underlying (their own symbol). */
+function groupCash(
+  n: number,
+  classTier: Uint8Array,
+  exchange: Uint8Array,
+  uB: Uint8Array,
+  uO: Uint32Array,
+  tB: Uint8Array,
+  tO: Uint32Array,
+  table: Int32Array,
+  kB: Uint8Array,
+  kO: Uint32Array,
+  state: Int32Array,
+  rootId: Int32Array,
+  displayRow: Int32Array,
+  displayScore: Uint8Array,
+  flags: Uint8Array,
+): void {
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const tier = classTier[i] as number;
+    if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
+    let r: number;
+    if (prev >= 0 && sameBytes(uB, uO, i, prev)) r = rootId[prev] as number;
+    else if ((uO[i + 1] as number) > (uO[i] as number))
+      r = internBytes(table, kB, kO, state, uB, uO[i] as number, uO[i + 1] as number);
+    else {
+      // No underlying column: SBIN for NSE:SBIN-EQ.
+      const ts = tO[i] as number;
+      const te = tO[i + 1] as number;
+      let s = ts;
+      while (s < te && tB[s] !== 58) s++;
+      s = s < te ? s + 1 : ts;
+      let dash = te - 1;
+      while (dash > s && tB[dash] !== 45) dash--;
+      r = internBytes(table, kB, kO, state, tB, s, dash > s ? dash : te);
+    }
+    rootId[i] = r;
+    prev = i;
+    const ex = exchange[i] as number;
+    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
+    if (score < (displayScore[r] as number)) {
+      displayScore[r] = score;
+      displayRow[r] = i;
+    }
+    flags[r] =
+      (flags[r] as number) |
+      (tier === CLASS_TIER.debt ? 8 : 4) |
+      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
+  }
+}
+
+/**
+ * Derivatives join the root of the cash row their underlying token names (their own
+ * underlying becoming an alias of it when it differs: NIFTY for NIFTY50), else a root of
+ * their own underlying.
+ */
+function groupDerivatives(
+  n: number,
+  classTier: Uint8Array,
+  expiry: Float64Array,
+  uB: Uint8Array,
+  uO: Uint32Array,
+  utB: Uint8Array,
+  utO: Uint32Array,
+  tokenHash: Int32Array,
+  tokenBytes: Uint8Array,
+  tokenOffsets: Uint32Array,
+  table: Int32Array,
+  kB: Uint8Array,
+  kO: Uint32Array,
+  state: Int32Array,
+  rootId: Int32Array,
+  flags: Uint8Array,
+  aliases: (string[] | undefined)[],
+): void {
+  let prev = -1;
+  const ut = new Uint8Array(64);
+  for (let i = 0; i < n; i++) {
+    const tier = classTier[i] as number;
+    if (tier !== CLASS_TIER.future && tier !== CLASS_TIER.option) continue;
+    let r: number;
+    if (prev >= 0 && sameBytes(utB, utO, i, prev) && sameBytes(uB, uO, i, prev)) {
+      r = rootId[prev] as number;
+    } else {
+      const us = utO[i] as number;
+      const len = Math.min(64, (utO[i + 1] as number) - us);
+      for (let k = 0; k < len; k++) ut[k] = utB[us + k] as number;
+      const j = len > 0 ? hashLookup(tokenHash, tokenBytes, tokenOffsets, ut.subarray(0, len)) : -1;
+      if (j >= 0 && j < n && (rootId[j] as number) >= 0 && expiry[j] !== expiry[j]) {
+        r = rootId[j] as number;
+        if (!internedEquals(kB, kO, r, uB, uO[i] as number, uO[i + 1] as number)) {
+          const own = utf8(uB, uO[i] as number, uO[i + 1] as number);
+          const list = (aliases[r] ??= []);
+          if (own !== utf8(kB, kO[r] as number, kO[r + 1] as number) && !list.includes(own))
+            list.push(own);
+        }
+      } else r = internBytes(table, kB, kO, state, uB, uO[i] as number, uO[i + 1] as number);
+    }
+    rootId[i] = r;
+    flags[r] = (flags[r] as number) | 1;
+    prev = i;
+  }
+}
+
 const LOCAL_SLOTS = 8192;
 const DIST_MAX = 2 ** 19 - 1;
 
 /** Counting sort of rows into roots, then each root's rows by static rank. */
 function rankMembers(
-  c: RootsInput,
+  n: number,
   rootId: Int32Array,
   roots: number,
+  classTier: Uint8Array,
+  exchange: Uint8Array,
+  expiry: Float64Array,
+  strikes: Float64Array,
+  optionType: Uint8Array,
 ): { rootMemberStart: Uint32Array; rootMembers: Int32Array } {
-  const n = c.count;
   const start = new Uint32Array(roots + 1);
   for (let i = 0; i < n; i++) {
     const j = (rootId[i] as number) + 1;
@@ -210,23 +284,23 @@ function rankMembers(
     const s = start[r] as number;
     const e = start[r + 1] as number;
     if (e - s < 2) continue;
-    const atm = atmStrike(c, members, s, e);
+    const atm = atmStrike(optionType, expiry, strikes, members, s, e);
     const big = e - s > LOCAL_SLOTS;
     for (let k = s; k < e; k++) {
       const i = members[k] as number;
-      const tier = c.classTier[i] as number;
-      const ex = c.exchange[i] as number;
+      const tier = classTier[i] as number;
+      const ex = exchange[i] as number;
       const exOrder = ex === 10 ? 0 : ex === 12 ? 1 : 2;
-      const exp = c.expiry[i] as number;
+      const exp = expiry[i] as number;
       const days = exp === exp ? Math.min(65535, Math.max(0, Math.floor(exp / 86400) - 18000)) : 0;
-      const strike = c.strike[i] as number;
+      const strike = strikes[i] as number;
       const dist =
         tier === CLASS_TIER.option && atm > 0
           ? Math.min(DIST_MAX, Math.round((Math.abs(strike - atm) / atm) * 65536))
           : 0;
       const rank =
         (((tier * 4 + exOrder) * 65536 + days) * (DIST_MAX + 1) + dist) * 2 +
-        (c.optionType[i] === 2 ? 1 : 0);
+        (optionType[i] === 2 ? 1 : 0);
       scratch[k - s] = big ? rank : rank * LOCAL_SLOTS + (k - s);
       local[k - s] = i;
     }
@@ -245,21 +319,28 @@ function rankMembers(
 }
 
 /** Median strike of the nearest expiry's options: where the chain is centred. */
-function atmStrike(c: RootsInput, members: Int32Array, s: number, e: number): number {
+function atmStrike(
+  optionType: Uint8Array,
+  expiry: Float64Array,
+  strike: Float64Array,
+  members: Int32Array,
+  s: number,
+  e: number,
+): number {
   let nearest = Infinity;
   for (let k = s; k < e; k++) {
     const i = members[k] as number;
-    if (c.optionType[i] !== 0 && (c.expiry[i] as number) < nearest) nearest = c.expiry[i] as number;
+    if (optionType[i] !== 0 && (expiry[i] as number) < nearest) nearest = expiry[i] as number;
   }
   if (nearest === Infinity) return 0;
-  const strikes: number[] = [];
+  const near: number[] = [];
   for (let k = s; k < e; k++) {
     const i = members[k] as number;
-    if (c.optionType[i] === 1 && c.expiry[i] === nearest) strikes.push(c.strike[i] as number);
+    if (optionType[i] === 1 && expiry[i] === nearest) near.push(strike[i] as number);
   }
-  if (strikes.length === 0) return 0;
-  strikes.sort((a, b) => a - b);
-  return strikes[strikes.length >> 1] as number;
+  if (near.length === 0) return 0;
+  near.sort((a, b) => a - b);
+  return near[near.length >> 1] as number;
 }
 
 /**
@@ -295,10 +376,3 @@ function rankRoots(symOffsets: Uint32Array, flags: Uint8Array, start: Uint32Arra
 }
 const ROOT_CAP = 2 ** 23;
 const SIZE_CAP = 2 ** 20 - 1;
-
-/** SBIN for NSE:SBIN-EQ, when a row lacks its underlying column. */
-function cashRoot(ticker: string): string {
-  const s = ticker.slice(ticker.indexOf(':') + 1);
-  const dash = s.lastIndexOf('-');
-  return dash > 0 ? s.slice(0, dash) : s;
-}
