@@ -124,7 +124,7 @@ export function buildRoots(c: RootsInput): RootsOutput {
   const wordList = buildWordList(
     { bytes: c.nameBytes, offsets: c.nameOffsets },
     displayRow.subarray(0, roots),
-    (r) => ((flags[r] as number) & 8) !== 0 && ((flags[r] as number) & 4) === 0,
+    flags,
   );
   return {
     rootId,
