@@ -9,7 +9,7 @@ import type { MasterFile } from '../../../shared/broker/instrument';
 import { MASTER_FILE_CODES } from '../../../shared/broker/instrument';
 import { allDigits, hasColon, isDigit, optionCode, parseNum } from './csv-fields';
 import { parseHeaderRow, type HeaderLayout } from './master-header';
-import { scanRow } from './row-scan';
+import { COL, SCAN, ST, scanRows } from './row-scan';
 import { ByteColumnBuilder } from './table-builder';
 
 export { parseNum } from './csv-fields';
@@ -66,8 +66,8 @@ export class MasterParser {
   private readonly starts = new Int32Array(MAX_FIELDS);
   private readonly ends = new Int32Array(MAX_FIELDS);
   private readonly quoted = new Uint8Array(MAX_FIELDS);
-  private lastSession = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
-  private lastUpdate = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
+  /** Counters shared with the row scanner (see ST in row-scan.ts). */
+  private readonly st = new Int32Array(ST.size);
   /** Exchange and segment codes the file being parsed must carry. */
   expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
   badRows = 0;
@@ -132,6 +132,11 @@ export class MasterParser {
   /** Parses one file's bytes (already decompressed). */
   parseFile(file: MasterFile, fileId: number, src: Uint8Array): FileParseStats {
     this.expect = MASTER_FILE_CODES[file];
+    const st = this.st;
+    st[ST.exchange] = this.expect.exchange;
+    st[ST.segment] = this.expect.segment;
+    st[ST.fileId] = fileId;
+    st.fill(-1, ST.session, ST.update + 3);
     const stats: FileParseStats = { file, rows: 0, badRows: 0, header: false };
     let layout: HeaderLayout | null = null;
     let pos = 0;
@@ -141,6 +146,19 @@ export class MasterParser {
     if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) pos = 3;
     const buf = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
     while (pos < len) {
+      if (line >= 1 && layout === null) {
+        // The live layout: the one-pass scanner takes rows until one needs the checking path.
+        this.scan(buf, pos, len);
+        line += st[ST.lines] as number;
+        stats.rows += st[ST.rows] as number;
+        pos = st[ST.stop] as number;
+        if (st[ST.status] === SCAN.done) break;
+        if (st[ST.status] === SCAN.grow) {
+          const lf = buf.indexOf(LF, pos);
+          this.reserve((lf < 0 ? len : lf) - pos);
+          continue;
+        }
+      }
       let end = buf.indexOf(LF, pos);
       if (end < 0) end = len;
       const next = end + 1;
@@ -152,14 +170,13 @@ export class MasterParser {
           stats.header = true;
           if (!layout.ok) this.bad(stats, file, line, layout.reason, buf, pos, end);
         } else {
-          this.ensureRow();
+          this.reserve(end - pos);
+          const nf = this.split(src, pos, end);
           const err =
             layout === null
-              ? scanRow(this, src, pos, end, fileId)
-                ? null
-                : this.fastRow(src, this.split(src, pos, end), fileId)
+              ? this.fastRow(src, nf, fileId)
               : layout.ok
-                ? layout.row(this, buf, this.starts, this.ends, this.split(src, pos, end), fileId)
+                ? layout.row(this, buf, this.starts, this.ends, nf, fileId)
                 : 'no usable header';
           if (err === null) {
             stats.rows++;
@@ -170,6 +187,61 @@ export class MasterParser {
       pos = next;
     }
     return stats;
+  }
+
+  /** Runs the row scanner over buf from pos, with the columns and counters handed over and back. */
+  private scan(buf: Buffer, pos: number, len: number): void {
+    const st = this.st;
+    const strings = [
+      this.token,
+      this.name,
+      this.isin,
+      this.ticker,
+      this.underlying,
+      this.underlyingToken,
+    ];
+    st[ST.count] = this.count;
+    strings.forEach((b, k) => (st[ST.used + k] = b.usedBytes));
+    const cols = [];
+    cols[COL.tokenBytes] = this.token.bytes;
+    cols[COL.tokenOffsets] = this.token.offsets;
+    cols[COL.nameBytes] = this.name.bytes;
+    cols[COL.nameOffsets] = this.name.offsets;
+    cols[COL.isinBytes] = this.isin.bytes;
+    cols[COL.isinOffsets] = this.isin.offsets;
+    cols[COL.tickerBytes] = this.ticker.bytes;
+    cols[COL.tickerOffsets] = this.ticker.offsets;
+    cols[COL.underlyingBytes] = this.underlying.bytes;
+    cols[COL.underlyingOffsets] = this.underlying.offsets;
+    cols[COL.underlyingTokenBytes] = this.underlyingToken.bytes;
+    cols[COL.underlyingTokenOffsets] = this.underlyingToken.offsets;
+    cols[COL.instrumentType] = this.instrumentType;
+    cols[COL.lotSize] = this.lotSize;
+    cols[COL.tickSize] = this.tickSize;
+    cols[COL.expiry] = this.expiry;
+    cols[COL.exchange] = this.exchange;
+    cols[COL.segment] = this.segment;
+    cols[COL.scripCode] = this.scripCode;
+    cols[COL.underlyingScripCode] = this.underlyingScripCode;
+    cols[COL.strike] = this.strike;
+    cols[COL.optionType] = this.optionType;
+    cols[COL.fileId] = this.fileId;
+    cols[COL.sessionRef] = this.sessionRef;
+    cols[COL.lastUpdateRef] = this.lastUpdateRef;
+    scanRows(buf, pos, len, cols, st);
+    this.count = st[ST.count] as number;
+    strings.forEach((b, k) => b.setEnd(this.count, st[ST.used + k] as number));
+  }
+
+  /** Room for one more row of `bytes` bytes in every column. */
+  private reserve(bytes: number): void {
+    this.ensureRow();
+    this.token.reserve(bytes);
+    this.name.reserve(bytes);
+    this.isin.reserve(bytes);
+    this.ticker.reserve(bytes);
+    this.underlying.reserve(bytes);
+    this.underlyingToken.reserve(bytes);
   }
 
   private bad(
@@ -303,8 +375,8 @@ export class MasterParser {
 
   /** Session and last-update dictionary references of the row, from their bytes. */
   pushRefs(src: Uint8Array, s6: number, e6: number, s7: number, e7: number): void {
-    this.sessionRef[this.count] = this.dictRef(this.lastSession, src, s6, e6);
-    this.lastUpdateRef[this.count] = this.dictRef(this.lastUpdate, src, s7, e7);
+    this.sessionRef[this.count] = this.dictRef(ST.session, src, s6, e6);
+    this.lastUpdateRef[this.count] = this.dictRef(ST.update, src, s7, e7);
   }
 
   /** Session and last-update references by text (the header path). */
@@ -314,28 +386,24 @@ export class MasterParser {
   }
 
   /** Dictionary reference for a repeated string (session, date); same bytes as last row reuse the id. */
-  private dictRef(
-    last: { start: number; end: number; ref: number; src: Uint8Array | null },
-    src: Uint8Array,
-    s: number,
-    e: number,
-  ): number {
-    if (last.src === src && e - s === last.end - last.start) {
+  private dictRef(slot: number, src: Uint8Array, s: number, e: number): number {
+    const st = this.st;
+    const ls = st[slot] as number;
+    if (ls >= 0 && e - s === (st[slot + 1] as number) - ls) {
       let same = true;
       for (let k = 0; k < e - s; k++)
-        if (src[s + k] !== src[last.start + k]) {
+        if (src[s + k] !== src[ls + k]) {
           same = false;
           break;
         }
-      if (same) return last.ref;
+      if (same) return st[slot + 2] as number;
     }
     const ref = this.dictId(
       Buffer.from(src.buffer, src.byteOffset, src.byteLength).toString('utf8', s, e),
     );
-    last.src = src;
-    last.start = s;
-    last.end = e;
-    last.ref = ref;
+    st[slot] = s;
+    st[slot + 1] = e;
+    st[slot + 2] = ref;
     return ref;
   }
 

@@ -39,29 +39,25 @@ export class ByteColumnBuilder {
     this.endRow();
   }
 
-  /**
-   * Appends src from i up to the next comma (or end) and returns where it stopped: the
-   * one-pass row scanner copies a field while looking for its end.
-   */
-  pushField(src: Uint8Array, i: number, end: number): number {
-    if (this.used + end - i > this.bytes.length) this.growBytes(this.used + end - i);
-    const b = this.bytes;
-    let w = this.used;
-    while (i < end) {
-      const c = src[i] as number;
-      if (c === 44) break;
-      b[w++] = c;
-      i++;
+  /** Room for `bytes` more bytes and one more row. */
+  reserve(bytes: number): void {
+    if (this.used + bytes > this.bytes.length) this.growBytes(this.used + bytes);
+    if (this.length + 2 > this.offsets.length) {
+      const o = new Uint32Array(this.offsets.length * 2);
+      o.set(this.offsets);
+      this.offsets = o;
     }
-    this.used = w;
-    this.endRow();
-    return i;
   }
 
-  /** Drops the rows from `length` on (a row the scanner gave up on half way). */
-  truncate(length: number): void {
+  /** Bytes used so far. */
+  get usedBytes(): number {
+    return this.used;
+  }
+
+  /** Takes rows someone else wrote straight into `bytes` and `offsets` (the row scanner). */
+  setEnd(length: number, used: number): void {
     this.length = length;
-    this.used = this.offsets[length] as number;
+    this.used = used;
   }
 
   /** Appends a JS string (rare paths: derived values, the 13-column variant). */
