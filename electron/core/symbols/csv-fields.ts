@@ -4,6 +4,9 @@
  * by the one-pass row scanner and the checking path that names what is wrong with a row.
  */
 
+const COMMA = 44;
+const QUOTE = 34;
+
 /** Whether c is an ASCII digit. */
 export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -67,4 +70,51 @@ export function parseNum(src: Uint8Array, s: number, e: number): number {
   }
   if (k !== e || digits === 0) return NaN;
   return neg ? -v : v;
+}
+
+/**
+ * Splits [pos, end) at commas outside quotes into field bounds (quoted: content without
+ * the quotes, flagged); returns the number of fields, at most starts.length.
+ */
+export function splitFields(
+  src: Uint8Array,
+  pos: number,
+  end: number,
+  starts: Int32Array,
+  ends: Int32Array,
+  quoted: Uint8Array,
+): number {
+  let n = 0;
+  let s = pos;
+  let i: number;
+  while (n < starts.length) {
+    if (src[s] === QUOTE) {
+      // Quoted field: runs to the closing quote; "" is an escaped quote.
+      i = s + 1;
+      while (i < end && !(src[i] === QUOTE && src[i + 1] !== QUOTE)) i += src[i] === QUOTE ? 2 : 1;
+      starts[n] = s + 1;
+      ends[n] = i;
+      quoted[n] = 1;
+      i++;
+      while (i < end && src[i] !== COMMA) i++;
+    } else {
+      i = s;
+      while (i < end && src[i] !== COMMA) i++;
+      starts[n] = s;
+      ends[n] = i;
+      quoted[n] = 0;
+    }
+    n++;
+    if (i >= end) break;
+    s = i + 1;
+    if (s === end) {
+      // Trailing comma: one more empty field.
+      starts[n] = end;
+      ends[n] = end;
+      quoted[n] = 0;
+      n++;
+      break;
+    }
+  }
+  return n;
 }

@@ -7,7 +7,8 @@
  */
 import type { MasterFile } from '../../../shared/broker/instrument';
 import { MASTER_FILE_CODES } from '../../../shared/broker/instrument';
-import { allDigits, hasColon, isDigit, optionCode, parseNum } from './csv-fields';
+import { isDigit, splitFields } from './csv-fields';
+import { checkRow } from './row-check';
 import { parseHeaderRow, type HeaderLayout } from './master-header';
 import { COL, SCAN, ST, scanRows } from './row-scan';
 import { ByteColumnBuilder } from './table-builder';
@@ -30,8 +31,6 @@ export interface FileParseStats {
   header: boolean;
 }
 
-const COMMA = 44;
-const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 const MAX_FIELDS = 40;
@@ -171,10 +170,10 @@ export class MasterParser {
           if (!layout.ok) this.bad(stats, file, line, layout.reason, buf, pos, end);
         } else {
           this.reserve(end - pos);
-          const nf = this.split(src, pos, end);
+          const nf = splitFields(src, pos, end, this.starts, this.ends, this.quoted);
           const err =
             layout === null
-              ? this.fastRow(src, nf, fileId)
+              ? checkRow(this, src, this.starts, this.ends, this.quoted, nf, fileId)
               : layout.ok
                 ? layout.row(this, buf, this.starts, this.ends, nf, fileId)
                 : 'no usable header';
@@ -256,93 +255,6 @@ export class MasterParser {
     stats.badRows++;
     this.badRows++;
     this.onBadRow({ file, line, reason, text: buf.toString('utf8', s, Math.min(e, s + 160)) });
-  }
-
-  /** Splits [pos, end) at commas outside quotes; returns the number of fields. */
-  private split(src: Uint8Array, pos: number, end: number): number {
-    const starts = this.starts;
-    const ends = this.ends;
-    const quoted = this.quoted;
-    let n = 0;
-    let s = pos;
-    let i: number;
-    while (n < MAX_FIELDS) {
-      if (src[s] === QUOTE) {
-        // Quoted field: runs to the closing quote; "" is an escaped quote.
-        i = s + 1;
-        while (i < end && !(src[i] === QUOTE && src[i + 1] !== QUOTE))
-          i += src[i] === QUOTE ? 2 : 1;
-        starts[n] = s + 1;
-        ends[n] = i;
-        quoted[n] = 1;
-        i++;
-        while (i < end && src[i] !== COMMA) i++;
-      } else {
-        i = s;
-        while (i < end && src[i] !== COMMA) i++;
-        starts[n] = s;
-        ends[n] = i;
-        quoted[n] = 0;
-      }
-      n++;
-      if (i >= end) break;
-      s = i + 1;
-      if (s === end) {
-        // Trailing comma: one more empty field.
-        starts[n] = end;
-        ends[n] = end;
-        quoted[n] = 0;
-        n++;
-        break;
-      }
-    }
-    return n;
-  }
-
-  /**
-   * The 21-column layout, checking path: names what is wrong with a row that the one-pass
-   * scanner (row-scan.ts) gave up on; appends the row when nothing is (a quoted name).
-   * Validates before appending.
-   */
-  private fastRow(src: Uint8Array, nf: number, fileId: number): string | null {
-    if (nf !== 21) return `expected 21 columns, got ${nf}`;
-    const st = this.starts;
-    const en = this.ends;
-    if (!allDigits(src, st[0] as number, en[0] as number)) return 'token is not a number';
-    const type = parseNum(src, st[2] as number, en[2] as number);
-    const lot = parseNum(src, st[3] as number, en[3] as number);
-    const tick = parseNum(src, st[4] as number, en[4] as number);
-    const expiry = st[8] === en[8] ? NaN : parseNum(src, st[8] as number, en[8] as number);
-    const ex = parseNum(src, st[10] as number, en[10] as number);
-    const seg = parseNum(src, st[11] as number, en[11] as number);
-    const scrip = parseNum(src, st[12] as number, en[12] as number);
-    const uScrip = st[14] === en[14] ? 0 : parseNum(src, st[14] as number, en[14] as number);
-    const strike = st[15] === en[15] ? -1 : parseNum(src, st[15] as number, en[15] as number);
-    const opt = optionCode(src, st[16] as number, en[16] as number);
-    if (!Number.isInteger(type)) return 'instrument type is not a number';
-    if (!(lot >= 1) || !Number.isInteger(lot)) return 'lot size is not a positive whole number';
-    if (!(tick > 0)) return 'tick size is not a positive number';
-    if (st[8] !== en[8] && !(expiry > 0)) return 'expiry is not Unix seconds';
-    if (ex !== 10 && ex !== 11 && ex !== 12) return `unknown exchange code ${String(ex)}`;
-    if (seg !== 10 && seg !== 11 && seg !== 12 && seg !== 20)
-      return `unknown segment code ${String(seg)}`;
-    if (ex !== this.expect.exchange || seg !== this.expect.segment)
-      return `exchange/segment ${ex}/${seg} does not belong in this file`;
-    if (!Number.isFinite(scrip) || !Number.isFinite(uScrip) || !Number.isFinite(strike))
-      return 'scrip code or strike is not a number';
-    if (opt < 0) return 'option type is not CE, PE or XX';
-    if (!hasColon(src, st[9] as number, en[9] as number))
-      return 'symbol ticker lacks the EXCHANGE: prefix';
-    this.token.push(src, st[0] as number, en[0] as number);
-    if (this.quoted[1] === 1) this.name.pushUnquoted(src, st[1] as number, en[1] as number);
-    else this.name.push(src, st[1] as number, en[1] as number);
-    this.isin.push(src, st[5] as number, en[5] as number);
-    this.ticker.push(src, st[9] as number, en[9] as number);
-    this.underlying.push(src, st[13] as number, en[13] as number);
-    this.underlyingToken.push(src, st[17] as number, en[17] as number);
-    this.pushRefs(src, st[6] as number, en[6] as number, st[7] as number, en[7] as number);
-    this.pushNumbers(type, lot, tick, expiry, ex, seg, scrip, uScrip, strike, opt, fileId);
-    return null;
   }
 
   /** Appends the numeric columns of one row (shared with the header path). */
