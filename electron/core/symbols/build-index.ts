@@ -8,7 +8,7 @@ import { deriveFields } from './derive-fields';
 import { buildHashIndex } from './hash-index';
 import { type BadRow, type FileParseStats, MasterParser } from './parse-master';
 import { buildRoots } from './roots-index';
-import { SYMBOL_DATA_VERSION, StringColumn, type SymbolData } from './symbol-data';
+import { SYMBOL_DATA_VERSION, type SymbolData } from './symbol-data';
 import { stringColumn } from './table-builder';
 
 /** Result of a build: the data and what was wrong with the input. */
@@ -59,10 +59,10 @@ export function buildSymbolData(
   });
   const roots = buildRoots({
     count: n,
-    ticker: new StringColumn(raw.ticker.bytes, raw.ticker.offsets),
-    name: new StringColumn(raw.name.bytes, raw.name.offsets),
-    underlying: new StringColumn(raw.underlying.bytes, raw.underlying.offsets),
-    underlyingToken: new StringColumn(raw.underlyingToken.bytes, raw.underlyingToken.offsets),
+    tickerBytes: raw.ticker.bytes,
+    tickerOffsets: raw.ticker.offsets,
+    nameBytes: raw.name.bytes,
+    nameOffsets: raw.name.offsets,
     tokenBytes: raw.token.bytes,
     tokenOffsets: raw.token.offsets,
     underlyingBytes: raw.underlying.bytes,

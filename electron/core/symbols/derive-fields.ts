@@ -8,20 +8,11 @@ import { CLASS_TIER } from './symbol-data';
 const IST_OFFSET_S = 19_800;
 /** Debt-like instrument types: debentures, gold bonds, G-secs, T-bills. */
 const DEBT_TYPES = new Set([2, 5, 6, 7]); // named-codes: not an order code (instrument types)
-const MONTH_BY_CODE: Record<string, number> = {
-  JAN: 1,
-  FEB: 2,
-  MAR: 3,
-  APR: 4,
-  MAY: 5,
-  JUN: 6,
-  JUL: 7,
-  AUG: 8,
-  SEP: 9,
-  OCT: 10,
-  NOV: 11,
-  DEC: 12,
-};
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+/** Month number by its three letters packed into one number (no string per row). */
+const MONTH_BY_CODE = new Map(
+  MONTHS.map((m, k) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), k + 1]),
+);
 
 /** Inputs: the columns this step reads. */
 export interface DeriveInput {
@@ -53,17 +44,49 @@ export function deriveFields(c: DeriveInput): Derived {
     expiryDay: new Uint8Array(n),
     weekly: new Uint8Array(n),
   };
-  const t = c.tickerBytes;
+  // The loop takes typed arrays only: no object whose shape dies with the build, so its
+  // type feedback survives a full GC between builds (no deoptimisation on the next one).
+  deriveRows(
+    n,
+    c.tickerBytes,
+    c.tickerOffsets,
+    c.underlyingOffsets,
+    c.instrumentType,
+    c.expiry,
+    c.optionType,
+    out.classTier,
+    out.seriesYear,
+    out.seriesMonth,
+    out.expiryDay,
+    out.weekly,
+  );
+  return out;
+}
+
+function deriveRows(
+  n: number,
+  t: Uint8Array,
+  tickerOffsets: Uint32Array,
+  underlyingOffsets: Uint32Array,
+  instrumentType: Int32Array,
+  expiry: Float64Array,
+  optionType: Uint8Array,
+  classTier: Uint8Array,
+  seriesYear: Uint8Array,
+  seriesMonth: Uint8Array,
+  expiryDay: Uint8Array,
+  weekly: Uint8Array,
+): void {
   // Rows come grouped by contract, so the last expiry's date parts are usually reusable.
   let lastExp = NaN;
   let lastDate = new Date(0);
   for (let i = 0; i < n; i++) {
-    const exp = c.expiry[i] as number;
-    const opt = c.optionType[i] as number;
-    if (opt !== 0) out.classTier[i] = CLASS_TIER.option;
-    else if (exp === exp) out.classTier[i] = CLASS_TIER.future;
+    const exp = expiry[i] as number;
+    const opt = optionType[i] as number;
+    if (opt !== 0) classTier[i] = CLASS_TIER.option;
+    else if (exp === exp) classTier[i] = CLASS_TIER.future;
     else
-      out.classTier[i] = DEBT_TYPES.has(c.instrumentType[i] as number)
+      classTier[i] = DEBT_TYPES.has(instrumentType[i] as number)
         ? CLASS_TIER.debt
         : CLASS_TIER.cash;
     if (exp !== exp) continue;
@@ -72,14 +95,13 @@ export function deriveFields(c: DeriveInput): Derived {
       lastDate = new Date((exp + IST_OFFSET_S) * 1000);
     }
     const d = lastDate;
-    out.expiryDay[i] = d.getUTCDate();
+    expiryDay[i] = d.getUTCDate();
     // Series code right after "EX:" + underlying: YY then MMM (monthly) or M+DD (weekly).
-    const ts = c.tickerOffsets[i] as number;
-    const te = c.tickerOffsets[i + 1] as number;
+    const ts = tickerOffsets[i] as number;
+    const te = tickerOffsets[i + 1] as number;
     let colon = ts;
     while (colon < te && t[colon] !== 58) colon++;
-    const p =
-      colon + 1 + ((c.underlyingOffsets[i + 1] as number) - (c.underlyingOffsets[i] as number));
+    const p = colon + 1 + ((underlyingOffsets[i + 1] as number) - (underlyingOffsets[i] as number));
     const y = digit(t[p]) * 10 + digit(t[p + 1]);
     const m1 = t[p + 2] as number;
     const m2 = t[p + 3] as number;
@@ -87,22 +109,21 @@ export function deriveFields(c: DeriveInput): Derived {
     let month = 0;
     let day = 0;
     if (isUpper(m1) && isUpper(m2) && isUpper(m3)) {
-      month = MONTH_BY_CODE[String.fromCharCode(m1, m2, m3)] ?? 0;
+      month = MONTH_BY_CODE.get((m1 << 16) | (m2 << 8) | m3) ?? 0;
     } else if (isDigitCode(m2) && isDigitCode(m3)) {
       month = m1 >= 49 && m1 <= 57 ? m1 - 48 : m1 === 79 ? 10 : m1 === 78 ? 11 : m1 === 68 ? 12 : 0;
       day = (m2 - 48) * 10 + (m3 - 48);
     }
     if (y >= 0 && y < 100 && month > 0 && p + 4 < te) {
-      out.seriesYear[i] = y;
-      out.seriesMonth[i] = month;
-      out.weekly[i] = day > 0 ? 1 : 0;
+      seriesYear[i] = y;
+      seriesMonth[i] = month;
+      weekly[i] = day > 0 ? 1 : 0;
     } else {
       // Unknown ticker shape: fall back to the expiry date.
-      out.seriesYear[i] = d.getUTCFullYear() % 100;
-      out.seriesMonth[i] = d.getUTCMonth() + 1;
+      seriesYear[i] = d.getUTCFullYear() % 100;
+      seriesMonth[i] = d.getUTCMonth() + 1;
     }
   }
-  return out;
 }
 
 function digit(c: number | undefined): number {

@@ -5,8 +5,8 @@
  * rebuild it.
  */
 
-/** FNV-1a over bytes [s, e). */
-function fnv(b: Uint8Array, s: number, e: number): number {
+/** FNV-1a over bytes [s, e): the one byte hash of the symbol index. */
+export function fnv1a(b: Uint8Array, s: number, e: number): number {
   let h = 0x811c9dc5;
   for (let k = s; k < e; k++) {
     h ^= b[k] as number;
@@ -34,7 +34,7 @@ export function buildHashIndex(
   for (let i = 0; i < n; i++) {
     const s = offsets[i] as number;
     const e = offsets[i + 1] as number;
-    let slot = fnv(bytes, s, e) & mask;
+    let slot = fnv1a(bytes, s, e) & mask;
     for (;;) {
       const at = table[slot] as number;
       if (at === 0) {
@@ -72,7 +72,7 @@ export function hashLookup(
   key: Uint8Array,
 ): number {
   const mask = table.length - 1;
-  let slot = fnv(key, 0, key.length) & mask;
+  let slot = fnv1a(key, 0, key.length) & mask;
   for (;;) {
     const at = table[slot] as number;
     if (at === 0) return -1;

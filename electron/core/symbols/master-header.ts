@@ -14,9 +14,7 @@ export interface RowSink {
   ticker: { pushString(s: string): void };
   underlying: { pushString(s: string): void };
   underlyingToken: { pushString(s: string): void };
-  sessionRef: { push(v: number): void };
-  lastUpdateRef: { push(v: number): void };
-  dictId(s: string): number;
+  pushRefTexts(session: string, update: string): void;
   pushNumbers(
     type: number,
     lot: number,
@@ -135,8 +133,7 @@ export function parseHeaderRow(line: string): HeaderLayout {
       sink.ticker.pushString(ticker);
       sink.underlying.pushString(underlying);
       sink.underlyingToken.pushString(cell('underlyingToken') || (series ? '' : token));
-      sink.sessionRef.push(sink.dictId(cell('session')));
-      sink.lastUpdateRef.push(sink.dictId(cell('lastUpdate')));
+      sink.pushRefTexts(cell('session'), cell('lastUpdate'));
       const scrip = num('scripCode', 0);
       sink.pushNumbers(
         num('instrumentType', 0),

@@ -7,8 +7,13 @@
  */
 import type { MasterFile } from '../../../shared/broker/instrument';
 import { MASTER_FILE_CODES } from '../../../shared/broker/instrument';
-import { ByteColumnBuilder, f64, i32, u16, u8 } from './table-builder';
+import { isDigit, splitFields } from './csv-fields';
+import { checkRow } from './row-check';
 import { parseHeaderRow, type HeaderLayout } from './master-header';
+import { COL, SCAN, ST, scanRows } from './row-scan';
+import { ByteColumnBuilder } from './table-builder';
+
+export { parseNum } from './csv-fields';
 
 /** A row that could not be used, with enough context to find it in the file. */
 export interface BadRow {
@@ -26,8 +31,6 @@ export interface FileParseStats {
   header: boolean;
 }
 
-const COMMA = 44;
-const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 const MAX_FIELDS = 40;
@@ -43,58 +46,96 @@ export class MasterParser {
   readonly ticker: ByteColumnBuilder;
   readonly underlying: ByteColumnBuilder;
   readonly underlyingToken: ByteColumnBuilder;
-  readonly instrumentType;
-  readonly lotSize;
-  readonly tickSize;
-  readonly expiry;
-  readonly exchange;
-  readonly segment;
-  readonly scripCode;
-  readonly underlyingScripCode;
-  readonly strike;
-  readonly optionType;
-  readonly fileId;
-  readonly sessionRef;
-  readonly lastUpdateRef;
+  // Numeric columns, written at row `count`; all share capacity `cap` (see ensureRow).
+  instrumentType: Int32Array;
+  lotSize: Int32Array;
+  tickSize: Float64Array;
+  expiry: Float64Array;
+  exchange: Uint8Array;
+  segment: Uint8Array;
+  scripCode: Float64Array;
+  underlyingScripCode: Float64Array;
+  strike: Float64Array;
+  optionType: Uint8Array;
+  fileId: Uint8Array;
+  sessionRef: Uint16Array;
+  lastUpdateRef: Uint16Array;
   readonly dict: string[] = [];
   private readonly dictIndex = new Map<string, number>();
   private readonly starts = new Int32Array(MAX_FIELDS);
   private readonly ends = new Int32Array(MAX_FIELDS);
   private readonly quoted = new Uint8Array(MAX_FIELDS);
-  private lastSession = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
-  private lastUpdate = { start: -1, end: -1, ref: 0, src: null as Uint8Array | null };
-  private expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
+  /** Counters shared with the row scanner (see ST in row-scan.ts). */
+  private readonly st = new Int32Array(ST.size);
+  /** Exchange and segment codes the file being parsed must carry. */
+  expect: { exchange: number; segment: number } = { exchange: 0, segment: 0 };
   badRows = 0;
   count = 0;
+  private cap: number;
 
   constructor(
     rows: number,
     private readonly onBadRow: (row: BadRow) => void,
   ) {
-    this.token = new ByteColumnBuilder(rows, 16);
-    this.name = new ByteColumnBuilder(rows, 24);
-    this.isin = new ByteColumnBuilder(rows, 4);
-    this.ticker = new ByteColumnBuilder(rows, 22);
-    this.underlying = new ByteColumnBuilder(rows, 9);
-    this.underlyingToken = new ByteColumnBuilder(rows, 16);
-    this.instrumentType = i32(rows);
-    this.lotSize = i32(rows);
-    this.tickSize = f64(rows);
-    this.expiry = f64(rows);
-    this.exchange = u8(rows);
-    this.segment = u8(rows);
-    this.scripCode = f64(rows);
-    this.underlyingScripCode = f64(rows);
-    this.strike = f64(rows);
-    this.optionType = u8(rows);
-    this.fileId = u8(rows);
-    this.sessionRef = u16(rows);
-    this.lastUpdateRef = u16(rows);
+    const cap = Math.max(16, rows);
+    this.cap = cap;
+    this.token = new ByteColumnBuilder(cap, 16);
+    this.name = new ByteColumnBuilder(cap, 24);
+    this.isin = new ByteColumnBuilder(cap, 4);
+    this.ticker = new ByteColumnBuilder(cap, 22);
+    this.underlying = new ByteColumnBuilder(cap, 9);
+    this.underlyingToken = new ByteColumnBuilder(cap, 16);
+    this.instrumentType = new Int32Array(cap);
+    this.lotSize = new Int32Array(cap);
+    this.tickSize = new Float64Array(cap);
+    this.expiry = new Float64Array(cap);
+    this.exchange = new Uint8Array(cap);
+    this.segment = new Uint8Array(cap);
+    this.scripCode = new Float64Array(cap);
+    this.underlyingScripCode = new Float64Array(cap);
+    this.strike = new Float64Array(cap);
+    this.optionType = new Uint8Array(cap);
+    this.fileId = new Uint8Array(cap);
+    this.sessionRef = new Uint16Array(cap);
+    this.lastUpdateRef = new Uint16Array(cap);
+  }
+
+  /** Room for one more row in the numeric columns (doubling; the estimate is usually enough). */
+  private ensureRow(): void {
+    if (this.count < this.cap) return;
+    const cap = this.cap * 2;
+    const grow = <T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(
+      a: T,
+      make: (n: number) => T,
+    ): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.instrumentType = grow(this.instrumentType, (n) => new Int32Array(n));
+    this.lotSize = grow(this.lotSize, (n) => new Int32Array(n));
+    this.tickSize = grow(this.tickSize, (n) => new Float64Array(n));
+    this.expiry = grow(this.expiry, (n) => new Float64Array(n));
+    this.exchange = grow(this.exchange, (n) => new Uint8Array(n));
+    this.segment = grow(this.segment, (n) => new Uint8Array(n));
+    this.scripCode = grow(this.scripCode, (n) => new Float64Array(n));
+    this.underlyingScripCode = grow(this.underlyingScripCode, (n) => new Float64Array(n));
+    this.strike = grow(this.strike, (n) => new Float64Array(n));
+    this.optionType = grow(this.optionType, (n) => new Uint8Array(n));
+    this.fileId = grow(this.fileId, (n) => new Uint8Array(n));
+    this.sessionRef = grow(this.sessionRef, (n) => new Uint16Array(n));
+    this.lastUpdateRef = grow(this.lastUpdateRef, (n) => new Uint16Array(n));
+    this.cap = cap;
   }
 
   /** Parses one file's bytes (already decompressed). */
   parseFile(file: MasterFile, fileId: number, src: Uint8Array): FileParseStats {
     this.expect = MASTER_FILE_CODES[file];
+    const st = this.st;
+    st[ST.exchange] = this.expect.exchange;
+    st[ST.segment] = this.expect.segment;
+    st[ST.fileId] = fileId;
+    st.fill(-1, ST.session, ST.update + 3);
     const stats: FileParseStats = { file, rows: 0, badRows: 0, header: false };
     let layout: HeaderLayout | null = null;
     let pos = 0;
@@ -104,21 +145,35 @@ export class MasterParser {
     if (src[0] === 0xef && src[1] === 0xbb && src[2] === 0xbf) pos = 3;
     const buf = Buffer.from(src.buffer, src.byteOffset, src.byteLength);
     while (pos < len) {
+      if (line >= 1 && layout === null) {
+        // The live layout: the one-pass scanner takes rows until one needs the checking path.
+        this.scan(buf, pos, len);
+        line += st[ST.lines] as number;
+        stats.rows += st[ST.rows] as number;
+        pos = st[ST.stop] as number;
+        if (st[ST.status] === SCAN.done) break;
+        if (st[ST.status] === SCAN.grow) {
+          const lf = buf.indexOf(LF, pos);
+          this.reserve((lf < 0 ? len : lf) - pos);
+          continue;
+        }
+      }
       let end = buf.indexOf(LF, pos);
       if (end < 0) end = len;
       const next = end + 1;
       line++;
       if (end > pos && src[end - 1] === CR) end--;
       if (end > pos) {
-        const nf = this.split(src, pos, end);
         if (line === 1 && !isDigit(src[pos] as number)) {
           layout = parseHeaderRow(buf.toString('utf8', pos, end));
           stats.header = true;
           if (!layout.ok) this.bad(stats, file, line, layout.reason, buf, pos, end);
         } else {
+          this.reserve(end - pos);
+          const nf = splitFields(src, pos, end, this.starts, this.ends, this.quoted);
           const err =
             layout === null
-              ? this.fastRow(src, nf, fileId)
+              ? checkRow(this, src, this.starts, this.ends, this.quoted, nf, fileId)
               : layout.ok
                 ? layout.row(this, buf, this.starts, this.ends, nf, fileId)
                 : 'no usable header';
@@ -131,6 +186,61 @@ export class MasterParser {
       pos = next;
     }
     return stats;
+  }
+
+  /** Runs the row scanner over buf from pos, with the columns and counters handed over and back. */
+  private scan(buf: Buffer, pos: number, len: number): void {
+    const st = this.st;
+    const strings = [
+      this.token,
+      this.name,
+      this.isin,
+      this.ticker,
+      this.underlying,
+      this.underlyingToken,
+    ];
+    st[ST.count] = this.count;
+    strings.forEach((b, k) => (st[ST.used + k] = b.usedBytes));
+    const cols = [];
+    cols[COL.tokenBytes] = this.token.bytes;
+    cols[COL.tokenOffsets] = this.token.offsets;
+    cols[COL.nameBytes] = this.name.bytes;
+    cols[COL.nameOffsets] = this.name.offsets;
+    cols[COL.isinBytes] = this.isin.bytes;
+    cols[COL.isinOffsets] = this.isin.offsets;
+    cols[COL.tickerBytes] = this.ticker.bytes;
+    cols[COL.tickerOffsets] = this.ticker.offsets;
+    cols[COL.underlyingBytes] = this.underlying.bytes;
+    cols[COL.underlyingOffsets] = this.underlying.offsets;
+    cols[COL.underlyingTokenBytes] = this.underlyingToken.bytes;
+    cols[COL.underlyingTokenOffsets] = this.underlyingToken.offsets;
+    cols[COL.instrumentType] = this.instrumentType;
+    cols[COL.lotSize] = this.lotSize;
+    cols[COL.tickSize] = this.tickSize;
+    cols[COL.expiry] = this.expiry;
+    cols[COL.exchange] = this.exchange;
+    cols[COL.segment] = this.segment;
+    cols[COL.scripCode] = this.scripCode;
+    cols[COL.underlyingScripCode] = this.underlyingScripCode;
+    cols[COL.strike] = this.strike;
+    cols[COL.optionType] = this.optionType;
+    cols[COL.fileId] = this.fileId;
+    cols[COL.sessionRef] = this.sessionRef;
+    cols[COL.lastUpdateRef] = this.lastUpdateRef;
+    scanRows(buf, pos, len, cols, st);
+    this.count = st[ST.count] as number;
+    strings.forEach((b, k) => b.setEnd(this.count, st[ST.used + k] as number));
+  }
+
+  /** Room for one more row of `bytes` bytes in every column. */
+  private reserve(bytes: number): void {
+    this.ensureRow();
+    this.token.reserve(bytes);
+    this.name.reserve(bytes);
+    this.isin.reserve(bytes);
+    this.ticker.reserve(bytes);
+    this.underlying.reserve(bytes);
+    this.underlyingToken.reserve(bytes);
   }
 
   private bad(
@@ -147,90 +257,6 @@ export class MasterParser {
     this.onBadRow({ file, line, reason, text: buf.toString('utf8', s, Math.min(e, s + 160)) });
   }
 
-  /** Splits [pos, end) at commas outside quotes; returns the number of fields. */
-  private split(src: Uint8Array, pos: number, end: number): number {
-    const starts = this.starts;
-    const ends = this.ends;
-    const quoted = this.quoted;
-    let n = 0;
-    let s = pos;
-    let i: number;
-    while (n < MAX_FIELDS) {
-      if (src[s] === QUOTE) {
-        // Quoted field: runs to the closing quote; "" is an escaped quote.
-        i = s + 1;
-        while (i < end && !(src[i] === QUOTE && src[i + 1] !== QUOTE))
-          i += src[i] === QUOTE ? 2 : 1;
-        starts[n] = s + 1;
-        ends[n] = i;
-        quoted[n] = 1;
-        i++;
-        while (i < end && src[i] !== COMMA) i++;
-      } else {
-        i = s;
-        while (i < end && src[i] !== COMMA) i++;
-        starts[n] = s;
-        ends[n] = i;
-        quoted[n] = 0;
-      }
-      n++;
-      if (i >= end) break;
-      s = i + 1;
-      if (s === end) {
-        // Trailing comma: one more empty field.
-        starts[n] = end;
-        ends[n] = end;
-        quoted[n] = 0;
-        n++;
-        break;
-      }
-    }
-    return n;
-  }
-
-  /** The 21-column layout; returns an error text or null. Validates before appending. */
-  private fastRow(src: Uint8Array, nf: number, fileId: number): string | null {
-    if (nf !== 21) return `expected 21 columns, got ${nf}`;
-    const st = this.starts;
-    const en = this.ends;
-    if (!allDigits(src, st[0] as number, en[0] as number)) return 'token is not a number';
-    const type = parseNum(src, st[2] as number, en[2] as number);
-    const lot = parseNum(src, st[3] as number, en[3] as number);
-    const tick = parseNum(src, st[4] as number, en[4] as number);
-    const expiry = st[8] === en[8] ? NaN : parseNum(src, st[8] as number, en[8] as number);
-    const ex = parseNum(src, st[10] as number, en[10] as number);
-    const seg = parseNum(src, st[11] as number, en[11] as number);
-    const scrip = parseNum(src, st[12] as number, en[12] as number);
-    const uScrip = st[14] === en[14] ? 0 : parseNum(src, st[14] as number, en[14] as number);
-    const strike = st[15] === en[15] ? -1 : parseNum(src, st[15] as number, en[15] as number);
-    const opt = optionCode(src, st[16] as number, en[16] as number);
-    if (!Number.isInteger(type)) return 'instrument type is not a number';
-    if (!(lot >= 1) || !Number.isInteger(lot)) return 'lot size is not a positive whole number';
-    if (!(tick > 0)) return 'tick size is not a positive number';
-    if (st[8] !== en[8] && !(expiry > 0)) return 'expiry is not Unix seconds';
-    if (ex !== 10 && ex !== 11 && ex !== 12) return `unknown exchange code ${String(ex)}`;
-    if (seg !== 10 && seg !== 11 && seg !== 12 && seg !== 20)
-      return `unknown segment code ${String(seg)}`;
-    if (ex !== this.expect.exchange || seg !== this.expect.segment)
-      return `exchange/segment ${ex}/${seg} does not belong in this file`;
-    if (!Number.isFinite(scrip) || !Number.isFinite(uScrip) || !Number.isFinite(strike))
-      return 'scrip code or strike is not a number';
-    if (opt < 0) return 'option type is not CE, PE or XX';
-    if (!hasColon(src, st[9] as number, en[9] as number))
-      return 'symbol ticker lacks the EXCHANGE: prefix';
-    this.token.push(src, st[0] as number, en[0] as number);
-    if (this.quoted[1] === 1) this.name.pushUnquoted(src, st[1] as number, en[1] as number);
-    else this.name.push(src, st[1] as number, en[1] as number);
-    this.isin.push(src, st[5] as number, en[5] as number);
-    this.ticker.push(src, st[9] as number, en[9] as number);
-    this.underlying.push(src, st[13] as number, en[13] as number);
-    this.underlyingToken.push(src, st[17] as number, en[17] as number);
-    this.sessionRef.push(this.dictRef(this.lastSession, src, st[6] as number, en[6] as number));
-    this.lastUpdateRef.push(this.dictRef(this.lastUpdate, src, st[7] as number, en[7] as number));
-    this.pushNumbers(type, lot, tick, expiry, ex, seg, scrip, uScrip, strike, opt, fileId);
-    return null;
-  }
-
   /** Appends the numeric columns of one row (shared with the header path). */
   pushNumbers(
     type: number,
@@ -245,42 +271,51 @@ export class MasterParser {
     opt: number,
     fileId: number,
   ): void {
-    this.instrumentType.push(type);
-    this.lotSize.push(lot);
-    this.tickSize.push(tick);
-    this.expiry.push(expiry);
-    this.exchange.push(ex);
-    this.segment.push(seg);
-    this.scripCode.push(scrip);
-    this.underlyingScripCode.push(uScrip);
-    this.strike.push(strike);
-    this.optionType.push(opt);
-    this.fileId.push(fileId);
+    const i = this.count;
+    this.instrumentType[i] = type;
+    this.lotSize[i] = lot;
+    this.tickSize[i] = tick;
+    this.expiry[i] = expiry;
+    this.exchange[i] = ex;
+    this.segment[i] = seg;
+    this.scripCode[i] = scrip;
+    this.underlyingScripCode[i] = uScrip;
+    this.strike[i] = strike;
+    this.optionType[i] = opt;
+    this.fileId[i] = fileId;
+  }
+
+  /** Session and last-update dictionary references of the row, from their bytes. */
+  pushRefs(src: Uint8Array, s6: number, e6: number, s7: number, e7: number): void {
+    this.sessionRef[this.count] = this.dictRef(ST.session, src, s6, e6);
+    this.lastUpdateRef[this.count] = this.dictRef(ST.update, src, s7, e7);
+  }
+
+  /** Session and last-update references by text (the header path). */
+  pushRefTexts(session: string, update: string): void {
+    this.sessionRef[this.count] = this.dictId(session);
+    this.lastUpdateRef[this.count] = this.dictId(update);
   }
 
   /** Dictionary reference for a repeated string (session, date); same bytes as last row reuse the id. */
-  private dictRef(
-    last: { start: number; end: number; ref: number; src: Uint8Array | null },
-    src: Uint8Array,
-    s: number,
-    e: number,
-  ): number {
-    if (last.src === src && e - s === last.end - last.start) {
+  private dictRef(slot: number, src: Uint8Array, s: number, e: number): number {
+    const st = this.st;
+    const ls = st[slot] as number;
+    if (ls >= 0 && e - s === (st[slot + 1] as number) - ls) {
       let same = true;
       for (let k = 0; k < e - s; k++)
-        if (src[s + k] !== src[last.start + k]) {
+        if (src[s + k] !== src[ls + k]) {
           same = false;
           break;
         }
-      if (same) return last.ref;
+      if (same) return st[slot + 2] as number;
     }
     const ref = this.dictId(
       Buffer.from(src.buffer, src.byteOffset, src.byteLength).toString('utf8', s, e),
     );
-    last.src = src;
-    last.start = s;
-    last.end = e;
-    last.ref = ref;
+    st[slot] = s;
+    st[slot + 1] = e;
+    st[slot + 2] = ref;
     return ref;
   }
 
@@ -297,6 +332,7 @@ export class MasterParser {
 
   /** Exactly sized columns. */
   finish() {
+    const n = this.count;
     return {
       token: this.token.finish(),
       name: this.name.finish(),
@@ -304,84 +340,22 @@ export class MasterParser {
       ticker: this.ticker.finish(),
       underlying: this.underlying.finish(),
       underlyingToken: this.underlyingToken.finish(),
-      instrumentType: this.instrumentType.finish(),
-      lotSize: this.lotSize.finish(),
-      tickSize: this.tickSize.finish(),
-      expiry: this.expiry.finish(),
-      exchange: this.exchange.finish(),
-      segment: this.segment.finish(),
-      scripCode: this.scripCode.finish(),
-      underlyingScripCode: this.underlyingScripCode.finish(),
-      strike: this.strike.finish(),
-      optionType: this.optionType.finish(),
-      fileId: this.fileId.finish(),
-      sessionRef: this.sessionRef.finish(),
-      lastUpdateRef: this.lastUpdateRef.finish(),
+      instrumentType: this.instrumentType.subarray(0, n),
+      lotSize: this.lotSize.subarray(0, n),
+      tickSize: this.tickSize.subarray(0, n),
+      expiry: this.expiry.subarray(0, n),
+      exchange: this.exchange.subarray(0, n),
+      segment: this.segment.subarray(0, n),
+      scripCode: this.scripCode.subarray(0, n),
+      underlyingScripCode: this.underlyingScripCode.subarray(0, n),
+      strike: this.strike.subarray(0, n),
+      optionType: this.optionType.subarray(0, n),
+      fileId: this.fileId.subarray(0, n),
+      sessionRef: this.sessionRef.subarray(0, n),
+      lastUpdateRef: this.lastUpdateRef.subarray(0, n),
       dict: this.dict.slice(),
       count: this.count,
       badRows: this.badRows,
     };
   }
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function allDigits(src: Uint8Array, s: number, e: number): boolean {
-  if (e <= s) return false;
-  for (let k = s; k < e; k++) if (!isDigit(src[k] as number)) return false;
-  return true;
-}
-
-function hasColon(src: Uint8Array, s: number, e: number): boolean {
-  for (let k = s + 1; k < e - 1; k++) if (src[k] === 58) return true;
-  return false;
-}
-
-/** 0 XX, 1 CE, 2 PE, -1 anything else. */
-export function optionCode(src: Uint8Array, s: number, e: number): number {
-  if (e - s !== 2) return e === s ? 0 : -1;
-  const a = src[s];
-  const b = src[s + 1];
-  if (b === 69 && a === 67) return 1; // CE
-  if (b === 69 && a === 80) return 2; // PE
-  if (a === 88 && b === 88) return 0; // XX
-  return -1;
-}
-
-/**
- * Decimal number from bytes without allocating: optional sign, digits, optional fraction.
- * Anything else (exponents, stray text) returns NaN, which the row check rejects.
- */
-export function parseNum(src: Uint8Array, s: number, e: number): number {
-  if (e <= s) return NaN;
-  let k = s;
-  let neg = false;
-  if (src[k] === 45) {
-    neg = true;
-    k++;
-  }
-  let v = 0;
-  let digits = 0;
-  while (k < e && isDigit(src[k] as number)) {
-    v = v * 10 + ((src[k] as number) - 48);
-    k++;
-    digits++;
-  }
-  if (k < e && src[k] === 46) {
-    k++;
-    let scale = 1;
-    let frac = 0;
-    while (k < e && isDigit(src[k] as number)) {
-      frac = frac * 10 + ((src[k] as number) - 48);
-      scale *= 10;
-      k++;
-      digits++;
-    }
-    // One correctly rounded division of exact integers gives the same double as Number('0.05').
-    v = (v * scale + frac) / scale;
-  }
-  if (k !== e || digits === 0) return NaN;
-  return neg ? -v : v;
 }

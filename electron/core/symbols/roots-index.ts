@@ -7,17 +7,17 @@
  * money first) so a query can stop after the first few matches of each root.
  */
 import { hashLookup } from './hash-index';
-import { CLASS_TIER, type StringColumn } from './symbol-data';
-import { STOP_WORDS } from './stop-words';
-import { stringColumn } from './table-builder';
+import { CLASS_TIER } from './symbol-data';
+import { createInterner, internBytes, internedColumn, internedEquals, utf8 } from './byte-interner';
+import { buildKeyList, buildWordList } from './root-lists';
 
 /** The columns root building reads. */
 export interface RootsInput {
   count: number;
-  ticker: StringColumn;
-  name: StringColumn;
-  underlying: StringColumn;
-  underlyingToken: StringColumn;
+  tickerBytes: Uint8Array;
+  tickerOffsets: Uint32Array;
+  nameBytes: Uint8Array;
+  nameOffsets: Uint32Array;
   tokenBytes: Uint8Array;
   tokenOffsets: Uint32Array;
   underlyingBytes: Uint8Array;
@@ -62,88 +62,70 @@ function sameBytes(b: Uint8Array, o: Uint32Array, i: number, j: number): boolean
 export function buildRoots(c: RootsInput): RootsOutput {
   const n = c.count;
   const rootId = new Int32Array(n).fill(-1);
-  const keys: string[] = [];
-  const index = new Map<string, number>();
-  const aliases: string[][] = [];
-  const display: string[] = [];
-  const displayScore: number[] = [];
-  const flags: number[] = []; // 1 derivatives, 2 NSE cash, 4 cash, 8 debt
-  const getRoot = (key: string): number => {
-    let r = index.get(key);
-    if (r === undefined) {
-      r = keys.length;
-      index.set(key, r);
-      keys.push(key);
-      aliases.push([]);
-      display.push('');
-      displayScore.push(99);
-      flags.push(0);
-    }
-    return r;
-  };
-  // Cash and debt rows define roots by their underlying (their own symbol).
-  let prev = -1;
-  for (let i = 0; i < n; i++) {
-    const tier = c.classTier[i] as number;
-    if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
-    const r =
-      prev >= 0 && sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
-        ? (rootId[prev] as number)
-        : getRoot(c.underlying.get(i) || cashRoot(c.ticker.get(i)));
-    rootId[i] = r;
-    prev = i;
-    const ex = c.exchange[i] as number;
-    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
-    if (score < (displayScore[r] as number)) {
-      displayScore[r] = score;
-      display[r] = c.name.get(i);
-    }
-    flags[r] =
-      (flags[r] as number) |
-      (tier === CLASS_TIER.debt ? 8 : 4) |
-      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
-  }
-  // Derivatives join the root of the cash row their underlying token names, if any.
-  prev = -1;
-  const ut = new Uint8Array(64);
-  for (let i = 0; i < n; i++) {
-    const tier = c.classTier[i] as number;
-    if (tier !== CLASS_TIER.future && tier !== CLASS_TIER.option) continue;
-    let r: number;
-    if (
-      prev >= 0 &&
-      sameBytes(c.underlyingTokenBytes, c.underlyingTokenOffsets, i, prev) &&
-      sameBytes(c.underlyingBytes, c.underlyingOffsets, i, prev)
-    ) {
-      r = rootId[prev] as number;
-    } else {
-      const us = c.underlyingTokenOffsets[i] as number;
-      const len = Math.min(64, (c.underlyingTokenOffsets[i + 1] as number) - us);
-      for (let k = 0; k < len; k++) ut[k] = c.underlyingTokenBytes[us + k] as number;
-      const j =
-        len > 0 ? hashLookup(c.tokenHash, c.tokenBytes, c.tokenOffsets, ut.subarray(0, len)) : -1;
-      const own = c.underlying.get(i);
-      if (
-        j >= 0 &&
-        rootId[j] !== undefined &&
-        (rootId[j] as number) >= 0 &&
-        c.expiry[j] !== c.expiry[j]
-      ) {
-        r = rootId[j] as number;
-        if (own !== keys[r] && !(aliases[r] as string[]).includes(own))
-          (aliases[r] as string[]).push(own);
-      } else r = getRoot(own);
-    }
-    rootId[i] = r;
-    flags[r] = (flags[r] as number) | 1;
-    prev = i;
-  }
-  const roots = keys.length;
-  const { rootMemberStart, rootMembers } = rankMembers(c, rootId, roots);
-  const rootRank = rankRoots(keys, flags, rootMemberStart);
-  const sym = stringColumn(keys);
-  const keyList = buildKeyList(keys, aliases);
-  const wordList = buildWordList(display, flags);
+  // At most one root per row, whose symbol is its underlying or part of its ticker: the
+  // interner and the per-root arrays are sized for that and never grow. Per root: the row
+  // whose name is shown, flags (1 derivatives, 2 NSE cash, 4 cash, 8 debt), aliases (rare).
+  const keys = createInterner(n, c.underlyingBytes.length + c.tickerBytes.length);
+  const displayRow = new Int32Array(n + 1).fill(-1);
+  const displayScore = new Uint8Array(n + 1).fill(99);
+  const flags = new Uint8Array(n + 1);
+  const aliases: (string[] | undefined)[] = [];
+  // The loops take typed arrays only (see byte-interner.ts on why).
+  groupCash(
+    n,
+    c.classTier,
+    c.exchange,
+    c.underlyingBytes,
+    c.underlyingOffsets,
+    c.tickerBytes,
+    c.tickerOffsets,
+    keys.table,
+    keys.bytes,
+    keys.offsets,
+    keys.state,
+    rootId,
+    displayRow,
+    displayScore,
+    flags,
+  );
+  groupDerivatives(
+    n,
+    c.classTier,
+    c.expiry,
+    c.underlyingBytes,
+    c.underlyingOffsets,
+    c.underlyingTokenBytes,
+    c.underlyingTokenOffsets,
+    c.tokenHash,
+    c.tokenBytes,
+    c.tokenOffsets,
+    keys.table,
+    keys.bytes,
+    keys.offsets,
+    keys.state,
+    rootId,
+    flags,
+    aliases,
+  );
+  const roots = keys.state[0] as number;
+  const sym = internedColumn(keys);
+  const { rootMemberStart, rootMembers } = rankMembers(
+    n,
+    rootId,
+    roots,
+    c.classTier,
+    c.exchange,
+    c.expiry,
+    c.strike,
+    c.optionType,
+  );
+  const rootRank = rankRoots(sym.offsets, flags, rootMemberStart);
+  const keyList = buildKeyList(sym, roots, aliases);
+  const wordList = buildWordList(
+    { bytes: c.nameBytes, offsets: c.nameOffsets },
+    displayRow.subarray(0, roots),
+    flags,
+  );
   return {
     rootId,
     rootMemberStart,
@@ -161,16 +143,125 @@ export function buildRoots(c: RootsInput): RootsOutput {
   };
 }
 
+/** Cash and debt rows define roots by their underlying (their own symbol). */
+function groupCash(
+  n: number,
+  classTier: Uint8Array,
+  exchange: Uint8Array,
+  uB: Uint8Array,
+  uO: Uint32Array,
+  tB: Uint8Array,
+  tO: Uint32Array,
+  table: Int32Array,
+  kB: Uint8Array,
+  kO: Uint32Array,
+  state: Int32Array,
+  rootId: Int32Array,
+  displayRow: Int32Array,
+  displayScore: Uint8Array,
+  flags: Uint8Array,
+): void {
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const tier = classTier[i] as number;
+    if (tier === CLASS_TIER.future || tier === CLASS_TIER.option) continue;
+    let r: number;
+    if (prev >= 0 && sameBytes(uB, uO, i, prev)) r = rootId[prev] as number;
+    else if ((uO[i + 1] as number) > (uO[i] as number))
+      r = internBytes(table, kB, kO, state, uB, uO[i] as number, uO[i + 1] as number);
+    else {
+      // No underlying column: SBIN for NSE:SBIN-EQ.
+      const ts = tO[i] as number;
+      const te = tO[i + 1] as number;
+      let s = ts;
+      while (s < te && tB[s] !== 58) s++;
+      s = s < te ? s + 1 : ts;
+      let dash = te - 1;
+      while (dash > s && tB[dash] !== 45) dash--;
+      r = internBytes(table, kB, kO, state, tB, s, dash > s ? dash : te);
+    }
+    rootId[i] = r;
+    prev = i;
+    const ex = exchange[i] as number;
+    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
+    if (score < (displayScore[r] as number)) {
+      displayScore[r] = score;
+      displayRow[r] = i;
+    }
+    flags[r] =
+      (flags[r] as number) |
+      (tier === CLASS_TIER.debt ? 8 : 4) |
+      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
+  }
+}
+
+/**
+ * Derivatives join the root of the cash row their underlying token names (their own
+ * underlying becoming an alias of it when it differs: NIFTY for NIFTY50), else a root of
+ * their own underlying.
+ */
+function groupDerivatives(
+  n: number,
+  classTier: Uint8Array,
+  expiry: Float64Array,
+  uB: Uint8Array,
+  uO: Uint32Array,
+  utB: Uint8Array,
+  utO: Uint32Array,
+  tokenHash: Int32Array,
+  tokenBytes: Uint8Array,
+  tokenOffsets: Uint32Array,
+  table: Int32Array,
+  kB: Uint8Array,
+  kO: Uint32Array,
+  state: Int32Array,
+  rootId: Int32Array,
+  flags: Uint8Array,
+  aliases: (string[] | undefined)[],
+): void {
+  let prev = -1;
+  const ut = new Uint8Array(64);
+  for (let i = 0; i < n; i++) {
+    const tier = classTier[i] as number;
+    if (tier !== CLASS_TIER.future && tier !== CLASS_TIER.option) continue;
+    let r: number;
+    if (prev >= 0 && sameBytes(utB, utO, i, prev) && sameBytes(uB, uO, i, prev)) {
+      r = rootId[prev] as number;
+    } else {
+      const us = utO[i] as number;
+      const len = Math.min(64, (utO[i + 1] as number) - us);
+      for (let k = 0; k < len; k++) ut[k] = utB[us + k] as number;
+      const j = len > 0 ? hashLookup(tokenHash, tokenBytes, tokenOffsets, ut.subarray(0, len)) : -1;
+      if (j >= 0 && j < n && (rootId[j] as number) >= 0 && expiry[j] !== expiry[j]) {
+        r = rootId[j] as number;
+        if (!internedEquals(kB, kO, r, uB, uO[i] as number, uO[i + 1] as number)) {
+          const own = utf8(uB, uO[i] as number, uO[i + 1] as number);
+          const list = (aliases[r] ??= []);
+          if (own !== utf8(kB, kO[r] as number, kO[r + 1] as number) && !list.includes(own))
+            list.push(own);
+        }
+      } else r = internBytes(table, kB, kO, state, uB, uO[i] as number, uO[i + 1] as number);
+    }
+    rootId[i] = r;
+    flags[r] = (flags[r] as number) | 1;
+    prev = i;
+  }
+}
+
 const LOCAL_SLOTS = 8192;
 const DIST_MAX = 2 ** 19 - 1;
 
 /** Counting sort of rows into roots, then each root's rows by static rank. */
 function rankMembers(
-  c: RootsInput,
+  n: number,
   rootId: Int32Array,
   roots: number,
+  classTier: Uint8Array,
+  exchange: Uint8Array,
+  expiry: Float64Array,
+  strikes: Float64Array,
+  optionType: Uint8Array,
 ): { rootMemberStart: Uint32Array; rootMembers: Int32Array } {
-  const n = c.count;
   const start = new Uint32Array(roots + 1);
   for (let i = 0; i < n; i++) {
     const j = (rootId[i] as number) + 1;
@@ -193,23 +284,23 @@ function rankMembers(
     const s = start[r] as number;
     const e = start[r + 1] as number;
     if (e - s < 2) continue;
-    const atm = atmStrike(c, members, s, e);
+    const atm = atmStrike(optionType, expiry, strikes, members, s, e);
     const big = e - s > LOCAL_SLOTS;
     for (let k = s; k < e; k++) {
       const i = members[k] as number;
-      const tier = c.classTier[i] as number;
-      const ex = c.exchange[i] as number;
+      const tier = classTier[i] as number;
+      const ex = exchange[i] as number;
       const exOrder = ex === 10 ? 0 : ex === 12 ? 1 : 2;
-      const exp = c.expiry[i] as number;
+      const exp = expiry[i] as number;
       const days = exp === exp ? Math.min(65535, Math.max(0, Math.floor(exp / 86400) - 18000)) : 0;
-      const strike = c.strike[i] as number;
+      const strike = strikes[i] as number;
       const dist =
         tier === CLASS_TIER.option && atm > 0
           ? Math.min(DIST_MAX, Math.round((Math.abs(strike - atm) / atm) * 65536))
           : 0;
       const rank =
         (((tier * 4 + exOrder) * 65536 + days) * (DIST_MAX + 1) + dist) * 2 +
-        (c.optionType[i] === 2 ? 1 : 0);
+        (optionType[i] === 2 ? 1 : 0);
       scratch[k - s] = big ? rank : rank * LOCAL_SLOTS + (k - s);
       local[k - s] = i;
     }
@@ -228,111 +319,60 @@ function rankMembers(
 }
 
 /** Median strike of the nearest expiry's options: where the chain is centred. */
-function atmStrike(c: RootsInput, members: Int32Array, s: number, e: number): number {
+function atmStrike(
+  optionType: Uint8Array,
+  expiry: Float64Array,
+  strike: Float64Array,
+  members: Int32Array,
+  s: number,
+  e: number,
+): number {
   let nearest = Infinity;
   for (let k = s; k < e; k++) {
     const i = members[k] as number;
-    if (c.optionType[i] !== 0 && (c.expiry[i] as number) < nearest) nearest = c.expiry[i] as number;
+    if (optionType[i] !== 0 && (expiry[i] as number) < nearest) nearest = expiry[i] as number;
   }
   if (nearest === Infinity) return 0;
-  const strikes: number[] = [];
+  const near: number[] = [];
   for (let k = s; k < e; k++) {
     const i = members[k] as number;
-    if (c.optionType[i] === 1 && c.expiry[i] === nearest) strikes.push(c.strike[i] as number);
+    if (optionType[i] === 1 && expiry[i] === nearest) near.push(strike[i] as number);
   }
-  if (strikes.length === 0) return 0;
-  strikes.sort((a, b) => a - b);
-  return strikes[strikes.length >> 1] as number;
+  if (near.length === 0) return 0;
+  near.sort((a, b) => a - b);
+  return near[near.length >> 1] as number;
 }
 
 /**
  * Importance order of roots: F&O underlyings, NSE cash, other cash, debt; within a class
  * the larger contract family first (exchanges list more strikes and expiries for the most
  * traded underlyings, so it is a fair liquidity proxy without price data), then shorter
- * symbols.
+ * symbols, then first seen. Sorted as packed numbers (class 2 bits, members 20, symbol
+ * length 8, root 23: a plain numeric sort, no comparator); member counts and lengths past
+ * their fields are capped, which only a family of a million contracts would reach.
  */
-function rankRoots(keys: string[], flags: number[], start: Uint32Array): Int32Array {
-  const cls = (f: number): number => (f & 1 ? 0 : f & 2 ? 1 : f & 4 ? 2 : 3);
-  const size = (r: number): number => (start[r + 1] as number) - (start[r] as number);
-  const order = keys.map((_, r) => r);
-  order.sort(
-    (a, b) =>
-      cls(flags[a] as number) - cls(flags[b] as number) ||
-      size(b) - size(a) ||
-      (keys[a] as string).length - (keys[b] as string).length ||
-      (a < b ? -1 : 1),
-  );
-  const rank = new Int32Array(keys.length);
-  order.forEach((r, pos) => (rank[r] = pos));
+function rankRoots(symOffsets: Uint32Array, flags: Uint8Array, start: Uint32Array): Int32Array {
+  const roots = symOffsets.length - 1;
+  const packed = new Float64Array(roots);
+  for (let r = 0; r < roots; r++) {
+    const f = flags[r] as number;
+    const cls = f & 1 ? 0 : f & 2 ? 1 : f & 4 ? 2 : 3;
+    const size = Math.min(SIZE_CAP, (start[r + 1] as number) - (start[r] as number));
+    const len = Math.min(255, (symOffsets[r + 1] as number) - (symOffsets[r] as number));
+    packed[r] = (cls * 2 ** 20 + (SIZE_CAP - size)) * 256 + len;
+  }
+  const rank = new Int32Array(roots);
+  if (roots >= ROOT_CAP) {
+    // Too many roots for the packed position: the same order with a comparator.
+    const order = Array.from({ length: roots }, (_, r) => r);
+    order.sort((a, b) => (packed[a] as number) - (packed[b] as number) || a - b);
+    order.forEach((r, pos) => (rank[r] = pos));
+    return rank;
+  }
+  for (let r = 0; r < roots; r++) packed[r] = (packed[r] as number) * ROOT_CAP + r;
+  packed.sort();
+  for (let pos = 0; pos < roots; pos++) rank[(packed[pos] as number) % ROOT_CAP] = pos;
   return rank;
 }
-
-/** Sorted lowercase keys (symbols, aliases, and forms without punctuation) -> root. */
-function buildKeyList(keys: string[], aliases: string[][]) {
-  const list = new EntryList();
-  keys.forEach((k, r) => {
-    const variants = aliases[r] as string[];
-    for (let v = -1; v < variants.length; v++) {
-      const low = (v < 0 ? k : (variants[v] as string)).toLowerCase();
-      list.add(low, r);
-      if (/[^a-z0-9]/.test(low)) list.add(low.replace(/[^a-z0-9]/g, ''), r);
-    }
-  });
-  return list.finish();
-}
-
-/** Sorted lowercase name words -> root (debt roots contribute only their issuer word). */
-function buildWordList(display: string[], flags: number[]) {
-  const list = new EntryList();
-  display.forEach((name, r) => {
-    const debtOnly = (flags[r] as number) & 8 && !((flags[r] as number) & 4);
-    for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) {
-      if (w.length < 2 || STOP_WORDS.has(w)) continue;
-      list.add(w, r);
-      if (debtOnly) break;
-    }
-  });
-  return list.finish();
-}
-
-/**
- * Text -> roots, filled root by root, finished as one sorted column with a root per
- * entry. Grouping by text first means only the distinct texts are sorted (no per-entry
- * "text + root" strings to build, sort and split again: the cold build's biggest cost).
- */
-class EntryList {
-  private readonly byText = new Map<string, number[]>();
-  private entries = 0;
-
-  /** Adds (text, root) unless this root already has the text. */
-  add(text: string, r: number): void {
-    if (text === '') return;
-    const roots = this.byText.get(text);
-    if (roots === undefined) this.byText.set(text, [r]);
-    else if (roots[roots.length - 1] === r) return;
-    else roots.push(r);
-    this.entries++;
-  }
-
-  finish(): { bytes: Uint8Array; offsets: Uint32Array; root: Int32Array } {
-    const texts = [...this.byText.keys()].sort();
-    const expanded = new Array<string>(this.entries);
-    const root = new Int32Array(this.entries);
-    let k = 0;
-    for (const t of texts) {
-      for (const r of this.byText.get(t) as number[]) {
-        expanded[k] = t;
-        root[k++] = r;
-      }
-    }
-    const col = stringColumn(expanded);
-    return { bytes: col.bytes, offsets: col.offsets, root };
-  }
-}
-
-/** SBIN for NSE:SBIN-EQ, when a row lacks its underlying column. */
-function cashRoot(ticker: string): string {
-  const s = ticker.slice(ticker.indexOf(':') + 1);
-  const dash = s.lastIndexOf('-');
-  return dash > 0 ? s.slice(0, dash) : s;
-}
+const ROOT_CAP = 2 ** 23;
+const SIZE_CAP = 2 ** 20 - 1;

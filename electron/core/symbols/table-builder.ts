@@ -39,6 +39,27 @@ export class ByteColumnBuilder {
     this.endRow();
   }
 
+  /** Room for `bytes` more bytes and one more row. */
+  reserve(bytes: number): void {
+    if (this.used + bytes > this.bytes.length) this.growBytes(this.used + bytes);
+    if (this.length + 2 > this.offsets.length) {
+      const o = new Uint32Array(this.offsets.length * 2);
+      o.set(this.offsets);
+      this.offsets = o;
+    }
+  }
+
+  /** Bytes used so far. */
+  get usedBytes(): number {
+    return this.used;
+  }
+
+  /** Takes rows someone else wrote straight into `bytes` and `offsets` (the row scanner). */
+  setEnd(length: number, used: number): void {
+    this.length = length;
+    this.used = used;
+  }
+
   /** Appends a JS string (rare paths: derived values, the 13-column variant). */
   pushString(s: string): void {
     const enc = Buffer.from(s, 'utf8');
