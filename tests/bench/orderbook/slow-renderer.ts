@@ -150,8 +150,8 @@ export async function slowRendererMemory(opts: {
   const both = [reading, stalled];
   const out = { reading: [] as MemorySample[], stalled: [] as MemorySample[] };
   const stops: (() => Promise<void>)[] = [];
-  let readingBytesPerSecond = NaN;
-  let readingEvents: Record<string, number> = {};
+  let readingBytesPerSecond: number;
+  let readingEvents: Record<string, number>;
   try {
     stalled.sock.stall();
     for (const x of both) {
