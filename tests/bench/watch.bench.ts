@@ -1,12 +1,13 @@
 /**
  * Market watch with a 250-symbol list while every symbol ticks (issue 11), in Chromium on
- * the harness (the real core, the embedded sandbox over HTTP, the real renderer): frame p95,
- * long tasks and the page's script/style/layout time, paired round by round against the
- * renderer as it was before the watch's per-frame cell work (commit BASELINE, built from git
- * into test-results/). The sandbox is stepped every TICK_EVERY_MS on top of its own pace, so
- * all 250 prices move ~14 times a second (the sandbox steps every 250 ms itself). An empty list in the same page, measured in the
- * same round, gives the machine's own pace: on a shared machine a slow frame can be a
- * starved CPU rather than the page's work, and the work figures tell the two apart.
+ * the harness (the real core, the embedded sandbox over HTTP, the real renderer): frame
+ * p95, long tasks and the page's script/style/layout time, paired round by round against
+ * the renderer as it was before issue 11 (pushed prices applied per message, not per
+ * paint; commit BASELINE, built from git into test-results/). The sandbox is stepped every
+ * TICK_EVERY_MS on top of its own 250 ms pace, so all 250 prices move ~14 times a second.
+ * An empty list in the same page, measured in the same round, gives the machine's own
+ * pace: on a shared machine a slow frame can be a starved CPU rather than the page's
+ * work, and the work figures tell the two apart.
  */
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -25,7 +26,7 @@ import {
 } from './browser/harness';
 import { percentile, type BenchContext, type BenchSection } from './types';
 
-/** The last commit whose watch rows formatted every cell of every drawn row on each tick. */
+/** The last commit before issue 11: the views applied every pushed price message at once. */
 const BASELINE = '3e886f6';
 const SYMBOLS = 250;
 const TICK_EVERY_MS = 100;
