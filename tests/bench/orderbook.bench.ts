@@ -3,109 +3,51 @@
  * The order book at 10,000 orders, in Chromium against the harness (the real core, the
  * embedded sandbox over HTTP, the real renderer): how long the book takes to draw, how
  * long frames take while the trader scrolls and 500 orders a second change, and how many
- * bytes reach the page for those changes. Paired round by round against the renderer as it
- * was before virtualization (commit BASELINE, built from git into test-results/), which
- * drew every row. Also the shipped renderer bundle, gzipped.
+ * bytes reach the page for those changes (and how many order rows per changed order: each
+ * change should reach the page once, and only changed rows). Paired round by round against
+ * the renderer as it was before virtualization (commit BASELINE, built from git into
+ * test-results/), which drew every row. Also main-process memory while a renderer stops
+ * reading (orderbook/slow-renderer.ts) and the shipped renderer bundle, gzipped.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium-path';
+import {
+  buildRendererAt,
+  control,
+  openLoggedIn,
+  ROOT,
+  startHarness,
+  vite,
+  type Harness,
+} from './browser/harness';
+import { slowRendererMemory } from './orderbook/slow-renderer';
 import { percentile, type BenchContext, type BenchSection } from './types';
 
 /** The last commit whose order book drew every row (before the delta feed and VirtualGrid). */
 const BASELINE = '0b12fbd';
-const ROOT = join(import.meta.dirname, '../..');
 const ORDERS = 10_000;
 const CHANGES_PER_SECOND = 500;
 
-function vite(config: string, mode: string): void {
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      config,
-      '--mode',
-      mode,
-      '--logLevel',
-      'error',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-}
-
-/** Builds the baseline renderer from git; null (with the reason) when git cannot give it. */
-function buildBaseline(log: (m: string) => void): string | null {
-  const dir = join(ROOT, 'test-results/bench-baseline');
-  const out = join(dir, 'dist/renderer-harness');
-  if (existsSync(join(out, 'index.html'))) return out;
-  try {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const tar = execFileSync(
-      'git',
-      ['archive', BASELINE, 'renderer', 'shared', 'tsconfig.base.json', 'tsconfig.json'],
-      { cwd: ROOT, maxBuffer: 1e9 },
-    );
-    execFileSync('tar', ['-x', '-C', dir], { input: tar });
-    vite(join(dir, 'renderer/vite.config.ts'), 'harness');
-    return out;
-  } catch (err) {
-    log(`baseline renderer not built (${String(err).split('\n')[0]}): comparing nothing`);
-    return null;
-  }
-}
-
-interface Harness {
-  url: string;
-  sandbox: string;
-  child: ChildProcess;
-}
-
-async function startHarness(renderer: string): Promise<Harness> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/ipc/harness/cli.ts', '--test-controls', '--renderer', renderer],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`harness exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  const { url, sandbox } = JSON.parse(line) as { url: string; sandbox: string };
-  return { url, sandbox, child };
-}
-
-async function control(h: Harness, path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${h.sandbox}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { s: string; message?: string };
-  if (json.s !== 'ok') throw new Error(`${path}: ${json.message}`);
+/** What reached the page: all bytes, and the order deltas among them. */
+interface Received {
+  bytes: number;
+  deltaBytes: number;
+  deltaRows: number;
 }
 
 /** A page logged in to Demo with the 10,000-order book loaded in the order view. */
-async function openBook(
-  browser: Browser,
-  h: Harness,
-): Promise<{ page: Page; bytes: () => number }> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  // tsx compiles page functions with esbuild's keepNames, which calls a __name helper.
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
-  let received = 0;
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => (received += f.payload.length)));
-  await page.goto(h.url);
-  await page.getByTestId('login').click({ timeout: 30_000 });
-  await page
-    .locator('[data-testid="session-status"][data-status="active"]')
-    .waitFor({ timeout: 30_000 });
+async function openBook(browser: Browser, h: Harness): Promise<{ page: Page; got: Received }> {
+  const got: Received = { bytes: 0, deltaBytes: 0, deltaRows: 0 };
+  const page = await openLoggedIn(browser, h, (payload) => {
+    got.bytes += payload.length;
+    if (!payload.includes('"portfolio.ordersDelta"')) return;
+    got.deltaBytes += payload.length;
+    const msg = JSON.parse(payload) as { payload: { upserts: unknown[]; removed: unknown[] } };
+    got.deltaRows += msg.payload.upserts.length + msg.payload.removed.length;
+  });
   await control(h, 'orders/seed', { count: ORDERS });
   await page.keyboard.press('Alt+r');
   // "10,000 orders" now, "All 10000" in the baseline's filter button.
@@ -114,9 +56,10 @@ async function openBook(
       document.body.innerText.includes(`${n.toLocaleString('en-IN')} orders`) ||
       document.body.innerText.includes(`All ${n}`),
     ORDERS,
-    { timeout: 120_000, polling: 500 },
+    // The baseline draws all 10,000 rows: on a busy machine that alone takes minutes.
+    { timeout: 360_000, polling: 500 },
   );
-  return { page, bytes: () => received };
+  return { page, got };
 }
 
 /** Alt+2 (trades), then Alt+1: ms until the frame after the order rows are in the page. */
@@ -167,19 +110,24 @@ async function scrollFrames(page: Page, ms: number): Promise<number[]> {
   );
 }
 
-/** Changes CHANGES_PER_SECOND orders a second until stopped. */
-function churn(h: Harness): () => Promise<void> {
+/** Changes CHANGES_PER_SECOND orders a second until stopped; resolves to how many changed. */
+function churn(h: Harness): () => Promise<number> {
   let on = true;
+  let changed = 0;
   const loop = (async () => {
     while (on) {
       const t = Date.now();
-      await control(h, 'orders/churn', { count: CHANGES_PER_SECOND / 4 });
+      const r = (await control(h, 'orders/churn', { count: CHANGES_PER_SECOND / 4 })) as {
+        changed: number;
+      };
+      changed += r.changed;
       await new Promise((r) => setTimeout(r, Math.max(0, 250 - (Date.now() - t))));
     }
   })();
   return async () => {
     on = false;
     await loop;
+    return changed;
   };
 }
 
@@ -198,28 +146,48 @@ function bundleGzip(): { js: number; css: number; raw: number } {
   return { js, css, raw };
 }
 
+interface VariantResult {
+  name: string;
+  dir: string;
+  render: number[];
+  frames: number[];
+  seconds: number;
+  bytes: number;
+  deltaBytes: number;
+  deltaRows: number;
+  changed: number;
+}
+
 /** The section `npm run bench` prints. */
 export async function run(ctx: BenchContext): Promise<BenchSection> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium: set TICKDESK_CHROMIUM');
   const rounds = ctx.quick ? 2 : 5;
   const frameMs = ctx.quick ? 3000 : 6000;
+  // Loopback sockets buffer tens of MiB in the kernel (Linux tcp_rmem max is often 32 MiB)
+  // before the harness sees a stalled page as behind: only minutes of load reach it.
+  const memorySeconds = ctx.quick ? 30 : 240;
   ctx.log('orderbook: building the renderer (shipped and harness) and the baseline');
   const bundle = bundleGzip();
   vite(join(ROOT, 'renderer/vite.config.ts'), 'harness');
-  const baselineDir = buildBaseline(ctx.log);
+  const baselineDir = buildRendererAt(BASELINE, ctx.log);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const variants: { name: string; dir: string }[] = [
+  const variants = [
     { name: 'virtualized + deltas (now)', dir: join(ROOT, 'dist/renderer-harness') },
   ];
   if (baselineDir) variants.push({ name: `every row drawn (${BASELINE})`, dir: baselineDir });
-  const results = variants.map((v) => ({
+  const results: VariantResult[] = variants.map((v) => ({
     ...v,
-    render: [] as number[],
-    frames: [] as number[],
-    bytesPerSec: NaN,
+    render: [],
+    frames: [],
+    seconds: 0,
+    bytes: 0,
+    deltaBytes: 0,
+    deltaRows: 0,
+    changed: 0,
   }));
-  const opened: { h: Harness; page: Page; bytes: () => number }[] = [];
+  const opened: { h: Harness; page: Page; got: Received }[] = [];
+  let memory: Awaited<ReturnType<typeof slowRendererMemory>>;
   try {
     for (const v of variants) {
       ctx.log(`orderbook: ${v.name}: login, seed ${ORDERS} orders`);
@@ -227,21 +195,41 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       opened.push({ h, ...(await openBook(browser, h)) });
     }
     for (let r = 0; r < rounds; r++) {
-      for (const [i, o] of opened.entries()) {
-        results[i]!.render.push(await firstRender(o.page));
+      // Alternate who goes first, so a machine getting busier mid-round favours neither.
+      const order = r % 2 === 0 ? [...opened.keys()] : [...opened.keys()].reverse();
+      for (const i of order) {
+        const o = opened[i]!;
+        const res = results[i]!;
+        res.render.push(await firstRender(o.page));
         // The baseline takes seconds per frame: a few of its frames are enough.
         const ms = i === 0 ? frameMs : Math.min(frameMs, 3000);
-        const stop = churn(o.h);
-        const bytes0 = o.bytes();
+        const before = { ...o.got };
         const t0 = Date.now();
-        results[i]!.frames.push(...(await scrollFrames(o.page, ms)));
-        await stop();
-        if (r === 0) results[i]!.bytesPerSec = ((o.bytes() - bytes0) * 1000) / (Date.now() - t0);
+        const stop = churn(o.h);
+        res.frames.push(...(await scrollFrames(o.page, ms)));
+        res.changed += await stop();
+        // Deltas still on their way (the feed gathers 50 ms) belong to these changes.
+        await new Promise((r) => setTimeout(r, 500));
+        res.seconds += (Date.now() - t0) / 1000;
+        res.bytes += o.got.bytes - before.bytes;
+        res.deltaBytes += o.got.deltaBytes - before.deltaBytes;
+        res.deltaRows += o.got.deltaRows - before.deltaRows;
         ctx.log(
-          `orderbook: round ${r + 1} ${results[i]!.name}: render ${results[i]!.render.at(-1)!.toFixed(0)} ms`,
+          `orderbook: round ${r + 1} ${res.name}: render ${res.render.at(-1)!.toFixed(0)} ms, frame p95 ${percentile(res.frames, 95).toFixed(1)} ms`,
         );
       }
     }
+    for (const o of opened.splice(0)) {
+      await o.page.close();
+      o.h.child.kill('SIGTERM');
+    }
+    ctx.log(`orderbook: slow renderer: ${memorySeconds} s of changes, one page stalled`);
+    memory = await slowRendererMemory({
+      renderer: variants[0]!.dir,
+      browser,
+      seconds: memorySeconds,
+      log: ctx.log,
+    });
   } finally {
     for (const o of opened) {
       await o.page.close();
@@ -250,10 +238,29 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     await browser.close();
   }
   const now = results[0]!;
+  const perChange = (x: VariantResult) => (x.changed ? x.deltaBytes / x.changed : NaN);
+  const rowsPerChange = (x: VariantResult) => (x.changed ? x.deltaRows / x.changed : NaN);
+  const last = (s: { heapMiB: number; externalMiB: number }[]) => s.at(-1)!;
+  const peak = (s: { heapMiB: number; externalMiB: number }[]) =>
+    Math.max(...s.map((m) => m.heapMiB + m.externalMiB));
   const notes = [
     `first render p50 ${percentile(now.render, 50).toFixed(1)} ms (target ≤ 100): ${percentile(now.render, 50) <= 100 ? 'met' : 'MISSED'}`,
     `frame p95 ${percentile(now.frames, 95).toFixed(1)} ms while ${CHANGES_PER_SECOND} orders/s change (target ≤ 16, one 60 Hz frame is 16.7): ${percentile(now.frames, 95) <= 16.7 ? 'met' : 'MISSED'}`,
+    `${rowsPerChange(now).toFixed(3)} order rows sent per changed order (each change once, only changed rows: ≤ 1): ${rowsPerChange(now) <= 1 ? 'met' : 'MISSED'}`,
+    `main process with a stalled renderer: ${memory.bounded ? 'bounded (its last third no higher than its middle third)' : 'STILL GROWING'}; the reading page got ${Math.round(memory.readingBytesPerSecond).toLocaleString('en-US')} bytes/s (${Object.entries(
+      memory.readingEvents,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}), which the stalled one's kernel socket buffers absorb first`,
     'The baseline renderer gets no order pushes from the current core (portfolio.changed no longer carries the book), so its frames measure scrolling alone.',
+  ];
+  const memRows = (name: string, s: typeof memory.reading) => [
+    name,
+    s.length,
+    s[0]!.heapMiB + s[0]!.externalMiB,
+    peak(s),
+    last(s).heapMiB,
+    last(s).externalMiB,
   ];
   return {
     title: `Order book at ${ORDERS.toLocaleString('en-US')} orders (Chromium, harness)`,
@@ -268,6 +275,8 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           'frame p50 ms',
           'frame p95 ms',
           'bytes/s to page',
+          'delta bytes per change',
+          'rows sent per change',
         ],
         rows: results.map((x) => [
           x.name,
@@ -276,8 +285,15 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
           x.frames.length,
           percentile(x.frames, 50),
           percentile(x.frames, 95),
-          Math.round(x.bytesPerSec),
+          Math.round(x.bytes / x.seconds),
+          perChange(x),
+          rowsPerChange(x),
         ]),
+      },
+      {
+        title: `Main process (harness) memory after GC, ${memorySeconds} s of ${CHANGES_PER_SECOND} orders/s and 250 symbols ticking, page reading vs stalled (sampled together)`,
+        columns: ['page', 'samples', 'first MiB', 'peak MiB', 'last heap MiB', 'last external MiB'],
+        rows: [memRows('reading', memory.reading), memRows('stalled', memory.stalled)],
       },
       {
         title: 'Shipped renderer bundle (dist/renderer/assets)',
@@ -299,9 +315,20 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         frameMsP50: percentile(x.frames, 50),
         frameMsP95: percentile(x.frames, 95),
         frames: x.frames.length,
-        bytesPerSecond: x.bytesPerSec,
+        bytesPerSecond: x.bytes / x.seconds,
+        ordersChanged: x.changed,
+        deltaBytesPerChange: perChange(x),
+        rowsSentPerChange: rowsPerChange(x),
       })),
-      bundleGzipBytes: { js: bundle.js, css: bundle.css },
+      slowRenderer: {
+        seconds: memorySeconds,
+        bounded: memory.bounded,
+        readingBytesPerSecond: memory.readingBytesPerSecond,
+        readingEvents: memory.readingEvents,
+        readingMiB: memory.reading,
+        stalledMiB: memory.stalled,
+      },
+      bundleGzipBytes: { js: bundle.js, css: bundle.css, raw: bundle.raw },
     },
     notes,
   };

@@ -291,6 +291,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     quotes,
     logger,
     emit: (n, p) => emit(n, p),
+    busy: () => busy(),
     // Books the pushed feed merged; alerts do not take one as the login baseline.
     onOrders: (book) => {
       fromFeed = true;

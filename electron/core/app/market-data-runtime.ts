@@ -70,6 +70,8 @@ export function createMarketDataRuntime(opts: {
   clock: Clock;
   logger: Logger;
   emit: Emit;
+  /** True while the page is behind on events: price frames wait, coalesced per symbol. */
+  busy?: () => boolean;
   /** An order update arrived (the order service observes the merged book). */
   onOrders: (book: Order[]) => void;
   onPositions: (positions: Positions) => void;
@@ -126,6 +128,7 @@ export function createMarketDataRuntime(opts: {
     quotes,
     clock,
     emit: (list) => opts.emit('marketdata.ticks', { quotes: list }),
+    ...(opts.busy ? { busy: opts.busy } : {}),
   });
   let orderSocket = service.status().orderSocket;
   const offStatus = service.onStatus((s) => {

@@ -2,7 +2,10 @@
  * Paces price updates to the renderer: whatever changed in the quote cache is sent at most
  * once per frame (~16 ms), one entry per symbol carrying its latest picture. A symbol that
  * ticked fifty times in a frame costs one entry, so 2,000 ticks a second over 500 symbols
- * is at most ~60 small messages a second, and the renderer never drowns in IPC.
+ * is at most ~60 small messages a second, and the renderer never drowns in IPC. While the
+ * page is behind (`busy`: a hung or slow renderer) frames wait: the changed set holds each
+ * symbol once, so the main process's memory stays bounded by the symbols watched, however
+ * long the page stalls, and the page gets the latest prices when it reads again.
  */
 import type { Quote } from '../../../shared/marketdata/quote';
 import type { Clock } from '../limiter/clock';
@@ -17,11 +20,18 @@ export function batchTicks(opts: {
   clock: Clock;
   emit: (quotes: Quote[]) => void;
   frameMs?: number;
+  /** True while the transport is still sending earlier events: the frame waits, coalesced. */
+  busy?: () => boolean;
 }): () => void {
   const dirty = new Set<string>();
   let timer: unknown = undefined;
+  const frameMs = opts.frameMs ?? FRAME_MS;
   const flush = () => {
     timer = undefined;
+    if (opts.busy?.()) {
+      timer = opts.clock.setTimeout(flush, frameMs);
+      return;
+    }
     const out: Quote[] = [];
     for (const s of dirty) {
       const q = opts.quotes.get(s);
@@ -32,7 +42,7 @@ export function batchTicks(opts: {
   };
   const off = opts.quotes.onChange((symbols) => {
     for (const s of symbols) dirty.add(s);
-    if (timer === undefined) timer = opts.clock.setTimeout(flush, opts.frameMs ?? FRAME_MS);
+    if (timer === undefined) timer = opts.clock.setTimeout(flush, frameMs);
   });
   return () => {
     off();

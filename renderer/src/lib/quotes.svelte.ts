@@ -14,13 +14,23 @@ import { backend } from './backend';
 /** The holds the views take (owner = reason), released when the page starts. */
 const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart', 'basket', 'watch'] as const;
 
+/** The next paint, or (no window: tests) the next 60 Hz frame. */
+const nextFrame: (fn: () => void) => void =
+  typeof requestAnimationFrame === 'function'
+    ? (fn) => requestAnimationFrame(fn)
+    : (fn) => setTimeout(fn, 16);
+
 class QuoteStore {
   #quotes = new SvelteMap<string, Quote>();
   #unsubscribe: (() => void) | null = null;
+  /** Pushed quotes not yet shown, one per symbol (the newest, merged), until the next paint. */
+  #pending = new Map<string, Quote>();
+  #frameAsked = false;
 
   init(): void {
     this.#unsubscribe?.();
-    this.#unsubscribe = backend().on.marketdata.ticks(({ quotes }) => this.#take(quotes));
+    this.#pending.clear();
+    this.#unsubscribe = backend().on.marketdata.ticks(({ quotes }) => this.#queue(quotes));
     // A reloaded page starts over: what an earlier page held is released (views hold again).
     for (const reason of VIEW_HOLDS) this.release(reason, reason);
   }
@@ -91,6 +101,28 @@ class QuoteStore {
     return { depth: r.data?.depth ?? null, error: null };
   }
 
+  /**
+   * Pushed ticks wait for the next paint: when several messages arrive within one frame (a
+   * busy market, a page catching up after a stall) each symbol's cells change once, not
+   * once per message. While the window is hidden nothing is drawn and the queue holds at
+   * most one quote per symbol.
+   */
+  #queue(list: Quote[]): void {
+    for (const q of list) {
+      const waiting = this.#pending.get(q.symbol);
+      if (waiting && waiting.at > q.at) continue;
+      this.#pending.set(q.symbol, waiting ? merge(waiting, q) : q);
+    }
+    if (this.#frameAsked || this.#pending.size === 0) return;
+    this.#frameAsked = true;
+    nextFrame(() => {
+      this.#frameAsked = false;
+      const due = [...this.#pending.values()];
+      this.#pending.clear();
+      this.#take(due);
+    });
+  }
+
   #take(list: Quote[]): void {
     for (const q of list) {
       const held = this.#quotes.get(q.symbol);
@@ -101,11 +133,14 @@ class QuoteStore {
   }
 }
 
+/** `q` over `held`, field by field, where `q` knows the field (runs per quote per tick). */
 function merge(held: Quote, q: Quote): Quote {
-  const out: Quote = { ...held };
-  for (const [k, v] of Object.entries(q) as [keyof Quote, Quote[keyof Quote]][])
-    if (v !== null) (out as Record<string, unknown>)[k] = v;
-  return out;
+  const out = { ...held } as Record<string, unknown>;
+  for (const k in q) {
+    const v = (q as unknown as Record<string, unknown>)[k];
+    if (v !== null) out[k] = v;
+  }
+  return out as unknown as Quote;
 }
 
 /** The app's one view of live prices. */

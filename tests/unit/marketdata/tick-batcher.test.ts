@@ -100,3 +100,26 @@ test('stopping cancels the pending frame and forwards nothing more', async () =>
   await clock.advance(FRAME_MS * 3);
   assert.deepEqual(frames, []);
 });
+
+test('a page that is behind: frames wait, each symbol held once at its latest, all sent when it catches up', async () => {
+  const clock = new FakeClock();
+  const quotes = createQuoteCache({ clock });
+  const frames: Quote[][] = [];
+  let busy = true;
+  const stop = batchTicks({ quotes, clock, emit: (q) => frames.push(q), busy: () => busy });
+  let at = clock.now();
+  try {
+    for (let k = 1; k <= 200; k++) {
+      for (const s of ['NSE:SBIN-EQ', 'NSE:TCS-EQ'])
+        quotes.put({ ...EMPTY_QUOTE_FIELDS, symbol: s, ltp: 100 + k, at: ++at, source: 'socket' });
+      await clock.advance(FRAME_MS);
+    }
+    assert.equal(frames.length, 0, 'nothing piles up for a page that is not reading');
+    busy = false;
+    await clock.advance(FRAME_MS);
+    assert.equal(frames.length, 1, 'one message once the page reads again');
+    assert.deepEqual(summary(frames[0]!), { 'NSE:SBIN-EQ': 300, 'NSE:TCS-EQ': 300 });
+  } finally {
+    stop();
+  }
+});
