@@ -10,6 +10,7 @@ import { hashLookup } from './hash-index';
 import { CLASS_TIER } from './symbol-data';
 import { createInterner, internBytes, internedColumn, internedEquals, utf8 } from './byte-interner';
 import { buildKeyList, buildWordList } from './root-lists';
+import { Exchange } from '../../../shared/broker/enums';
 
 /** The columns root building reads. */
 export interface RootsInput {
@@ -183,7 +184,7 @@ function groupCash(
     rootId[i] = r;
     prev = i;
     const ex = exchange[i] as number;
-    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === 10 ? 0 : 1);
+    const score = (tier === CLASS_TIER.debt ? 10 : 0) + (ex === Exchange.NSE ? 0 : 1);
     if (score < (displayScore[r] as number)) {
       displayScore[r] = score;
       displayRow[r] = i;
@@ -191,7 +192,7 @@ function groupCash(
     flags[r] =
       (flags[r] as number) |
       (tier === CLASS_TIER.debt ? 8 : 4) |
-      (ex === 10 && tier === CLASS_TIER.cash ? 2 : 0);
+      (ex === Exchange.NSE && tier === CLASS_TIER.cash ? 2 : 0);
   }
 }
 
@@ -290,7 +291,7 @@ function rankMembers(
       const i = members[k] as number;
       const tier = classTier[i] as number;
       const ex = exchange[i] as number;
-      const exOrder = ex === 10 ? 0 : ex === 12 ? 1 : 2;
+      const exOrder = ex === Exchange.NSE ? 0 : ex === Exchange.BSE ? 1 : 2;
       const exp = expiry[i] as number;
       const days = exp === exp ? Math.min(65535, Math.max(0, Math.floor(exp / 86400) - 18000)) : 0;
       const strike = strikes[i] as number;

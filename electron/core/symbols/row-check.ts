@@ -5,6 +5,7 @@
  */
 import { allDigits, hasColon, optionCode, parseNum } from './csv-fields';
 import type { ByteColumnBuilder } from './table-builder';
+import { isExchange, isSegment } from '../../../shared/broker/enums';
 
 /** What the checking path writes into: the parser's string columns and row appenders. */
 export interface CheckSink {
@@ -56,9 +57,8 @@ export function checkRow(
   if (!(lot >= 1) || !Number.isInteger(lot)) return 'lot size is not a positive whole number';
   if (!(tick > 0)) return 'tick size is not a positive number';
   if (st[8] !== en[8] && !(expiry > 0)) return 'expiry is not Unix seconds';
-  if (ex !== 10 && ex !== 11 && ex !== 12) return `unknown exchange code ${String(ex)}`;
-  if (seg !== 10 && seg !== 11 && seg !== 12 && seg !== 20)
-    return `unknown segment code ${String(seg)}`;
+  if (!isExchange(ex)) return `unknown exchange code ${String(ex)}`;
+  if (!isSegment(seg)) return `unknown segment code ${String(seg)}`;
   if (ex !== p.expect.exchange || seg !== p.expect.segment)
     return `exchange/segment ${ex}/${seg} does not belong in this file`;
   if (!Number.isFinite(scrip) || !Number.isFinite(uScrip) || !Number.isFinite(strike))

@@ -20,6 +20,13 @@ const BARE = [
   { what: 'side type', re: /\b\w*[sS]ide\??:\s*-?1\s*\|\s*-?1\b/ },
   { what: 'order type union', re: /\b(type|orderType)\??:\s*[1-4](\s*\|\s*[1-4])+\b/ },
   { what: 'side from a sign', re: /\b\w*[sS]ide\w*\s*(:|=(?!=))[^=].*\?\s*-?1\s*:\s*-?1\b/ },
+  // Exchange and segment codes (Exchange.NSE, Segment.CapitalMarket, …).
+  {
+    what: 'exchange or segment code',
+    re: /\b(segment|exchange|seg|ex)\s*(===|!==|==|!=)\s*(1[0-9]|20)\b/,
+  },
+  { what: 'exchange and segment pair', re: /\bexchange:\s*1[0-9],\s*segment:\s*(1[0-9]|20)\b/ },
+  { what: 'exchange or segment union', re: /\b(segment|exchange)\??:\s*(1[0-9]|20)\s*\|/ },
   // Broker error codes (negative, named in shared/broker/errors.ts as ErrorCode).
   { what: 'broker error code', re: /\bcode\s*(:|===|!==|==|!=)\s*-\d{1,3}\b/ },
   { what: 'broker error code', re: /(===|!==)\s*-\d{2,3}\b/ },
@@ -81,6 +88,11 @@ test('the check bites on each form a bare code has been written in (planted samp
     '  if (code !== -50 && code !== -392) return null;',
     '    out.push({ field, message, code: -50, guard: null });',
     "          typeof env.code === 'number' ? env.code : -353,",
+    '  return segment === 10 ? a : b;',
+    '  const equity = d.symbol ? d.symbol.segment === 10 : true;',
+    "  if (ex !== 10 && ex !== 11 && ex !== 12) return 'unknown exchange';",
+    '  NSE_CM: { exchange: 10, segment: 10 },',
+    '  segment: 10 | 11 | 12 | 20,',
   ];
   for (const line of planted)
     assert.equal(bareCodes('planted.ts', line).length, 1, `not caught: ${line}`);
@@ -92,6 +104,8 @@ test('the check bites on each form a bare code has been written in (planted samp
     'if (res.status === 2) return;',
     'if (err.code === ErrorCode.InvalidOrderId) return null;',
     'const last = list.slice(-50);',
+    '  exchange: 16,',
+    '  if (i.segment === Segment.CapitalMarket) return 0.2;',
   ];
   for (const line of named) assert.deepEqual(bareCodes('named.ts', line), [], line);
 });
