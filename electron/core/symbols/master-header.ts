@@ -6,15 +6,11 @@
  */
 import { parseTickerSeries } from './ticker-code';
 
-/** The parser's sink, as far as this module needs it. */
-export interface RowSink {
-  token: { pushString(s: string): void };
-  name: { pushString(s: string): void };
-  isin: { pushString(s: string): void };
-  ticker: { pushString(s: string): void };
-  underlying: { pushString(s: string): void };
-  underlyingToken: { pushString(s: string): void };
-  pushRefTexts(session: string, update: string): void;
+/**
+ * Appends the numeric columns of one row; one signature for the parser and both of its row
+ * paths (header rows here, checked rows in row-check.ts).
+ */
+export interface NumberColumnsSink {
   pushNumbers(
     type: number,
     lot: number,
@@ -28,6 +24,17 @@ export interface RowSink {
     opt: number,
     fileId: number,
   ): void;
+}
+
+/** The parser's sink, as far as this module needs it. */
+export interface RowSink extends NumberColumnsSink {
+  token: { pushString(s: string): void };
+  name: { pushString(s: string): void };
+  isin: { pushString(s: string): void };
+  ticker: { pushString(s: string): void };
+  underlying: { pushString(s: string): void };
+  underlyingToken: { pushString(s: string): void };
+  pushRefTexts(session: string, update: string): void;
 }
 
 /** A usable header (with a row reader) or the reason it is not usable. */

@@ -5,10 +5,11 @@
  */
 import { allDigits, hasColon, optionCode, parseNum } from './csv-fields';
 import type { ByteColumnBuilder } from './table-builder';
+import type { NumberColumnsSink } from './master-header';
 import { isExchange, isSegment } from '../../../shared/broker/enums';
 
 /** What the checking path writes into: the parser's string columns and row appenders. */
-export interface CheckSink {
+export interface CheckSink extends NumberColumnsSink {
   readonly token: ByteColumnBuilder;
   readonly name: ByteColumnBuilder;
   readonly isin: ByteColumnBuilder;
@@ -17,19 +18,6 @@ export interface CheckSink {
   readonly underlyingToken: ByteColumnBuilder;
   readonly expect: { exchange: number; segment: number };
   pushRefs(src: Uint8Array, s6: number, e6: number, s7: number, e7: number): void;
-  pushNumbers(
-    type: number,
-    lot: number,
-    tick: number,
-    expiry: number,
-    ex: number,
-    seg: number,
-    scrip: number,
-    uScrip: number,
-    strike: number,
-    opt: number,
-    fileId: number,
-  ): void;
 }
 
 export function checkRow(

@@ -7,42 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OrderStatus, OrderType, Side } from '../../../shared/broker/enums';
 import type { Order } from '../../../shared/broker/models';
+import { order } from './order-row';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import { createQuoteCache } from '../../../electron/core/marketdata/quote-cache';
 import { createStopTriggerWatch } from '../../../electron/core/alerts/stop-triggers';
-
-function order(over: Partial<Order>): Order {
-  return {
-    id: '1',
-    exchangeOrderId: '',
-    symbol: 'NSE:SBIN-EQ',
-    qty: 10,
-    remainingQty: 10,
-    filledQty: 0,
-    status: OrderStatus.Pending,
-    slNo: 1,
-    message: '',
-    segment: 10,
-    exchange: 10,
-    instrument: 0,
-    limitPrice: 812.5,
-    stopPrice: 0,
-    productType: 'INTRADAY',
-    type: OrderType.Limit,
-    side: Side.Buy,
-    disclosedQty: 0,
-    disclosedQtyRemaining: null,
-    validity: 'DAY',
-    placedAt: '2026-11-24T04:00:00.000Z',
-    parentId: null,
-    tradedPrice: 0,
-    source: 'API',
-    token: '',
-    offline: false,
-    ltp: null,
-    ...over,
-  };
-}
 
 function setup() {
   let now = 1_000;
