@@ -29,6 +29,8 @@ export interface VirtualClock extends Clock {
 
 /** How much faster than real time the driver may move virtual time when idle. */
 const MAX_SPEEDUP = 500;
+/** Real time a request may stay on the wire before virtual time moves on without it. */
+const STUCK_REQUEST_MS = 1000;
 /** The most virtual time the driver may move at once (a settling period, a late arrival). */
 const SLACK_MS = 120_000;
 
@@ -115,9 +117,11 @@ export function virtualClock(start = Date.now(), maxRate = Infinity): VirtualClo
           if (busy()) {
             // Requests on the wire: let them finish at this instant. A request stuck for long
             // (an injected delay longer than the app's timeout) lets time move on, so the
-            // app's own timeout can fire.
+            // app's own timeout can fire. "Long" is a full real second: on a loaded machine an
+            // ordinary request can take a few hundred milliseconds, and moving virtual time
+            // past it would expire a settling period the sandbox was about to answer within.
             busySince ||= performance.now();
-            if (performance.now() - busySince < 200) {
+            if (performance.now() - busySince < STUCK_REQUEST_MS) {
               await new Promise((r) => setTimeout(r, 1));
               continue;
             }
