@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
 import { loginToDemo, openApp } from './trading-helpers';
+import { callHarness } from './harness-socket';
 
 // Market watch as a trader uses it, keyboard first: two lists, symbols added from the
 // search, live prices moving without a refresh, reorder and remove by keyboard, B opens a
@@ -139,38 +140,6 @@ test('two lists, symbols from search, live prices, keyboard reorder and remove, 
   await page.screenshot({ path: test.info().outputPath('market-watch-after-reload.png') });
 });
 
-/** A client of the harness's own socket, as the page is: for seeding a list of 250. */
-async function harnessCall<T>(harnessUrl: string, calls: { channel: string; input: unknown }[]) {
-  const url = new URL(harnessUrl);
-  const secret = url.hash.replace('#secret=', '');
-  const { default: WebSocket } = await import('ws');
-  const socket = new WebSocket(`ws://${url.host}/ipc`, { origin: url.origin });
-  const results = new Map<number, (r: unknown) => void>();
-  const ready = new Promise<void>((resolve, reject) => {
-    socket.on('error', reject);
-    socket.on('message', (raw: Buffer) => {
-      const msg = JSON.parse(String(raw)) as { type: string; id?: number; result?: unknown };
-      if (msg.type === 'ready') resolve();
-      if (msg.type === 'result') results.get(msg.id!)?.(msg.result);
-    });
-  });
-  await new Promise((r) => socket.once('open', r));
-  socket.send(JSON.stringify({ type: 'hello', secret, href: `${url.origin}/`, top: true }));
-  await ready;
-  const out: T[] = [];
-  let id = 0;
-  for (const c of calls) {
-    const mine = ++id;
-    const answer = new Promise<unknown>((r) => results.set(mine, r));
-    socket.send(JSON.stringify({ type: 'call', id: mine, channel: c.channel, input: c.input }));
-    const r = (await answer) as { ok: boolean; data: T; error?: { message: string } };
-    if (!r.ok) throw new Error(`${c.channel}: ${r.error?.message}`);
-    out.push(r.data);
-  }
-  socket.close();
-  return out;
-}
-
 /** Starts recording animation-frame intervals in the page. */
 async function startFrames(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -236,7 +205,7 @@ test('a list of 250 symbols: only a screenful is drawn, End reaches the last row
   const queries = [...letters, ...letters.flatMap((a) => letters.map((b) => a + b))];
   const tickers = new Set<string>();
   for (let i = 0; i < queries.length && tickers.size < 250; i += 10) {
-    const found = await harnessCall<{ ticker: string }[]>(
+    const found = await callHarness<{ ticker: string }[]>(
       controlled.url,
       queries.slice(i, i + 10).map((query) => ({
         channel: 'symbols.search',
@@ -247,7 +216,7 @@ test('a list of 250 symbols: only a screenful is drawn, End reaches the last row
   }
   const big = [...tickers].slice(0, 250);
   expect(big).toHaveLength(250);
-  const [current] = await harnessCall<{ id: string; name: string; symbols: string[] }[]>(
+  const [current] = await callHarness<{ id: string; name: string; symbols: string[] }[]>(
     controlled.url,
     [{ channel: 'watchlists.get', input: undefined }],
   );
@@ -257,7 +226,7 @@ test('a list of 250 symbols: only a screenful is drawn, End reaches the last row
     // As many symbols as the screen draws: what a live table costs without the other 222.
     { id: 'small', name: 'Small 28', symbols: big.slice(0, 28) },
   ];
-  await harnessCall(controlled.url, [{ channel: 'watchlists.save', input: { lists } }]);
+  await callHarness(controlled.url, [{ channel: 'watchlists.save', input: { lists } }]);
 
   await page.goto('about:blank');
   await openApp(page, controlled.url);

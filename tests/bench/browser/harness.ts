@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Browser, Page } from '@playwright/test';
-import WebSocket from 'ws';
+import { callHarness } from '../../e2e/harness-socket';
 
 /** The repository root. */
 export const ROOT = join(import.meta.dirname, '../../..');
@@ -108,41 +108,12 @@ export async function control(h: Harness, path: string, body: unknown): Promise<
   return json;
 }
 
-/** A client of the harness's own IPC socket, as the page is: calls in order, their data. */
-export async function harnessCall<T>(
+/** The harness's socket client (tests/e2e/harness-socket.ts) on a started harness. */
+export function harnessCall<T>(
   h: Harness,
   calls: { channel: string; input: unknown }[],
 ): Promise<T[]> {
-  const url = new URL(h.url);
-  const secret = url.hash.replace('#secret=', '');
-  const socket = new WebSocket(`ws://${url.host}/ipc`, { origin: url.origin });
-  const results = new Map<number, (r: unknown) => void>();
-  const ready = new Promise<void>((resolve, reject) => {
-    socket.on('error', reject);
-    socket.on('message', (raw: Buffer) => {
-      const msg = JSON.parse(String(raw)) as { type: string; id?: number; result?: unknown };
-      if (msg.type === 'ready') resolve();
-      if (msg.type === 'result') results.get(msg.id!)?.(msg.result);
-    });
-  });
-  await new Promise((r) => socket.once('open', r));
-  socket.send(JSON.stringify({ type: 'hello', secret, href: `${url.origin}/`, top: true }));
-  await ready;
-  const out: T[] = [];
-  let id = 0;
-  try {
-    for (const c of calls) {
-      const mine = ++id;
-      const answer = new Promise<unknown>((r) => results.set(mine, r));
-      socket.send(JSON.stringify({ type: 'call', id: mine, channel: c.channel, input: c.input }));
-      const r = (await answer) as { ok: boolean; data: T; error?: { message: string } };
-      if (!r.ok) throw new Error(`${c.channel}: ${r.error?.message}`);
-      out.push(r.data);
-    }
-  } finally {
-    socket.close();
-  }
-  return out;
+  return callHarness<T>(h.url, calls);
 }
 
 /**
