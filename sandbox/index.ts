@@ -73,6 +73,12 @@ export interface SandboxOptions {
    * fast clock pass the same source here, so both sides of the wire agree on the time.
    */
   timeSource?: () => number;
+  /**
+   * With a timeSource: how to wait until that clock has moved on (its own timer). A late
+   * broker action (the late-arrival fault) then wakes in order with the app's timers on the
+   * same clock, instead of on a real-time poll the clock can jump past.
+   */
+  simSleep?: (ms: number) => Promise<void>;
   /** Pin every market OPEN (Demo mode at night or at weekends); the test controls can still change it. */
   alwaysOpen?: boolean;
   /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
@@ -243,6 +249,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),
     beforeEach: () => core.engine.housekeeping(),
     timers,
+    ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
     ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
   });

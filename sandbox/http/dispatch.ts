@@ -32,6 +32,8 @@ export interface DispatchDeps {
   beforeEach(): void;
   /** Timers of delayed responses, so close() can cancel them. */
   timers: Set<NodeJS.Timeout>;
+  /** Waits on the simulation clock's own timer when it has one (a test's virtual clock). */
+  simSleep?: (ms: number) => Promise<void>;
   /** Receives one line per finished request (method, path without query, status, ms); never bodies or headers. */
   requestLog?: (line: string) => void;
   /** Where an internal error is reported; the app hosting the Demo sandbox passes its logger. */
@@ -121,6 +123,7 @@ export function createDispatcher(
 
   /** Resolves once the sandbox clock has moved `ms` on (it may be frozen, scaled or real). */
   const sleepSim = (ms: number) => {
+    if (d.simSleep) return d.simSleep(ms);
     const due = d.clock.now() + ms;
     return new Promise<void>((resolve) => {
       const poll = () => {

@@ -15,6 +15,8 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../san
 export interface InProcessDemoOptions {
   /** The sandbox's time source (core and sandbox on one fast clock). */
   timeSource?: () => number;
+  /** Waits on that clock's own timer (see SandboxOptions.simSleep). */
+  simSleep?: (ms: number) => Promise<void>;
   /** An already running sandbox (autoApprove) to use: it outlives the core (restart tests). */
   running?: SandboxHandle;
   /** The Demo app's secret (tests of the app-secret login); random otherwise. */
@@ -68,6 +70,7 @@ export function inProcessDemo(
           ...(childOptions.seed !== undefined ? { seed: childOptions.seed } : {}),
           ...(childOptions.testControls ? { testControls: true } : {}),
           ...(opts.timeSource ? { timeSource: opts.timeSource } : {}),
+          ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
           ...opts.sandbox,
         }));
       if (ended) {

@@ -31,7 +31,7 @@ export async function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHan
         template: 'orders',
       },
     ],
-    ...(clock ? { timeSource: () => clock.now() } : {}),
+    ...(clock ? { timeSource: () => clock.now(), simSleep: (ms) => clock.sleep(ms) } : {}),
   });
 }
 
@@ -83,7 +83,9 @@ export async function startComposedApp(
     demo: { testControls: true },
     // The sandbox in this process, on the clock the core runs on (or one that outlives it).
     demoProcess: inProcessDemo({
-      ...(opts.clock ? { timeSource: () => opts.clock!.now() } : {}),
+      ...(opts.clock
+        ? { timeSource: () => opts.clock!.now(), simSleep: (ms) => opts.clock!.sleep(ms) }
+        : {}),
       ...(opts.sandbox ? { running: opts.sandbox } : {}),
     }),
   });
