@@ -27,13 +27,7 @@ mkdirSync(join(appPath, 'dist/renderer'), { recursive: true });
 writeFileSync(join(appPath, 'dist/renderer/index.html'), '<!doctype html><title>t</title>');
 recorded.appPath = appPath;
 
-const frame = {
-  senderFrame: { url: 'app://tickdesk/index.html', parent: null },
-  sender: { id: 1 },
-};
-type Result = { ok: true; data: unknown } | { ok: false; error: { kind: string } };
-const call = (channel: string, input?: unknown) =>
-  recorded.ipcHandlers.get(channel)!(frame, input) as Promise<Result>;
+const { pageCall: call } = await import('./page-call');
 const data = async <T>(channel: string, input?: unknown): Promise<T> => {
   const r = await call(channel, input);
   assert.ok(r.ok, `${channel}: ${JSON.stringify(r)}`);
