@@ -163,6 +163,7 @@ test('clicking a toast opens the order book with its order focused, not the firs
   await loginToDemo(page);
   const first = await buySbin(page, '1');
   const second = await buySbin(page, '2');
+  expect(second).not.toBe(first);
   const toast = page.locator('[data-testid="alert-toast"]', { hasText: `order ${first}` });
   await expect(async () => {
     await control(controlled, 'tick', { n: 1 });

@@ -148,6 +148,43 @@ test('a lost answer shows Unconfirmed, is never resent, and settles from the ord
   );
 });
 
+test('while a second order is on its way, the ticket never shows the first order as its result', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await sendMarketOrder(page, '1');
+  const first = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  expect(first).not.toBe('');
+  await page.keyboard.press('Escape');
+
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-type-market').click();
+  await typeInto(page, 'ticket-qty', '2');
+  // The broker takes 3 s to answer the second placement: long enough to see what the
+  // ticket says meanwhile. A trader reading "Order <first> done" here would think the
+  // second order was placed and filled.
+  await control(controlled, 'faults', {
+    route: 'POST /api/v2/orders',
+    mode: 'delay',
+    delayMs: 3000,
+  });
+  await page.getByTestId('ticket-qty').press('Enter');
+  await expect(page.getByTestId('ticket-submit')).toBeDisabled();
+  await expect(page.getByTestId('intent-order-id')).toHaveCount(0);
+  await expect(page.getByTestId('intent-status')).toHaveAttribute(
+    'data-status',
+    /^(done|confirmed-done)$/,
+    { timeout: 20_000 },
+  );
+  const second = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  expect(second).not.toBe('');
+  expect(second).not.toBe(first);
+});
+
 test('when the broker stops accepting the token, one click logs in again to the same screen with the ticket kept', async ({
   page,
   controlled,

@@ -176,6 +176,10 @@ class TicketStore {
     if (this.submitting) return null;
     this.attempted = true;
     this.submitting = true;
+    // The last send's result leaves the ticket now: shown while this one is on its way, a
+    // "done" with the last order's id reads as this order's answer. (The caller asked first
+    // if that last order might still be placed; it stays in the activity log.)
+    this.intentId = null;
     try {
       // A send right after picking the symbol waits for the after-market switch to settle.
       if (this.#marketFollow) await this.#marketFollow;
