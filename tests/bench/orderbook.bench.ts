@@ -24,12 +24,14 @@ import {
   type Harness,
 } from './browser/harness';
 import { slowRendererMemory } from './orderbook/slow-renderer';
-import { percentile, type BenchContext, type BenchSection } from './types';
+import { percentile, withinOneFrame, type BenchContext, type BenchSection } from './types';
 
 /** The last commit whose order book drew every row (before the delta feed and VirtualGrid). */
 const BASELINE = '0b12fbd';
 const ORDERS = 10_000;
 const CHANGES_PER_SECOND = 500;
+/** The uncounted warm-up round's scrolling, per renderer (see the round loop). */
+const WARMUP_MS = 4000;
 
 /** What reached the page: all bytes, and the order deltas among them. */
 interface Received {
@@ -206,6 +208,15 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         break;
       }
     }
+    // One round per renderer that is not counted: a page's first seconds of scrolling while
+    // orders change measure V8 and Chromium warming up (3 s or more on this machine), the
+    // same for both renderers, and a trader's app has long been warm when the day is busy.
+    for (const o of opened) {
+      await firstRender(o.page);
+      const stop = churn(o.h);
+      await scrollFrames(o.page, WARMUP_MS);
+      await stop();
+    }
     for (let r = 0; r < rounds; r++) {
       // Alternate who goes first, so a machine getting busier mid-round favours neither.
       const order = r % 2 === 0 ? [...opened.keys()] : [...opened.keys()].reverse();
@@ -257,13 +268,14 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
     Math.max(...s.map((m) => m.heapMiB + m.externalMiB));
   const notes = [
     `first render p50 ${percentile(now.render, 50).toFixed(1)} ms (target ≤ 100): ${percentile(now.render, 50) <= 100 ? 'met' : 'MISSED'}`,
-    `frame p95 ${percentile(now.frames, 95).toFixed(1)} ms while ${CHANGES_PER_SECOND} orders/s change (target ≤ 16, one 60 Hz frame is 16.7): ${percentile(now.frames, 95) <= 16.7 ? 'met' : 'MISSED'}`,
+    `frame p95 ${percentile(now.frames, 95).toFixed(1)} ms while ${CHANGES_PER_SECOND} orders/s change (target ≤ 16, one 60 Hz frame is 16.7): ${withinOneFrame(percentile(now.frames, 95)) ? 'met' : 'MISSED'}`,
     `${rowsPerChange(now).toFixed(3)} order rows sent per changed order (each change once, only changed rows: ≤ 1): ${rowsPerChange(now) <= 1 ? 'met' : 'MISSED'}`,
     `main process with a stalled renderer: ${memory.bounded ? 'bounded (its last third no higher than its middle third)' : 'STILL GROWING'}; the reading page got ${Math.round(memory.readingBytesPerSecond).toLocaleString('en-US')} bytes/s (${Object.entries(
       memory.readingEvents,
     )
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}), which the stalled one's kernel socket buffers absorb first`,
+    `Each renderer first scrolls ${WARMUP_MS} ms with orders changing, uncounted (warm-up), then the paired rounds are counted.`,
     'The baseline renderer gets no order pushes from the current core (portfolio.changed no longer carries the book), so its frames measure scrolling alone.',
     ...(baselineMissing ? [`No baseline this run: ${baselineMissing}.`] : []),
   ];

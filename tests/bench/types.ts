@@ -34,3 +34,12 @@ export function percentile(samples: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank]!;
 }
+
+/**
+ * True when a frame time (from rAF timestamps) is one display frame at 60 Hz. The target
+ * "≤ 16 ms" means "every frame on time"; rAF times a 60 Hz frame as 16.7 ms and a touch
+ * more (16.70000004), which a bare `<= 16.7` called missed.
+ */
+export function withinOneFrame(ms: number): boolean {
+  return ms < 1000 / 60 + 0.1;
+}

@@ -24,7 +24,7 @@ import {
   vite,
   type Harness,
 } from './browser/harness';
-import { percentile, type BenchContext, type BenchSection } from './types';
+import { percentile, withinOneFrame, type BenchContext, type BenchSection } from './types';
 
 /** The last commit before issue 11: the views applied every pushed price message at once. */
 const BASELINE = '3e886f6';
@@ -32,16 +32,31 @@ const SYMBOLS = 250;
 const TICK_EVERY_MS = 100;
 const NSE_CASH = { exchange: 10, segment: 10 };
 
-/** Clicks a list by name; ms until the frame after its first row is drawn. */
-async function showList(page: Page, name: string): Promise<number> {
-  return page.evaluate(async (n) => {
-    const t0 = performance.now();
-    document.querySelector<HTMLElement>(`[data-testid="watch-list"][data-name="${n}"]`)!.click();
-    while (!document.querySelector('[data-testid="watch-row"], [data-testid="watch-empty"]'))
-      await new Promise((r) => requestAnimationFrame(r));
-    await new Promise((r) => requestAnimationFrame(r));
-    return performance.now() - t0;
-  }, name);
+/**
+ * Clicks a list by name; ms until the frame that draws it has been painted: its rows (or
+ * its empty notice) are in the page, and that frame's layout and paint are done (a task
+ * queued from the frame's rAF runs after them). Waiting only for the next rAF, as this did
+ * before, stopped the clock before the new rows were laid out: a renderer that drew in a
+ * later frame looked faster.
+ */
+async function showList(page: Page, name: string, empty: boolean): Promise<number> {
+  return page.evaluate(
+    async ({ n, empty }) => {
+      const t0 = performance.now();
+      document.querySelector<HTMLElement>(`[data-testid="watch-list"][data-name="${n}"]`)!.click();
+      const shown = () =>
+        empty
+          ? !!document.querySelector('[data-testid="watch-empty"]') &&
+            !document.querySelector('[data-testid="watch-row"]')
+          : !!document.querySelector('[data-testid="watch-row"]');
+      const painted = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      await Promise.resolve();
+      while (!shown()) await painted();
+      await painted();
+      return performance.now() - t0;
+    },
+    { n: name, empty },
+  );
 }
 
 /** A logged-in page on the market watch, with "Big" (SYMBOLS symbols) and "Empty" lists. */
@@ -150,11 +165,11 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
         const res = results[i]!;
         const stop = drive(h);
         try {
-          res.showMs.push(await showList(page, 'Big'));
+          res.showMs.push(await showList(page, 'Big', false));
           await pricesShown(page);
           await page.waitForTimeout(500);
           res.ticking.push(await recordFrames(page, windowMs));
-          await showList(page, 'Empty');
+          await showList(page, 'Empty', true);
           await page.waitForTimeout(500);
           res.empty.push(await recordFrames(page, Math.min(windowMs, 3000)));
         } finally {
@@ -233,7 +248,7 @@ export async function run(ctx: BenchContext): Promise<BenchSection> {
       })),
     },
     notes: [
-      `frame p95 ${p95.toFixed(1)} ms with ${SYMBOLS} symbols ticking (target ≤ 16, one 60 Hz frame is 16.7): ${p95 <= 16.7 ? 'met' : 'MISSED'}; the empty list's p95 ${percentile(frames(now.empty), 95).toFixed(1)} ms is the machine's own pace`,
+      `frame p95 ${p95.toFixed(1)} ms with ${SYMBOLS} symbols ticking (target ≤ 16, one 60 Hz frame is 16.7): ${withinOneFrame(p95) ? 'met' : 'MISSED'}; the empty list's p95 ${percentile(frames(now.empty), 95).toFixed(1)} ms is the machine's own pace`,
     ],
   };
 }

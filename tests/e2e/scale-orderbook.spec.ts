@@ -39,6 +39,17 @@ test('10,000 orders: a screenful drawn, keyboard to the last, filters and CSV ex
   const drawn = await page.getByTestId('order-row').count();
   expect(drawn).toBeGreaterThan(10);
   expect(drawn).toBeLessThan(100);
+  // The rows are laid out as contained grid rows, not by table layout (VirtualGrid): a
+  // screen reader must still meet a grid of rows, cells and column headers, and each row
+  // must be drawn at its full width and fixed height.
+  const grid = page.getByRole('grid', { name: 'Order book' });
+  await expect(grid.getByRole('columnheader', { name: 'Symbol' })).toBeVisible();
+  await expect(grid.getByRole('row')).toHaveCount(drawn + 1);
+  await expect(grid.getByRole('row').nth(1).getByRole('gridcell')).toHaveCount(11);
+  const firstRow = await page.getByTestId('order-row').first().boundingBox();
+  const gridBox = await page.getByTestId('order-grid').boundingBox();
+  expect(firstRow!.height).toBe(30);
+  expect(firstRow!.width).toBeGreaterThan(gridBox!.width - 20);
 
   // End from the first row reaches the oldest order, which is then drawn and focused.
   await page.getByTestId('order-row').first().focus();
