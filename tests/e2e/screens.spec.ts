@@ -132,7 +132,9 @@ test('at 1280 × 720 with the ticket open the order book needs no horizontal scr
   await expect(page.getByTestId('order-row').first()).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('F1');
   await expect(page.getByTestId('order-ticket')).toBeVisible();
-  for (const selector of ['[data-testid="order-grid"]', 'main.workspace']) {
+  // The window itself too: a toolbar wider than 1280 px pushed every screen's right edge
+  // (the order book's actions, the ticket) off screen while the grid alone fitted.
+  for (const selector of ['[data-testid="order-grid"]', 'main.workspace', 'html']) {
     const { scrollWidth, clientWidth } = await page
       .locator(selector)
       .evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
