@@ -81,7 +81,7 @@ const hhmm = (at: number) => formatIstTime(at).slice(0, 5);
 /** The open (09:15 IST) of the IST day of `at`. */
 export function carriedStartOf(at: number): number {
   const p = istParts(at);
-  return istToEpoch({ ...p, ...CARRIED_START_IST, second: 0 });
+  return istToEpoch({ ...p, ...CARRIED_START_IST, second: 0, millisecond: 0 });
 }
 
 /** The instant a fill happened, or null when the broker's time could not be read. */

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Side } from '../../../shared/broker/enums';
 import { positionPlAt } from '../../../shared/marketdata/live-pnl';
 import {
+  carriedStartOf,
   planRebuild,
   rebuildMtm,
   type SymbolCandles,
@@ -63,6 +64,7 @@ test('a position carried in overnight starts at 09:15 at its own basis and meets
   const anchor = { at: ist(12, 0, 5), positions: [position] };
   const plan = planRebuild(anchor, fills);
   assert.equal(plan.from, ist(9, 15), 'the open, not the fill');
+  assert.equal(carriedStartOf(ist(12, 0, 5) + 123), ist(9, 15), 'to the millisecond');
   assert.equal(plan.symbols[0]!.carried, 50);
   const closeAt = (t: number) => 24_050 + ((t - ist(9, 15)) / 60_000) * 0.1;
   const candles = new Map<string, SymbolCandles>([
