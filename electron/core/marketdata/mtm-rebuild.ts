@@ -78,7 +78,10 @@ export interface MtmRebuild {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const hhmm = (at: number) => formatIstTime(at).slice(0, 5);
 
-/** The open (09:15 IST) of the IST day of `at`. */
+/**
+ * The open (09:15 IST) of the IST day of `at`: a carried position's MTM moves from the first
+ * trade of the day, whenever the app was started, so its rebuild starts there.
+ */
 export function carriedStartOf(at: number): number {
   const p = istParts(at);
   return istToEpoch({ ...p, ...CARRIED_START_IST, second: 0, millisecond: 0 });
