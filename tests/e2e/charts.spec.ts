@@ -4,7 +4,8 @@ import { loginToDemo, openApp, pickSymbol, sendMarketOrder } from './trading-hel
 
 // The charts screen (Alt+0) in the harness: SBIN's intraday candles from the broker's history
 // API drawn by the chart library under the app's strict CSP, a live tick moving the last
-// candle, and the day's MTM of the positions.
+// candle, and the day's MTM of the positions: the part of the day before the app could see
+// them rebuilt from trades and 1-minute candles, then the live samples.
 
 const SBIN = 'NSE:SBIN-EQ';
 
@@ -12,7 +13,7 @@ test('SBIN candles from history, a live tick moves the last candle, the MTM char
   page,
   controlled,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(200_000);
   const cspProblems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|unsafe-eval|unsafe-inline/i.test(m.text()))
@@ -27,7 +28,19 @@ test('SBIN candles from history, a live tick moves the last candle, the MTM char
   });
   await loginToDemo(page);
 
-  // A position first, so the day's MTM has something to show.
+  // A position first, so the day's MTM has something to show; the app cannot read positions
+  // at the time (the broker answers 500), so its MTM samples begin only after the next fill,
+  // more than a minute later, and the first fill's minutes are rebuilt.
+  const POSITIONS = 'GET /api/v2/positions';
+  await control(controlled, 'faults', { route: POSITIONS, mode: 'http500', times: 1000 });
+  const beforeFill = Date.now();
+  await pickSymbol(page, 'sbin', SBIN);
+  await sendMarketOrder(page, '1');
+  const afterFill = Date.now();
+  await page.keyboard.press('Escape');
+  const minute = (t: number) => t - (t % 60_000);
+  await page.waitForTimeout(Math.max(0, minute(afterFill) + 62_000 - Date.now()));
+  await control(controlled, 'faults', { route: POSITIONS, mode: 'delay', delayMs: 0 });
   await pickSymbol(page, 'sbin', SBIN);
   await sendMarketOrder(page, '1');
   await page.keyboard.press('Escape');
@@ -68,15 +81,27 @@ test('SBIN candles from history, a live tick moves the last candle, the MTM char
   const lastTime = Number(await chart.getAttribute('data-last-time'));
   expect(Date.now() / 1000 - lastTime).toBeLessThan(15 * 60);
 
-  // The day's MTM of the positions: at least the sample taken when the position was seen.
+  // The day's MTM of the positions: from the first fill's minute, rebuilt (and said so) up to
+  // the first sample, then sampled.
   const mtm = page.getByTestId('mtm-chart');
   await expect(mtm).toBeVisible();
   await expect
-    .poll(async () => Number(await mtm.getAttribute('data-points')), { timeout: 40_000 })
+    .poll(async () => Number(await mtm.getAttribute('data-rebuilt')), { timeout: 40_000 })
     .toBeGreaterThan(0);
+  expect(Number(await mtm.getAttribute('data-points'))).toBeGreaterThan(
+    Number(await mtm.getAttribute('data-rebuilt')),
+  );
+  const firstAt = Number(await mtm.getAttribute('data-first-at'));
+  expect(firstAt).toBeGreaterThanOrEqual(minute(beforeFill));
+  expect(firstAt).toBeLessThanOrEqual(minute(afterFill));
+  await expect(page.getByTestId('mtm-source')).toHaveText(
+    /^Before \d\d:\d\d, rebuilt from trades and 1-minute candles \(in grey\); since then sampled each minute/,
+  );
+  await expect(page.getByTestId('mtm-note')).toHaveCount(0);
   await expect(mtm.locator('canvas').first()).toBeVisible();
   await expect(page.getByTestId('mtm-now')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('charts.png') });
+  await mtm.screenshot({ path: test.info().outputPath('mtm.png') });
 
   // Another candle length reads history again: 15-minute candles are fewer than 5-minute ones.
   const fives = Number(await chart.getAttribute('data-candles'));

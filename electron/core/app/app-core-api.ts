@@ -22,7 +22,7 @@ import type { DemoBroker } from '../demo/demo-broker';
 import type { SymbolsRuntime } from './symbols-runtime';
 import type { QuoteCache } from '../marketdata/quote-cache';
 import type { MarketDataService } from '../marketdata/market-data-service';
-import type { MtmSampler } from '../marketdata/mtm-sampler';
+import type { MtmService } from '../marketdata/mtm-series';
 import type { AlertService } from '../alerts/alert-service';
 
 /** How core services push events to the renderer; the transport validates and forwards them. */
@@ -45,8 +45,8 @@ export interface AppCore {
   readonly quotes: QuoteCache;
   /** Live prices and pushed order updates over the broker's socket. */
   readonly marketData: MarketDataService;
-  /** The day's MTM series of the positions (charts screen). */
-  readonly mtm: MtmSampler;
+  /** The day's MTM series of the positions (charts screen): sampled, the earlier part rebuilt. */
+  readonly mtm: MtmService;
   /** The ticket as typed, kept here so a renderer crash loses nothing. */
   readonly drafts: DraftKeeper;
   /** Fills, rejections, stop-loss, square-off and session expiry, each raised once. */

@@ -21,7 +21,8 @@ import {
   type MarketDataServiceOptions,
 } from '../marketdata/market-data-service';
 import { createOrderFeed, type OrderFeed } from '../marketdata/order-feed';
-import { createMtmSampler, type MtmSampler } from '../marketdata/mtm-sampler';
+import { createMtmSampler } from '../marketdata/mtm-sampler';
+import { createMtmService, type MtmService } from '../marketdata/mtm-series';
 import { createQuoteCache, type QuoteCache } from '../marketdata/quote-cache';
 import { batchTicks } from '../marketdata/tick-batcher';
 import type { SessionController, SessionCredentials } from '../session/session-controller';
@@ -43,8 +44,8 @@ export interface MarketDataRuntime {
   readonly quotes: QuoteCache;
   readonly service: MarketDataService;
   readonly feed: OrderFeed;
-  /** The day's MTM of the positions, sampled each minute for the charts screen. */
-  readonly mtm: MtmSampler;
+  /** The day's MTM of the positions for the charts screen: sampled each minute, earlier part rebuilt. */
+  readonly mtm: MtmService;
   close(): void;
 }
 
@@ -65,7 +66,7 @@ export function createMarketDataRuntime(opts: {
   settings: SettingsStore;
   session: SessionController;
   scheduler: RequestScheduler;
-  broker: Pick<BrokerClient, 'getPositions'>;
+  broker: Pick<BrokerClient, 'getPositions' | 'getTradebook'>;
   symbols: Pick<SymbolsRuntime, 'get'>;
   clock: Clock;
   logger: Logger;
@@ -140,7 +141,16 @@ export function createMarketDataRuntime(opts: {
   // A socket URL edited in Settings takes effect at once (the service reconnects only when it changed).
   const offSettings = settings.onChange(() => service.sessionChanged());
   service.sessionChanged();
-  const mtm = createMtmSampler({ quotes, clock });
+  // The rebuild's reads wait in the background lane, like the REST quote fallback's.
+  const mtm = createMtmService({
+    sampler: createMtmSampler({ quotes, clock }),
+    reads: {
+      trades: () => opts.broker.getTradebook({ priority: 'background' }),
+      candles: (symbol, from, to) => data.history({ symbol, resolution: 1, from, to }),
+    },
+    clock,
+    logger: opts.logger,
+  });
   return {
     quotes,
     service,

@@ -1,22 +1,23 @@
 /**
- * The day's MTM (mark-to-market P&L) of the positions, as a series the charts screen draws.
+ * The day's MTM (mark-to-market P&L) of the positions, sampled live: the part of the series
+ * the charts screen draws from the moment the app first saw the day's positions.
  *
- * Sampled here, in the core, rather than rebuilt from history candles × net quantity:
- * a rebuild would need one history request per symbol per chart open (the budget is 200 a
- * minute for everything), and it would be wrong whenever quantity changed during the day,
- * because the position book holds only today's net and averages, not when each fill moved
- * them. The core already has both halves of the live figure: every position read from the
- * broker (refresher, fills) and every live price in the one quote cache; `positionPlAt`
+ * The core already has both halves of the live figure: every position read from the broker
+ * (refresher, fills) and every live price in the one quote cache; `positionPlAt`
  * (shared/marketdata/live-pnl.ts) is the same formula the Positions screen shows. So once a
- * minute the total is taken and kept, bounded to one IST day (a new day starts a new
- * series); the series therefore starts when the app first saw the day's positions, which
- * the screen says.
+ * minute the total is taken and kept, bounded to one IST day (a new day starts a new series).
+ * The samples are measurements; the part of the day before the first one (a trader who opens
+ * the app at 14:00, or after the close) is rebuilt from the trade book and 1-minute candles
+ * by mtm-rebuild.ts, at the charts screen's request (mtm-series.ts). That rebuild meets the
+ * samples at the positions read of the first sample, which is why the sampler keeps it
+ * (`anchor`): at that moment the rebuilt total equals this one by construction.
  */
 import type { Positions } from '../../../shared/broker/models';
 import { istDayKey } from '../../../shared/format/ist';
 import { positionPlAt } from '../../../shared/marketdata/live-pnl';
 import type { MtmPoint } from '../../../shared/marketdata/mtm';
 import type { Clock } from '../limiter/clock';
+import type { MtmAnchor } from './mtm-rebuild';
 import type { QuoteCache } from './quote-cache';
 
 /** The sampler the core feeds with position reads and the charts screen reads. */
@@ -25,6 +26,8 @@ export interface MtmSampler {
   observe(positions: Positions): void;
   /** The day's samples, oldest first. */
   series(): MtmPoint[];
+  /** The positions read of the day's first sample and its time (where a rebuild must meet it), or null. */
+  anchor(): MtmAnchor | null;
   dispose(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export function createMtmSampler(opts: {
   const max = opts.maxPoints ?? MAX_POINTS;
   let latest: Positions | null = null;
   let points: MtmPoint[] = [];
+  let first: MtmAnchor | null = null;
   let day = '';
   let timer: unknown = undefined;
   let closed = false;
@@ -68,10 +72,12 @@ export function createMtmSampler(opts: {
     if (today !== day) {
       day = today;
       points = [];
+      first = null;
     }
     const pl = totalMtm(latest, (s) => quotes.get(s)?.ltp);
     if (!Number.isFinite(pl)) return;
-    points.push({ at, pl, positions: latest.positions.length });
+    points.push({ at, pl, positions: latest.positions.length, source: 'sampled' });
+    first ??= { at, positions: latest.positions };
     if (points.length > max) points.splice(0, points.length - max);
   }
 
@@ -95,6 +101,7 @@ export function createMtmSampler(opts: {
       if (points.length > 0 && istDayKey(clock.now()) !== day) return [];
       return points.slice();
     },
+    anchor: () => (first && istDayKey(clock.now()) === day ? first : null),
     async dispose() {
       closed = true;
       if (timer !== undefined) clock.clearTimeout(timer);

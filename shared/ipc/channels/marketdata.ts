@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CandleHistory, ChartResolution } from '../../marketdata/candle';
-import { MtmPoint } from '../../marketdata/mtm';
+import { MtmSeries } from '../../marketdata/mtm';
 import { QuoteDepth } from '../../marketdata/depth';
 import { Quote } from '../../marketdata/quote';
 import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
@@ -46,9 +46,9 @@ export const marketdataChannels = {
     output: CandleHistory,
   }),
   'marketdata.mtm': channel({
-    doc: 'The day’s MTM of the positions, one sample a minute since the app first saw them.',
+    doc: 'The day’s MTM of the positions: one sample a minute since the app first saw them, the part of the day before rebuilt from the trade book and 1-minute candles, with what could not be.',
     input: z.void(),
-    output: z.array(MtmPoint),
+    output: MtmSeries,
   }),
 };
 

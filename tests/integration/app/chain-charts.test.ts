@@ -82,13 +82,17 @@ describe('option chain and charts through the composed app', () => {
     });
     assert.equal(intent.status, 'done', intent.note);
     await app.control('tick', { n: 3 });
-    await eventually('a position read', () => app.core.mtm.series().length > 0, 15_000);
+    await eventually('a position read', () => app.core.mtm.sampled().length > 0, 15_000);
     const series = await app.call('marketdata.mtm');
-    assert.ok(series.length >= 1);
-    const last = series.at(-1)!;
+    assert.ok(series.points.length >= 1);
+    const last = series.points.at(-1)!;
+    assert.equal(last.source, 'sampled');
     assert.ok(Number.isFinite(last.pl));
     assert.ok(last.positions >= 1);
     assert.ok(Math.abs(last.at - Date.now()) < 120_000);
+    // Seen from the fill on: the samples cover the day, nothing is rebuilt.
+    assert.equal(series.rebuiltFrom, null);
+    assert.deepEqual(series.notes, []);
   });
 
   it('an option chain from the symbol master, priced live with open interest', async () => {

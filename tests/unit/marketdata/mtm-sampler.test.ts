@@ -110,10 +110,17 @@ test('one sample at once, then one a minute, bounded, and a new IST day starts o
   });
   assert.deepEqual(sampler.series(), []);
   sampler.observe(book([position({})]));
-  assert.deepEqual(sampler.series(), [{ at: t0, pl: 50, positions: 1 }]);
+  assert.deepEqual(sampler.series(), [{ at: t0, pl: 50, positions: 1, source: 'sampled' }]);
+  assert.equal(sampler.anchor()?.at, t0, 'the first sample is where a rebuild meets the series');
   ltp = 815;
   m.advance(60_000);
-  assert.deepEqual(sampler.series().at(-1), { at: t0 + 60_000, pl: 150, positions: 1 });
+  assert.deepEqual(sampler.series().at(-1), {
+    at: t0 + 60_000,
+    pl: 150,
+    positions: 1,
+    source: 'sampled',
+  });
+  assert.equal(sampler.anchor()?.at, t0, 'later samples do not move it');
   m.advance(10 * 60_000);
   assert.equal(sampler.series().length, 5, 'bounded');
   // Past IST midnight: yesterday's series is not shown, the next sample starts today's.
@@ -123,6 +130,11 @@ test('one sample at once, then one a minute, bounded, and a new IST day starts o
   assert.ok(
     points.every((p) => p.at > Date.UTC(2026, 10, 24, 18, 30)),
     'only today',
+  );
+  const anchor = sampler.anchor()!.at;
+  assert.ok(
+    anchor >= Date.UTC(2026, 10, 24, 18, 30) && anchor <= points[0]!.at,
+    'a new day, a new anchor',
   );
   await sampler.dispose();
   assert.equal(m.pending(), 0, 'no timer left after dispose');
@@ -135,8 +147,11 @@ test('no positions, no samples; the first read with positions samples at once', 
   sampler.observe(book([]));
   m.advance(5 * 60_000);
   assert.deepEqual(sampler.series(), []);
+  assert.equal(sampler.anchor(), null, 'no positions, nothing to meet');
   m.advance(10_000);
   sampler.observe(book([position({})]));
-  assert.deepEqual(sampler.series(), [{ at: t0 + 310_000, pl: 50, positions: 1 }]);
+  assert.deepEqual(sampler.series(), [
+    { at: t0 + 310_000, pl: 50, positions: 1, source: 'sampled' },
+  ]);
   assert.equal(m.pending(), 1, 'one timer, however many reads');
 });
