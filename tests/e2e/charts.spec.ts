@@ -9,9 +9,11 @@ import { loginToDemo, openApp, pickSymbol, sendMarketOrder } from './trading-hel
 
 const SBIN = 'NSE:SBIN-EQ';
 
+// Its own harness: in the worker's shared one, earlier specs' fills have already started the
+// day's MTM samples, and this test's first fill would come after the first sample.
 test('SBIN candles from history, a live tick moves the last candle, the MTM chart is drawn', async ({
   page,
-  controlled,
+  ownControlled: controlled,
 }) => {
   test.setTimeout(200_000);
   const cspProblems: string[] = [];

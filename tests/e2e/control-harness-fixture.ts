@@ -9,16 +9,29 @@ export interface ControlledHarness {
   sandbox: string;
 }
 
-/** Starts `npm run harness -- --test-controls` once per worker and stops it afterwards. */
-export const test = base.extend<object, { controlled: ControlledHarness }>({
+/** Runs `use` with a harness started with `--test-controls`, and stops it afterwards. */
+async function withControlled(use: (h: ControlledHarness) => Promise<void>): Promise<void> {
+  const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
+  if (!harness.ready.sandbox) throw new Error('The harness did not report its sandbox URL.');
+  await use(harness.ready);
+  await harness.stop();
+}
+
+/**
+ * `controlled`: a harness with test controls started once per worker and shared by the specs
+ * that run in it, so its sandbox account keeps their orders, trades and positions.
+ * `ownControlled`: one started for a single test, for a test whose assertions need an account
+ * with no history of its own (the day's first fill, the first MTM sample).
+ */
+export const test = base.extend<
+  { ownControlled: ControlledHarness },
+  { controlled: ControlledHarness }
+>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture has no dependencies
+  ownControlled: async ({}, use) => withControlled(use),
   controlled: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture has no dependencies
-    async ({}, use) => {
-      const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
-      if (!harness.ready.sandbox) throw new Error('The harness did not report its sandbox URL.');
-      await use(harness.ready);
-      await harness.stop();
-    },
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => withControlled(use),
     { scope: 'worker' },
   ],
 });
