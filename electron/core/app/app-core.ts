@@ -185,7 +185,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     store: createDayCountFile(join(deps.dataDir, DATA_LAYOUT.budgetDay)),
     retryAfterOf: (err) => (isBrokerError(err) ? err.retryAfterMs : null),
   });
-  disposer.own('request scheduler', scheduler);
+  disposer.own('request scheduler', scheduler, { first: true });
   setBudget(() => {
     const st = scheduler.getState();
     return { second: st.second.used, minute: st.minute.used, day: st.day.used };

@@ -146,7 +146,8 @@ export function createMarketDataRuntime(opts: {
     sampler: createMtmSampler({ quotes, clock }),
     reads: {
       trades: () => opts.broker.getTradebook({ priority: 'background' }),
-      candles: (symbol, from, to) => data.history({ symbol, resolution: 1, from, to }),
+      candles: (symbol, from, to) =>
+        data.history({ symbol, resolution: 1, from, to, priority: 'background' }),
     },
     clock,
     logger: opts.logger,

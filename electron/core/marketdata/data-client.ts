@@ -1,7 +1,8 @@
 /**
  * The broker's data REST calls (gaps.md: quotes, depth and history under the data base URL). Every
- * call goes through the one request scheduler at background priority, the lowest there
- * is: a price poll may wait, an order action never waits for one. Answers are normalized
+ * call goes through the one request scheduler, price polls at background priority, the lowest
+ * there is: a price poll may wait, an order action never waits for one. A history read says
+ * whose it is, since a chart the trader opened is the trader's own read. Answers are normalized
  * here, once, into the shared Quote; a symbol the broker cannot price comes back as its own
  * error and never blanks the others.
  */
@@ -9,7 +10,7 @@ import type { QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { HttpTransport } from '../broker/http-transport';
 import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
-import type { RequestScheduler } from '../limiter/request-scheduler';
+import type { Priority, RequestScheduler } from '../limiter/request-scheduler';
 import { normalizeCandles, type NormalizedCandles } from './history';
 import { brokerTimeMs } from './broker-time';
 import { normalizeDepth } from './depth-normalize';
@@ -40,6 +41,12 @@ export interface HistoryQuery {
   resolution: number;
   from: number;
   to: number;
+  /**
+   * Whose read it is: `user` for a chart the trader opened (it must not wait for a price
+   * poll's share of the budget), `background` for a read nobody is looking at (the MTM
+   * rebuild). Either way it waits behind order actions.
+   */
+  priority: Exclude<Priority, 'order'>;
 }
 
 /** Converts a broker time (epoch seconds, maybe text) to ms: finite and bounded (broker-time.ts). */
@@ -89,9 +96,13 @@ export function createDataClient(opts: {
   now: () => number;
 }): DataClient {
   const { transport, scheduler } = opts;
-  function read(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
+  function read(
+    path: string,
+    query: Record<string, string>,
+    priority: Exclude<Priority, 'order'> = 'background',
+  ): Promise<Record<string, unknown>> {
     return scheduler.schedule({
-      priority: 'background',
+      priority,
       key: `GET data${path}?${new URLSearchParams(query).toString()}`,
       label: `GET data${path}`,
       run: () => transport.request({ method: 'GET', path, query }),
@@ -117,16 +128,19 @@ export function createDataClient(opts: {
       const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
       return normalizeDepth(symbol, env.d, opts.now());
     },
-    async history({ symbol, resolution, from, to }) {
-      // A chart waits behind orders like any price read: background, the lowest lane.
-      const env = await read('/history/', {
-        symbol,
-        resolution: String(resolution),
-        date_format: '0',
-        range_from: String(Math.floor(from / 1000)),
-        range_to: String(Math.floor(to / 1000)),
-        cont_flag: '1',
-      });
+    async history({ symbol, resolution, from, to, priority }) {
+      const env = await read(
+        '/history/',
+        {
+          symbol,
+          resolution: String(resolution),
+          date_format: '0',
+          range_from: String(Math.floor(from / 1000)),
+          range_to: String(Math.floor(to / 1000)),
+          cont_flag: '1',
+        },
+        priority,
+      );
       return normalizeCandles(env.candles);
     },
   };

@@ -322,7 +322,13 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       return { quote: quotes.get(symbol) ?? answer.quote, depth: answer.depth };
     },
     history: (symbol, resolution) =>
-      opts.data.history({ symbol, resolution, ...chartRange(resolution, clock.now()) }),
+      opts.data.history({
+        symbol,
+        resolution,
+        ...chartRange(resolution, clock.now()),
+        // The trader opened this chart: it waits behind orders, not behind price polls.
+        priority: 'user',
+      }),
     status,
     onStatus(listener) {
       listeners.add(listener);

@@ -33,6 +33,19 @@ describe('createDisposer', () => {
     assert.deepEqual(order, ['refresher', 'journal', 'settings']);
   });
 
+  it('ends a service marked first before all others, then the rest last-created first', async () => {
+    const { logger } = logged();
+    const d = createDisposer({ logger });
+    const order: string[] = [];
+    const service = (name: string) => ({ dispose: async () => void order.push(name) });
+    d.own('settings', service('settings'));
+    d.own('scheduler', service('scheduler'), { first: true });
+    d.own('journal', service('journal'));
+    d.own('refresher', service('refresher'));
+    await d.disposeAll();
+    assert.deepEqual(order, ['scheduler', 'refresher', 'journal', 'settings']);
+  });
+
   it('logs a failing or hanging step and still disposes the rest, once', async () => {
     const { lines, logger } = logged();
     const d = createDisposer({ logger, stepTimeoutMs: 50 });
