@@ -40,15 +40,7 @@ export const test = base.extend<
 export async function control(
   h: ControlledHarness,
   path:
-    | 'clock'
-    | 'market'
-    | 'price'
-    | 'faults'
-    | 'tick'
-    | 'socket'
-    | 'row-patch'
-    | 'reset'
-    | 'profile',
+    'clock' | 'market' | 'price' | 'faults' | 'tick' | 'socket' | 'row-patch' | 'reset' | 'profile',
   body: Record<string, unknown>,
 ): Promise<unknown> {
   const res = await fetch(`${h.sandbox}/__sandbox/${path}`, {
