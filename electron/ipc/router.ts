@@ -4,8 +4,9 @@ import { AppError, isIpcPresentable, type IpcError, type IpcResult } from '../..
 import type { CallContext, HandlersFor } from './handler-types';
 import { isTrustedSender, type SenderFrame } from './sender-trust';
 
-/** Where the router reports what it refused or what failed inside a handler. */
+/** Where the router reports what it refused, what failed inside a handler, and what the trader was told. */
 export interface RouterLogger {
+  info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
 }
@@ -95,7 +96,17 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
     try {
       output = await handlers[call.channel]!(parsed.data, call.ctx);
     } catch (err) {
-      if (err instanceof AppError || isIpcPresentable(err)) return fail(err.toIpc());
+      if (err instanceof AppError || isIpcPresentable(err)) {
+        const told = err.toIpc();
+        // What the trader was told, for support: a refusal the screen shows is a log line too.
+        opts.logger.info('ipc: answered with an error', {
+          channel: call.channel,
+          kind: told.kind,
+          message: told.message,
+          ...(told.code !== undefined ? { code: told.code } : {}),
+        });
+        return fail(told);
+      }
       opts.logger.error('ipc: handler failed', {
         channel: call.channel,
         error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),

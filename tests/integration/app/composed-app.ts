@@ -82,7 +82,8 @@ export async function startComposedApp(
   const router = createRouter({
     handlers: createHandlers(core),
     trustedOrigins: [TEST_ORIGIN],
-    logger: { warn: () => {}, error: () => {} },
+    // The core's one redacting logger, as electron/main.ts and the harness give the router.
+    logger: core.logger.child('ipc'),
   });
   const bus = createEventBus(router, (name, err) =>
     events.push({ name: `invalid:${name}`, payload: String(err) }),

@@ -20,7 +20,12 @@ const contract = {
 };
 const events = { 'demo.tick': event({ doc: 'test', payload: z.object({ n: z.number() }) }) };
 const logs: string[] = [];
-const logger = { warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
+const told: Record<string, unknown>[] = [];
+const logger = {
+  info: (m: string, f?: Record<string, unknown>) => void told.push({ m, ...f }),
+  warn: (m: string) => logs.push(m),
+  error: (m: string) => logs.push(m),
+};
 const origin = 'app://tickdesk';
 const top = { url: `${origin}/index.html`, isTopFrame: true };
 const ctx = { senderId: 't' };
@@ -98,6 +103,14 @@ describe('router', () => {
     assert.deepEqual(typed, {
       ok: false,
       error: { kind: 'broker', message: 'Token expired', action: 'login', code: -8 },
+    });
+    // What the trader was told is in the log too, for support.
+    assert.deepEqual(told.at(-1), {
+      m: 'ipc: answered with an error',
+      channel: 'demo.fail',
+      kind: 'broker',
+      message: 'Token expired',
+      code: -8,
     });
     const crash = await router.dispatch({
       channel: 'demo.crash',
