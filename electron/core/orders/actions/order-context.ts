@@ -84,6 +84,8 @@ export class OrderContext {
    */
   private readonly settlingLate = new Map<string, Promise<OrderIntent | null>>();
   private readonly running = new Set<Promise<void>>();
+  /** Fires when the app quits: settling checks stop waiting (the next start takes them up). */
+  private readonly quitting = new AbortController();
 
   constructor(
     readonly broker: OrderBroker,
@@ -330,6 +332,7 @@ export class OrderContext {
           result:
             'error' in result ? { kind: result.kind, error: toFailure(result.error) } : result,
         }),
+      this.quitting.signal,
     );
     if (res.kind !== 'unresolved') this.checks.delete(intent.intentId);
     if (res.kind === 'done') {
@@ -352,6 +355,15 @@ export class OrderContext {
     const guarded = p.catch(() => undefined);
     this.running.add(guarded);
     void guarded.finally(() => this.running.delete(guarded));
+  }
+
+  /**
+   * The app is quitting: checks still settling stop waiting and leave their actions
+   * unconfirmed, with no outcome in the journal, for the next start to reconcile. A check
+   * whose read is on the wire still finishes (the scheduler refuses only what is queued).
+   */
+  stopChecks(): void {
+    this.quitting.abort();
   }
 
   /** Resolves when no reconciliation is running. */

@@ -319,8 +319,12 @@ export function createOrderService(opts: OrderServiceOptions) {
     idle: () => ctx.idle(),
     /** How many intents still have reconciliation, late-watch or pre-resend state (bounds tests). */
     heldIntentState: () => ctx.heldIntentState(),
-    /** Quitting: waits for actions and reconciliation in progress, then closes the journal (the core's disposal convention). */
+    /**
+     * Quitting: stops the settling checks' waits (the next start reconciles what they leave
+     * open), waits for actions on the wire, then closes the journal (the core's disposal convention).
+     */
     dispose: async () => {
+      ctx.stopChecks();
       await ctx.idle();
       await opts.journal.close();
     },

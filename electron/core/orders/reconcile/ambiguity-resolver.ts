@@ -35,13 +35,28 @@ export type Resolution =
  */
 export const DEFAULT_RECONCILE_DELAYS_MS = [300, 1500, 4000, 10_000, 30_000];
 
-function sleep(clock: Clock, ms: number): Promise<void> {
-  return new Promise((resolve) => clock.setTimeout(resolve, ms));
+/** The answer when the app quits before the checks end: nothing is known yet, nothing is guessed. */
+const QUIT_NOTE =
+  'Tickdesk was closed before the outcome was known; it checks the order book again at the next start.';
+
+/** Waits `ms` on the clock, or less if `stop` fires first. */
+function sleep(clock: Clock, ms: number, stop?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (stop?.aborted) return resolve();
+    const done = () => {
+      clock.clearTimeout(timer);
+      stop?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = clock.setTimeout(done, ms);
+    stop?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**
  * Runs `check` at each delay (measured from the start). `onAttempt` lets the caller journal
- * every read and its result.
+ * every read and its result. `stop` (the app quitting) ends the waiting at once with
+ * `unresolved`: the action's journal then has no outcome, so the next start reconciles it.
  */
 export async function resolveByReading(
   check: StateCheck,
@@ -51,12 +66,14 @@ export async function resolveByReading(
     attempt: number,
     result: CheckResult | { kind: 'read-failed'; error: unknown },
   ) => Promise<void>,
+  stop?: AbortSignal,
 ): Promise<Resolution> {
   const start = clock.now();
   let lastRead: CheckResult | undefined;
   for (let i = 0; i < delaysMs.length; i++) {
     const wait = start + (delaysMs[i] ?? 0) - clock.now();
-    if (wait > 0) await sleep(clock, wait);
+    if (wait > 0) await sleep(clock, wait, stop);
+    if (stop?.aborted) return { kind: 'unresolved', note: QUIT_NOTE };
     try {
       lastRead = await check();
       await onAttempt?.(i + 1, lastRead);
@@ -66,6 +83,7 @@ export async function resolveByReading(
       await onAttempt?.(i + 1, { kind: 'read-failed', error });
     }
   }
+  if (stop?.aborted) return { kind: 'unresolved', note: QUIT_NOTE };
   if (lastRead) {
     // Before ever saying "not done": one more read with every time filter off.
     try {
