@@ -2,8 +2,9 @@
  * The one way the core's services end. Every service the core creates exposes
  * `dispose(): Promise<void>`; the core registers each right after creating it, and quitting
  * disposes them in reverse order of creation (what depends on a service ends before it; the
- * request scheduler's queue is closed before all of them, see `own`), each awaited, so the order journal and the day's request count are on disk before the process
- * exits. A step that fails or hangs is logged and the next one still runs.
+ * request scheduler's queue is closed before all of them, see `own`), each awaited, so the
+ * order journal and the day's request count are on disk before the process exits. A step
+ * that fails or hangs is logged and the next one still runs.
  */
 import type { Logger } from '../diagnostics/logger';
 
