@@ -3,6 +3,7 @@ import type { ChannelMap, EventMap } from '../../shared/ipc/define';
 import { AppError, isIpcPresentable, type IpcError, type IpcResult } from '../../shared/ipc/errors';
 import type { CallContext, HandlersFor } from './handler-types';
 import { isTrustedSender, type SenderFrame } from './sender-trust';
+import { createToldLog } from './told-log';
 
 /** Where the router reports what it refused, what failed inside a handler, and what the trader was told. */
 export interface RouterLogger {
@@ -56,6 +57,8 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
     );
   }
 
+  const logTold = createToldLog(opts.logger);
+
   async function dispatch(call: IncomingCall): Promise<IpcResult<unknown>> {
     const def = Object.hasOwn(contract, call.channel) ? contract[call.channel] : undefined;
     if (!def) {
@@ -99,12 +102,7 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
       if (err instanceof AppError || isIpcPresentable(err)) {
         const told = err.toIpc();
         // What the trader was told, for support: a refusal the screen shows is a log line too.
-        opts.logger.info('ipc: answered with an error', {
-          channel: call.channel,
-          kind: told.kind,
-          message: told.message,
-          ...(told.code !== undefined ? { code: told.code } : {}),
-        });
+        logTold(call.channel, told);
         return fail(told);
       }
       opts.logger.error('ipc: handler failed', {
