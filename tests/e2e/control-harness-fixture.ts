@@ -27,8 +27,13 @@ export const test = base.extend<
   { ownControlled: ControlledHarness },
   { controlled: ControlledHarness }
 >({
-  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture has no dependencies
-  ownControlled: async ({}, use) => withControlled(use),
+  ownControlled: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the fixture has no dependencies
+    async ({}, use) => withControlled(use),
+    // Its own time: starting a harness waits up to 90 s for the Demo broker on a loaded
+    // machine (spawn-harness.ts), which the test's own timeout should not pay for.
+    { timeout: 120_000 },
+  ],
   controlled: [
     // eslint-disable-next-line no-empty-pattern -- as above
     async ({}, use) => withControlled(use),

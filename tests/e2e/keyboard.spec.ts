@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, sendMarketOrder } from './trading-helpers';
+import { loginToDemo, openApp, pickSymbol, pressOnRow, sendMarketOrder } from './trading-helpers';
 
 // The issue's keyboard list, checked in the app: the NEST/ODIN keys beside the app's own;
 // B and S on the selected row of market watch, holdings and positions; the row keys (exit,
@@ -18,8 +18,7 @@ async function buyAndSellFrom(page: Page, row: ReturnType<Page['locator']>): Pro
     ['b', 'buy'],
     ['s', 'sell'],
   ] as const) {
-    await row.focus();
-    await page.keyboard.press(key);
+    await pressOnRow(page, row, key);
     await expect(page.getByTestId('order-ticket')).toBeVisible();
     await expect(page.getByTestId(`ticket-side-${side}`)).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('ticket-symbol')).toHaveValue(ticker!);

@@ -1,5 +1,5 @@
 import { expect, test } from './harness-fixture';
-import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+import { LOGGED_IN, loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
 
 // The harness's equivalent of Electron's crash reload: the page's renderer process is
 // crashed (Chromium's Page.crash), the harness sees its socket drop without a close, and the
@@ -20,8 +20,9 @@ test('a crashed page comes back with the ticket exactly as typed; a normal new p
   await page.getByTestId('ticket-side-sell').click();
   await typeInto(page, 'ticket-qty', '7');
   await typeInto(page, 'ticket-limitPrice', '812.');
-  // Kept as typed, a moment after the last key.
-  await page.waitForTimeout(600);
+  // Kept as typed, a moment after the last key (as ticket-restore.spec waits: this is the
+  // harness's first test, while the Demo broker still builds its market and the CPU is busiest).
+  await page.waitForTimeout(1_500);
 
   const crashed = page.waitForEvent('crash');
   await page.goto('chrome://crash').catch(() => undefined);
@@ -40,6 +41,6 @@ test('a crashed page comes back with the ticket exactly as typed; a normal new p
   await again.close();
   const third = await context.newPage();
   await openApp(third, harnessUrl);
-  await expect(third.getByTestId('session-status')).toHaveAttribute('data-status', 'active');
+  await expect(third.getByTestId('session-status')).toHaveAttribute('data-status', LOGGED_IN);
   await expect(third.getByTestId('order-ticket')).toHaveCount(0);
 });

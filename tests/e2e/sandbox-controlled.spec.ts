@@ -1,5 +1,12 @@
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, sendMarketOrder, typeInto } from './trading-helpers';
+import {
+  LOGGED_IN,
+  loginToDemo,
+  openApp,
+  pickSymbol,
+  sendMarketOrder,
+  typeInto,
+} from './trading-helpers';
 
 // These tests steer the embedded sandbox broker (market open, fills, lost answers, the
 // clock) to reach the states a trader meets on a trading day. The clock test moves the
@@ -105,6 +112,9 @@ test('a lost answer shows Unconfirmed, is never resent, and settles from the ord
   page,
   controlled,
 }) => {
+  // Open whatever the hour (after an earlier failure the worker's harness is new and follows
+  // the real clock, which closes NSE cash at 15:30 IST and squares off intraday from 15:20).
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
   // 799 stays pending and within the 5% distance guard of a last price of 812.50.
   await control(controlled, 'price', { symbol: 'NSE:SBIN-EQ', ltp: 812.5 });
   await openApp(page, controlled.url);
@@ -211,7 +221,7 @@ test('when the broker stops accepting the token, one click logs in again to the 
   await expect(page.getByTestId('ticket-qty')).toHaveValue('4');
 
   await page.getByTestId('banner-relogin').click();
-  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', LOGGED_IN, {
     timeout: 30_000,
   });
   await expect(page.getByTestId('holdings')).toBeVisible();
@@ -242,7 +252,7 @@ test('opened at 09:00, the 09:16 order goes out as a normal order: the after-mar
     const status = await page.getByTestId('session-status').getAttribute('data-status');
     if (status === 'expired') await page.getByTestId('banner-relogin').click();
     if (status === 'logged-out') await page.getByTestId('login').click();
-    await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+    await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', LOGGED_IN, {
       timeout: 3_000,
     });
   }).toPass({ timeout: 45_000 });

@@ -27,8 +27,7 @@ export async function spawnHarness<T>(
   child.stderr!.on('data', (d: Buffer) => stderr.push(String(d)));
   const ready = await new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
-      () =>
-        reject(new Error(`harness did not start in ${limitMs / 1000} s:\n${stderr.join('')}`)),
+      () => reject(new Error(`harness did not start in ${limitMs / 1000} s:\n${stderr.join('')}`)),
       limitMs,
     );
     child.once('exit', (code) =>

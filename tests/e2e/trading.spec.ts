@@ -2,10 +2,12 @@ import { expect, test } from './harness-fixture';
 import {
   allowPricesFarFromMarket,
   collectConsoleProblems,
+  LOGGED_IN,
   loginToDemo,
   openApp,
   pickSymbol,
   placeLimitBuy,
+  pressOnRow,
   typeInto,
 } from './trading-helpers';
 
@@ -176,8 +178,7 @@ test('modifies a pending order from the keyboard', async ({ page, harnessUrl }) 
   await page.keyboard.press('Escape');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
   await expect(row.getByTestId('order-status')).toHaveText('Pending', { timeout: 20_000 });
-  await row.focus();
-  await page.keyboard.press('m');
+  await pressOnRow(page, row, 'm');
   const dialog = page.getByTestId('modify-dialog');
   await expect(dialog).toBeVisible();
   await expect(page.locator('#modify-qty')).toBeFocused();
@@ -207,7 +208,7 @@ test('logging out and in again keeps the trader on the same screen', async ({
   // The login button has focus: Enter is enough.
   await expect(page.getByTestId('login')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', 'active', {
+  await expect(page.getByTestId('session-status')).toHaveAttribute('data-status', LOGGED_IN, {
     timeout: 30_000,
   });
   await expect(page.getByTestId('holdings')).toBeVisible();
