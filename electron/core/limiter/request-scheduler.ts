@@ -20,6 +20,8 @@ import type { WindowZones } from './window-admission';
 
 /** Who is asking: order actions, the trader's reads, or the background refresher. */
 export type Priority = 'order' | 'user' | 'background';
+/** The lanes a read can take: every priority but an order action's. */
+export type ReadPriority = Exclude<Priority, 'order'>;
 const PRIORITIES: readonly Priority[] = ['order', 'user', 'background'];
 
 /** One unit of work: `run` sends exactly one request. */
@@ -64,10 +66,7 @@ export interface Limits {
 }
 
 /** Share of each window a priority may fill; orders always get all of it. */
-export type Shares = Record<
-  Exclude<Priority, 'order'>,
-  { second: number; minute: number; day: number }
-> & {
+export type Shares = Record<ReadPriority, { second: number; minute: number; day: number }> & {
   /** Share of the second and minute windows guaranteed to queued background refresh. */
   backgroundFloor: { second: number; minute: number };
 };

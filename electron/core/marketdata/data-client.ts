@@ -10,7 +10,7 @@ import type { QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { HttpTransport } from '../broker/http-transport';
 import { list, numOrNull, obj, pick, str, type Raw } from '../broker/normalize/coerce';
-import type { Priority, RequestScheduler } from '../limiter/request-scheduler';
+import type { ReadPriority, RequestScheduler } from '../limiter/request-scheduler';
 import { normalizeCandles, type NormalizedCandles } from './history';
 import { brokerTimeMs } from './broker-time';
 import { normalizeDepth } from './depth-normalize';
@@ -46,7 +46,7 @@ export interface HistoryQuery {
    * poll's share of the budget), `background` for a read nobody is looking at (the MTM
    * rebuild). Either way it waits behind order actions.
    */
-  priority: Exclude<Priority, 'order'>;
+  priority: ReadPriority;
 }
 
 /** Converts a broker time (epoch seconds, maybe text) to ms: finite and bounded (broker-time.ts). */
@@ -99,7 +99,7 @@ export function createDataClient(opts: {
   function read(
     path: string,
     query: Record<string, string>,
-    priority: Exclude<Priority, 'order'> = 'background',
+    priority: ReadPriority = 'background',
   ): Promise<Record<string, unknown>> {
     return scheduler.schedule({
       priority,
