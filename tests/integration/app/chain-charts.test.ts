@@ -70,6 +70,11 @@ describe('option chain and charts through the composed app', () => {
   });
 
   it('marketdata.mtm samples the day’s positions at once and totals their live P&L', async () => {
+    // The samples cover the fill's own minute only when the first positions read lands in it
+    // (otherwise that minute is rightly rebuilt): keep the fill clear of a minute's last 15 s,
+    // since the read follows it within a few seconds. A fill at hh:mm:59 made this flaky.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_100 - intoMinute));
     const intent = await app.call('orders.place', {
       draft: {
         symbol: SBIN,
