@@ -85,7 +85,8 @@ it('a rejection is one OS notification; a click focuses the window and opens the
   for (let i = 0; i < 600; i++) {
     const st = await data<{ state: string }>('symbols.status');
     if (st.state === 'ready') break;
-    assert.notEqual(st.state, 'error');
+    // The whole status when it fails: once in a full unit run it was 'error', cause unseen.
+    assert.notEqual(st.state, 'error', JSON.stringify(st));
     await new Promise((r) => setTimeout(r, 100));
   }
   // The real clock decides whether NSE cash is open: an after-market order when it is not.
