@@ -17,6 +17,7 @@ import type { RateLimiter } from '../limits/rate-limiter';
 import { transDtlsOf } from '../edis/depository-pages';
 import type { FaultTable } from './faults';
 import type { RowPatchTable } from './row-patches';
+import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
 
 /** What the controls act on. */
 export interface ControlDeps {
@@ -98,9 +99,9 @@ export function controlRoutes(d: ControlDeps): Route[] {
       const b = obj(ctx.body);
       if (!isExchange(b.exchange)) return bad('exchange must be 10 (NSE), 11 (MCX) or 12 (BSE)');
       if (!isSegment(b.segment)) return bad('segment must be 10, 11, 12 or 20');
-      if (b.status !== 'OPEN' && b.status !== 'CLOSE' && b.status !== 'AUTO')
-        return bad('status must be OPEN, CLOSE or AUTO');
-      core.state.sessions.setOverride(b.exchange, b.segment, b.status);
+      if (!MARKET_OVERRIDES.includes(b.status as MarketOverride))
+        return bad(`status must be one of ${MARKET_OVERRIDES.join(', ')}`);
+      core.state.sessions.setOverride(b.exchange, b.segment, b.status as MarketOverride);
       core.engine.housekeeping();
       return okJson({ status: core.state.sessions.status(b.exchange, b.segment, clock.now()) });
     }),

@@ -40,13 +40,40 @@ export const MARKETS: readonly { exchange: ExchangeCode; segment: SegmentCode }[
 /** Override set through the test controls; AUTO means "follow the clock". */
 export type MarketOverride = MarketStatusValue | 'AUTO';
 
+/** Every override the market control accepts. */
+export const MARKET_OVERRIDES: readonly MarketOverride[] = [
+  'OPEN',
+  'CLOSE',
+  'PREOPEN',
+  'POSTCLOSE_START',
+  'POSTCLOSE_CLOSED',
+  'AUTO',
+];
+
+/**
+ * The cash market's sessions around the continuous one (NSE/BSE): the pre-open call auction
+ * 09:00-09:08 and the closing session 15:40-16:00. The live API reports them as PREOPEN and
+ * POSTCLOSE_START, and POSTCLOSE_CLOSED for the rest of that evening (public clients of the
+ * live API; inferred, not in the spec: docs/sandbox.md).
+ */
+export const CASH_EXTRA_SESSIONS = {
+  preOpen: { from: 9 * 60, to: 9 * 60 + 8 },
+  postClose: { from: 15 * 60 + 40, to: 16 * 60 },
+} as const;
+
 /** Status by clock alone: weekdays between open and close. Exchange holidays are not modelled. */
 export function scheduledStatus(segment: SegmentCode, nowMs: number): MarketStatusValue {
   const p = istParts(nowMs);
   if (p.weekday === 0 || p.weekday === 6) return 'CLOSE';
   const t = SESSION_TIMES[segment];
   const m = p.minuteOfDay + p.second / 60;
-  return m >= t.open && m < t.close ? 'OPEN' : 'CLOSE';
+  if (m >= t.open && m < t.close) return 'OPEN';
+  if (segment !== Segment.CapitalMarket) return 'CLOSE';
+  const { preOpen, postClose } = CASH_EXTRA_SESSIONS;
+  if (m >= preOpen.from && m < preOpen.to) return 'PREOPEN';
+  if (m >= postClose.from && m < postClose.to) return 'POSTCLOSE_START';
+  if (m >= postClose.to) return 'POSTCLOSE_CLOSED';
+  return 'CLOSE';
 }
 
 /** Whether the clock says we are inside the square-off window before the close. */
@@ -75,7 +102,7 @@ export class SessionBoard {
   /** Current status: the override if any, else the scheduled status. */
   status(exchange: ExchangeCode, segment: SegmentCode, nowMs: number): MarketStatusValue {
     const o = this.overrides.get(`${exchange}:${segment}`);
-    if (o === 'OPEN' || o === 'CLOSE') return o;
+    if (o !== undefined && o !== 'AUTO') return o;
     return scheduledStatus(segment, nowMs);
   }
 

@@ -94,8 +94,56 @@ export const Segment = {
 /** One of the segment codes. */
 export type SegmentCode = (typeof Segment)[keyof typeof Segment];
 
-/** Market status strings of the market-status endpoint. */
-export type MarketStatusValue = 'OPEN' | 'CLOSE';
+/**
+ * Market status strings the sandbox reports. The spec names OPEN and CLOSE; public clients of
+ * the live API also report PREOPEN and POSTCLOSE_START/POSTCLOSE_CLOSED (inferred, see
+ * docs/sandbox.md), which the sandbox sends in the cash market's pre-open and closing session.
+ */
+export type MarketStatusValue =
+  'OPEN' | 'CLOSE' | 'PREOPEN' | 'POSTCLOSE_START' | 'POSTCLOSE_CLOSED';
+
+/**
+ * The phase of a market as the app shows it. The broker's status text is open-ended (new
+ * values appear in releases), so the app reads it into one of these and keeps the text.
+ */
+export const MarketPhase = {
+  Open: 'open',
+  PreOpen: 'pre-open',
+  PostClose: 'post-close',
+  Closed: 'closed',
+  Unknown: 'unknown',
+} as const;
+/** One of the market phases. */
+export type MarketPhaseValue = (typeof MarketPhase)[keyof typeof MarketPhase];
+
+/**
+ * Known status texts and their phase. OPEN/CLOSE are the spec's; the rest are reported by
+ * public clients of the live API (CLOSED, PREOPEN, PREOPEN_CLOSED, POSTCLOSE_START,
+ * POSTCLOSE_CLOSED) and are inferences, not the spec.
+ */
+const PHASE_OF_STATUS: Readonly<Record<string, MarketPhaseValue>> = {
+  OPEN: MarketPhase.Open,
+  CLOSE: MarketPhase.Closed,
+  CLOSED: MarketPhase.Closed,
+  PREOPEN: MarketPhase.PreOpen,
+  PREOPEN_CLOSED: MarketPhase.PreOpen,
+  POSTCLOSE_START: MarketPhase.PostClose,
+  POSTCLOSE_CLOSED: MarketPhase.PostClose,
+};
+
+/**
+ * Whether orders in this phase go as after-market orders: every known phase but the continuous
+ * session (the sandbox, like the spec, takes regular orders only while OPEN). Unknown is not
+ * closed: an unfamiliar status must not flip the ticket's after-market switch.
+ */
+export function isClosedPhase(phase: MarketPhaseValue): boolean {
+  return phase !== MarketPhase.Open && phase !== MarketPhase.Unknown;
+}
+
+/** The phase of a status text (any case, any spacing); an unfamiliar text is `unknown`. */
+export function marketPhaseOf(status: string): MarketPhaseValue {
+  return PHASE_OF_STATUS[status.trim().toUpperCase()] ?? MarketPhase.Unknown;
+}
 
 /** Success codes other than 200 that order actions return (gaps.md). */
 export const OrderSuccessCode = {

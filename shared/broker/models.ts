@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus, OrderType, Side } from './enums';
+import { MarketPhase, OrderStatus, OrderType, Side } from './enums';
 
 /**
  * The clean models of every broker resource, as zod schemas with their types.
@@ -192,7 +192,15 @@ export const MarketStatus = z.object({
   exchange: z.number(),
   segment: z.number(),
   marketType: z.string(),
-  status: z.enum(['OPEN', 'CLOSE']),
+  /** The broker's status text, upper-cased (open-ended: see `marketPhaseOf`). */
+  status: z.string(),
+  phase: z.enum([
+    MarketPhase.Open,
+    MarketPhase.PreOpen,
+    MarketPhase.PostClose,
+    MarketPhase.Closed,
+    MarketPhase.Unknown,
+  ]),
 });
 export type MarketStatus = z.infer<typeof MarketStatus>;
 

@@ -1,4 +1,4 @@
-import type { SideCode } from '../../../shared/broker/enums';
+import { isClosedPhase, MarketPhase, type SideCode } from '../../../shared/broker/enums';
 import type { OrderIntent, PrecheckViolation } from '../../../shared/broker/models';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
@@ -122,7 +122,9 @@ class TicketStore {
     const market = portfolio.market.data?.find(
       (m) => m.exchange === symbol.exchange && m.segment === symbol.segment,
     );
-    if (market) this.draft.offlineOrder = market.status === 'CLOSE';
+    // An unfamiliar status says nothing either way: the switch stays as it is.
+    if (market && market.phase !== MarketPhase.Unknown)
+      this.draft.offlineOrder = isClosedPhase(market.phase);
     this.schedulePrecheck();
   }
 

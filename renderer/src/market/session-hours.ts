@@ -1,11 +1,12 @@
 /**
  * Published trading hours per segment (IST), for the market view's "Hours" column and its
- * pre-open label. The broker's market-status call says only OPEN or CLOSE; these hours say
- * when each session runs and whether a closed cash market is in its pre-open call auction.
+ * pre-open label. The spec's market-status call says only OPEN or CLOSE (the live API says
+ * more); these hours say when each session runs and whether a closed cash market is in its
+ * pre-open call auction.
  * Display only: orders are decided by the broker, never by this table. Holidays are not
  * known here; the broker's status is.
  */
-import { Segment } from '../../../shared/broker/enums';
+import { MarketPhase, Segment, marketPhaseOf } from '../../../shared/broker/enums';
 import { istParts } from '../../../shared/format/ist';
 
 /** One segment's day, in minutes after midnight IST. */
@@ -55,15 +56,23 @@ export function squareOffText(h: SessionHours): string {
 }
 
 /**
- * What to call a segment now: the broker's OPEN is "Open"; a CLOSE inside the pre-open
- * window of a weekday is "Pre-open"; otherwise "Closed".
+ * What to call a segment now. The broker's phase decides (Open, Pre-open, Post-close); a
+ * plain CLOSE inside the pre-open window of a weekday is "Pre-open", since the v2 status has
+ * no word for it; a status nobody has documented shows as the broker's own text.
  */
-export function statusLabel(
-  status: 'OPEN' | 'CLOSE',
-  segment: number,
-  nowMs: number,
-): 'Open' | 'Pre-open' | 'Closed' {
-  if (status === 'OPEN') return 'Open';
+export function statusLabel(status: string, segment: number, nowMs: number): string {
+  switch (marketPhaseOf(status)) {
+    case MarketPhase.Open:
+      return 'Open';
+    case MarketPhase.PreOpen:
+      return 'Pre-open';
+    case MarketPhase.PostClose:
+      return 'Post-close';
+    case MarketPhase.Unknown:
+      return status ? `${status} (unfamiliar status)` : 'Not reported';
+    case MarketPhase.Closed:
+      break;
+  }
   const h = sessionHours(segment);
   if (!h?.preOpen) return 'Closed';
   const p = istParts(nowMs);

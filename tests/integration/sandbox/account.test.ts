@@ -186,7 +186,7 @@ describe('funds and holdings', () => {
   });
 });
 
-test('market status lists every exchange segment with OPEN/CLOSE', async () => {
+test('market status lists every exchange segment with its session status', async () => {
   const first = await s.call('GET', '/api/v2/market-status');
   const ms = first.json.marketStatus as Row[];
   assert.ok(ms, JSON.stringify(first.json));
@@ -196,7 +196,23 @@ test('market status lists every exchange segment with OPEN/CLOSE', async () => {
   const later = (await s.call('GET', '/api/v2/market-status')).json.marketStatus as Row[];
   const st = (e: number, g: number) =>
     later.find((m) => m.exchange === e && m.segment === g)!.status;
-  assert.deepEqual([st(10, 10), st(10, 12), st(11, 20)], ['CLOSE', 'OPEN', 'OPEN']);
+  // 16:00 ends the cash market's closing session: POSTCLOSE_CLOSED, as the live API says.
+  assert.deepEqual(
+    [st(10, 10), st(10, 11), st(10, 12), st(11, 20)],
+    ['POSTCLOSE_CLOSED', 'CLOSE', 'OPEN', 'OPEN'],
+  );
+  for (const [at, cash] of [
+    ['09:03', 'PREOPEN'],
+    ['15:45', 'POSTCLOSE_START'],
+    ['08:30', 'CLOSE'],
+  ] as const) {
+    await s.control('clock', { set: `2026-11-23T${at}:00+05:30` });
+    const rows = (await s.call('GET', '/api/v2/market-status')).json.marketStatus as Row[];
+    const of = (e: number, g: number) => rows.find((m) => m.exchange === e && m.segment === g)!;
+    assert.equal(of(10, 10).status, cash, `NSE cash at ${at}`);
+    assert.equal(of(12, 10).status, cash, `BSE cash at ${at}`);
+    assert.equal(of(10, 11).status, 'CLOSE', `F&O has no such session (${at})`);
+  }
   await s.control('clock', { set: '2026-11-28T11:00:00+05:30' }); // Saturday: yesterday's token has expired too
   assert.equal((await s.call('GET', '/api/v2/market-status')).json.code, -8);
   const fresh = await login(s.sb, 'transactions');

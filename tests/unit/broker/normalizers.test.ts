@@ -308,8 +308,22 @@ test('market status: OL market type and lower-case status', () => {
     { exchange: 10, segment: '10', market_type: 'NL', status: 'OPEN' },
     { exchange: '11', segment: 20, market_type: 'ol', status: 'close' },
   ]);
-  assert.deepEqual(rows[1], { exchange: 11, segment: 20, marketType: 'OL', status: 'CLOSE' });
-  assert.throws(() => normalizeMarketStatus([{ status: 'HALT' }]), BrokerError);
+  assert.deepEqual(rows[1], {
+    exchange: 11,
+    segment: 20,
+    marketType: 'OL',
+    status: 'CLOSE',
+    phase: 'closed',
+  });
+  // An unfamiliar status is its own row's business, never the whole list's.
+  const odd = normalizeMarketStatus([{ status: 'HALT' }, { status: 'postclose_start' }]);
+  assert.deepEqual(
+    odd.map((r) => [r.status, r.phase]),
+    [
+      ['HALT', 'unknown'],
+      ['POSTCLOSE_START', 'post-close'],
+    ],
+  );
 });
 
 test('eDIS: DD/MM/YYYY dates, qtyUtlize spelling, SUCEESS_CNT spelling', () => {

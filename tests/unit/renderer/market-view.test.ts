@@ -22,6 +22,15 @@ it('a closed cash market is "Pre-open" only in the weekday pre-open window', () 
   assert.equal(statusLabel('CLOSE', 99, ist(24, 9, 3)), 'Closed', 'an unknown segment');
 });
 
+it('the live API’s richer statuses read as their phase; an unfamiliar one keeps its text', () => {
+  assert.equal(statusLabel('PREOPEN', 10, ist(24, 9, 3)), 'Pre-open');
+  assert.equal(statusLabel('POSTCLOSE_START', 10, ist(24, 15, 45)), 'Post-close');
+  assert.equal(statusLabel('POSTCLOSE_CLOSED', 10, ist(24, 16, 5)), 'Post-close');
+  assert.equal(statusLabel('CLOSED', 10, ist(24, 18, 0)), 'Closed');
+  assert.equal(statusLabel('HALTED', 10, ist(24, 11, 0)), 'HALTED (unfamiliar status)');
+  assert.equal(statusLabel('', 10, ist(24, 11, 0)), 'Not reported');
+});
+
 it('hours and the square-off start in IST', () => {
   const cash = sessionHours(10)!;
   assert.equal(hoursText(cash), '09:15–15:30 (pre-open 09:00–09:08)');

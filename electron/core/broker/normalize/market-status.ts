@@ -1,13 +1,22 @@
-/** Market status normalizer: status text and numeric codes in any case or type. */
+/**
+ * Market status normalizer. The status text is open-ended: the spec names OPEN and CLOSE,
+ * the live API sends more (PREOPEN, POSTCLOSE_CLOSED, …) and may add others in a release,
+ * so one unfamiliar status becomes phase `unknown` on its own row instead of failing the list.
+ */
+import { marketPhaseOf } from '../../../../shared/broker/enums';
 import type { MarketStatus } from '../../../../shared/broker/models';
-import { list, num, oneOf, str } from './coerce';
+import { list, num, str } from './coerce';
 
-/** Turns the `marketStatus` list into clean rows. */
+/** Turns the `marketStatus` list into clean rows, each with its phase. */
 export function normalizeMarketStatus(rows: unknown): MarketStatus[] {
-  return list(rows, 'marketStatus').map((raw) => ({
-    exchange: num(raw.exchange),
-    segment: num(raw.segment),
-    marketType: str(raw.market_type).trim().toUpperCase(),
-    status: oneOf(raw.status, ['OPEN', 'CLOSE'] as const, 'market status'),
-  }));
+  return list(rows, 'marketStatus').map((raw) => {
+    const status = str(raw.status).trim().toUpperCase();
+    return {
+      exchange: num(raw.exchange),
+      segment: num(raw.segment),
+      marketType: str(raw.market_type).trim().toUpperCase(),
+      status,
+      phase: marketPhaseOf(status),
+    };
+  });
 }
