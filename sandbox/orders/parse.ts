@@ -83,7 +83,12 @@ export interface ModifyRequest {
   type?: number;
 }
 
-/** Parses a modify body. The spec names the trigger `stopLoss` here; `stopPrice` is accepted too. */
+/**
+ * Parses a modify body. The spec names the trigger `stopLoss` here and `stopPrice` everywhere
+ * else; either is accepted, and both when they carry the same value. Two different values are
+ * refused: nothing says which one the real broker honours (docs/sandbox.md), so a client that
+ * sent them apart would meet a guess, and no test could see it.
+ */
 export function parseModifyBody(body: unknown): ModifyRequest {
   const b = asObject(body, 'modify request');
   if (typeof b.id !== 'string' || b.id === '') fail(ErrorCode.InvalidParameters, 'id is required');
@@ -91,8 +96,14 @@ export function parseModifyBody(body: unknown): ModifyRequest {
     b[key] === undefined || b[key] === null ? undefined : num(b, key, code, true);
   const out: ModifyRequest = { id: b.id };
   const lp = opt('limitPrice', ErrorCode.InvalidLimitPrice);
-  const sp =
-    opt('stopPrice', ErrorCode.InvalidStopPrice) ?? opt('stopLoss', ErrorCode.InvalidStopPrice);
+  const stopPrice = opt('stopPrice', ErrorCode.InvalidStopPrice);
+  const stopLoss = opt('stopLoss', ErrorCode.InvalidStopPrice);
+  if (stopPrice !== undefined && stopLoss !== undefined && stopPrice !== stopLoss)
+    fail(
+      ErrorCode.InvalidStopPrice,
+      `stopPrice and stopLoss disagree (${stopPrice} and ${stopLoss}): send one trigger price`,
+    );
+  const sp = stopPrice ?? stopLoss;
   const q = opt('qty', ErrorCode.InvalidQty);
   const t = opt('type', ErrorCode.InvalidOrderType);
   if (lp !== undefined) out.limitPrice = lp;

@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { order, session, type Session } from './helpers';
+import { ErrorCode } from '../../../shared/broker/errors';
 
 let s: Session;
 let nifty: string; // a NIFTY future ticker from the generated master (lot > 1)
@@ -245,6 +246,24 @@ describe('modify and cancel', () => {
     const r = await s.call('PUT', '/api/v2/orders', { id, stopLoss: 840 });
     assert.equal(r.json.code, 1101);
     assert.equal((await book(id)).stopPrice, 840);
+  });
+
+  test('a modify whose stopPrice and stopLoss disagree is refused: neither reading is guessed', async () => {
+    // The spec's modify table names the trigger stopLoss, everything else stopPrice; a client
+    // sending both (as Tickdesk does) must send one value, and a broker could honour either.
+    const id = String((await place({ type: 3, stopPrice: 820 })).json.id);
+    await tick();
+    const r = await s.call('PUT', '/api/v2/orders', { id, stopPrice: 845, stopLoss: 850 });
+    assert.deepEqual(
+      [r.status, r.json.code],
+      [400, ErrorCode.InvalidStopPrice],
+      JSON.stringify(r.json),
+    );
+    assert.match(String(r.json.message), /stopPrice and stopLoss disagree/);
+    assert.equal((await book(id)).stopPrice, 820, 'the order is left as it was');
+    const same = await s.call('PUT', '/api/v2/orders', { id, stopPrice: 845, stopLoss: 845 });
+    assert.equal(same.json.code, 1101, JSON.stringify(same.json));
+    assert.equal((await book(id)).stopPrice, 845);
   });
 
   test('cancel: 1103, then -161 on the cancelled order; rejected orders -164; unknown ids -51', async () => {
