@@ -15,10 +15,13 @@ export function positionPlAt(p: Position, ltp: number): { unrealizedPl: number; 
   return { unrealizedPl: round2(p.unrealizedPl + move), pl: round2(p.pl + move) };
 }
 
-/** A holding's market value and P&L at `ltp`. */
+/**
+ * A holding's market value and P&L at `ltp`. They move with the quantity still held
+ * (`remainingQty`): the broker values holdings on it, so shares sold today must not move them.
+ */
 export function holdingPlAt(h: Holding, ltp: number): { marketValue: number; pl: number } {
   if (!Number.isFinite(ltp) || ltp <= 0) return { marketValue: h.marketValue, pl: h.pl };
-  const move = round2((ltp - h.ltp) * h.qty);
+  const move = round2((ltp - h.ltp) * h.remainingQty);
   return { marketValue: round2(h.marketValue + move), pl: round2(h.pl + move) };
 }
 

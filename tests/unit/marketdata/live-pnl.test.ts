@@ -30,7 +30,14 @@ test('a closed position or an unusable price keeps the broker figure', () => {
   assert.deepEqual(positionPlAt(pos({}), NaN), { unrealizedPl: 50, pl: 70 });
 });
 
-test('a holding moves its market value and P&L by qty x move', () => {
-  const h = { qty: 5, ltp: 100, marketValue: 500, pl: 25 } as Holding;
+test('a holding moves its market value and P&L by the quantity still held x move', () => {
+  const h = { qty: 5, remainingQty: 5, ltp: 100, marketValue: 500, pl: 25 } as Holding;
   assert.deepEqual(holdingPlAt(h, 102), { marketValue: 510, pl: 35 });
+});
+
+test('shares sold today no longer move the holding: the broker values remainingQuantity', () => {
+  // 10 held, 6 sold today: the broker reports 4 × 100 and P&L on 4 (the sandbox does the
+  // same, sandbox/present/account.ts); a ₹2 move is worth ₹8, not ₹20.
+  const h = { qty: 10, remainingQty: 4, ltp: 100, marketValue: 400, pl: 40 } as Holding;
+  assert.deepEqual(holdingPlAt(h, 102), { marketValue: 408, pl: 48 });
 });
