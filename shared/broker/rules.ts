@@ -18,6 +18,7 @@ import type {
   Validity,
 } from './enums';
 import { ErrorCode } from './errors';
+import type { PriceBandKind } from './exchange-limits';
 import { OrderType, PRODUCT_TYPES, Segment, Side } from './enums';
 
 /** An order as the trader (or the API body) describes it, already parsed into typed fields. */
@@ -44,6 +45,8 @@ export interface InstrumentRules {
   segment: SegmentCode;
   /** Exchange freeze quantity: the largest quantity one order may carry, when known. */
   freezeQty?: number;
+  /** The exchange's price band that applies (equity derivatives; exchange-limits.ts). */
+  band?: PriceBandKind;
 }
 
 /** One broken rule: the broker code, the field to highlight, and a message naming it. */

@@ -20,7 +20,7 @@
  */
 import { type ParsedQuery, parseQuery, wantsDerivative } from './query-parse';
 import type { SymbolDb } from './symbol-db';
-import { freezeQuantity } from './freeze-quantities';
+import { freezeQtyFor } from '../../../shared/broker/exchange-limits';
 import { CLASS_TIER, OPTION_CODES } from './symbol-data';
 import { type RootGroups, findRootGroups, stemMatches } from './root-groups';
 import { joinedRoots, numberIsNameWord, prefixRange, typoRoots } from './name-match';
@@ -361,7 +361,7 @@ export class SymbolSearch {
       tickSize: a.tickSize[i] as number,
       instrumentType: a.instrumentType[i] as number,
       isin: db.isinOf(i),
-      freezeQty: freezeQuantity(db.underlyings.get(i), exp === exp) ?? null,
+      freezeQty: freezeQtyFor(db.underlyings.get(i), a.segment[i] as number) ?? null,
     };
   }
 }

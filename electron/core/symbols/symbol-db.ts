@@ -5,7 +5,7 @@
  */
 import type { ExchangeCode, Instrument, SegmentCode } from '../../../shared/broker/instrument';
 import type { InstrumentRules } from '../../../shared/broker/rules';
-import { freezeQuantity } from './freeze-quantities';
+import { freezeQtyFor, priceBandKindOf } from '../../../shared/broker/exchange-limits';
 import { hashLookup } from './hash-index';
 import { OPTION_CODES, StringColumn, type SymbolData } from './symbol-data';
 
@@ -103,21 +103,28 @@ export class SymbolDb {
 
   /**
    * What shared/broker/rules.ts checkOrder needs for a ticker: tick, lot, exchange,
-   * segment, and the freeze quantity where one is known.
+   * segment, and the exchange's freeze quantity and price band where they apply.
    */
   rules(ticker: string): InstrumentRulesWithTicker | undefined {
     const i = this.indexOfTicker(ticker);
     if (i < 0) return undefined;
     const a = this.data.arrays;
-    const exp = a.expiry[i] as number;
-    const freezeQty = freezeQuantity(this.underlyings.get(i), exp === exp);
+    const segment = a.segment[i] as SegmentCode;
+    const underlying = this.underlyings.get(i);
+    const freezeQty = freezeQtyFor(underlying, segment);
+    const band = priceBandKindOf({
+      segment,
+      underlying,
+      optionType: OPTION_CODES[a.optionType[i] as number] ?? 'XX',
+    });
     return {
       ticker,
       tickSize: a.tickSize[i] as number,
       lotSize: a.lotSize[i] as number,
       exchange: a.exchange[i] as ExchangeCode,
-      segment: a.segment[i] as SegmentCode,
+      segment,
       ...(freezeQty === undefined ? {} : { freezeQty }),
+      ...(band === undefined ? {} : { band }),
     };
   }
 

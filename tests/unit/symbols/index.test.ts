@@ -24,7 +24,7 @@ test('every ticker and every token finds its own row', () => {
   assert.equal(db.byToken('999'), undefined);
 });
 
-test('order rules: tick, lot, exchange, segment, and freeze quantity where gaps.md gives one', () => {
+test('order rules: tick, lot, exchange, segment, and the exchange limits where they apply', () => {
   assert.deepEqual(db.rules('NSE:SBIN-EQ'), {
     ticker: 'NSE:SBIN-EQ',
     tickSize: 0.05,
@@ -39,7 +39,11 @@ test('order rules: tick, lot, exchange, segment, and freeze quantity where gaps.
     exchange: 10,
     segment: 11,
     freezeQty: 1800,
+    band: 'option',
   });
+  assert.equal(db.rules('NSE:SBIN-EQ')?.band, undefined, 'no band in the cash market');
+  assert.equal(db.rules('NSE:SBIN25DECFUT')?.band, 'stock-future');
+  assert.equal(db.rules('NSE:FINNIFTY25NOVFUT')?.band, 'index-future');
   assert.equal(db.rules('NSE:FINNIFTY25NOVFUT')?.freezeQty, 1800);
   assert.equal(db.rules('NSE:MIDCPNIFTY25NOVFUT')?.freezeQty, 2800);
   assert.equal(

@@ -12,6 +12,7 @@ import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rule
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import type { LastPrice } from '../../../../shared/marketdata/quote';
 import { checkFatFinger, trustedLtp } from './fat-finger-guards';
+import { checkPriceBand } from './price-band-check';
 import type { FatFingerLimits } from './fat-finger-guards';
 
 /**
@@ -49,6 +50,7 @@ export function precheckPlace(
     code: v.code,
     guard: null,
   }));
+  out.push(...checkPriceBand(draft, rules, trustedLtp(price)));
   if (!skipGuards) {
     for (const g of checkFatFinger(draft, rules, price, limits)) {
       out.push({ field: g.field, message: g.message, code: null, guard: g.guard });
