@@ -4,6 +4,7 @@ import { AppError, isIpcPresentable, type IpcError, type IpcResult } from '../..
 import type { CallContext, HandlersFor } from './handler-types';
 import { isTrustedSender, type SenderFrame } from './sender-trust';
 import { createToldLog } from './told-log';
+import { unsafeTextIn } from '../../shared/ipc/text';
 
 /** Where the router reports what it refused, what failed inside a handler, and what the trader was told. */
 export interface RouterLogger {
@@ -93,6 +94,17 @@ export function createRouter<M extends ChannelMap = typeof defaultContract>(
         message,
         action: 'fix-field',
         ...(field ? { field } : {}),
+      });
+    }
+    // Every string of every input must be text: a control character or a lone surrogate in
+    // any field is refused here, typed, before a handler (or a log line) sees it.
+    const untext = unsafeTextIn(parsed.data);
+    if (untext) {
+      return fail({
+        kind: 'invalid-input',
+        message: `${untext.path ? `${untext.path}: ` : ''}${untext.reason}`,
+        action: 'fix-field',
+        ...(untext.path ? { field: untext.path } : {}),
       });
     }
     let output: unknown;

@@ -6,7 +6,7 @@
  */
 import type { Reply } from '../http/types';
 
-/** One armed patch: `patch` is merged into row `index` of the list under `list`. */
+/** One armed patch: `patch` is merged into row `index` of the list under `list` (a list row: keys are indexes). */
 export interface RowPatch {
   route: string;
   list: string;
@@ -51,8 +51,13 @@ export class RowPatchTable {
     const rows = json?.[p?.list ?? ''];
     if (!p || !Array.isArray(rows) || rows.length <= p.index) return reply;
     if (--p.remaining <= 0) this.patches.delete(route);
+    // A row that is a list (a history candle `[t, o, h, l, c, v]`) is patched by index.
     const next = rows.map((r, i) =>
-      i === p.index ? { ...(r as Record<string, unknown>), ...p.patch } : r,
+      i !== p.index
+        ? r
+        : Array.isArray(r)
+          ? Object.assign([...(r as unknown[])], p.patch)
+          : { ...(r as Record<string, unknown>), ...p.patch },
     );
     return { ...reply, json: { ...json, [p.list]: next } };
   }

@@ -141,7 +141,7 @@ export function createDataClient(opts: {
         },
         priority,
       );
-      return normalizeCandles(env.candles);
+      return normalizeCandles(env.candles, opts.now());
     },
   };
 }

@@ -6,8 +6,15 @@
  */
 import type { Candle } from '../../../shared/marketdata/candle';
 import { numOrNull } from '../broker/normalize/coerce';
+import { MAX_FUTURE_SKEW_MS } from './broker-time';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The earliest start a candle may have, epoch seconds (1990-01-01): older than any Indian
+ * exchange's electronic trading, so an earlier time is a broken field, not history.
+ */
+export const EARLIEST_CANDLE_S = 631_152_000;
 
 /**
  * How far back a chart reads, by candle length in minutes: enough for the last full session
@@ -32,8 +39,13 @@ export interface NormalizedCandles {
   dropped: number;
 }
 
-/** One raw candle into a Candle, or null when any part of it is unusable. */
-export function normalizeCandle(raw: unknown): Candle | null {
+/**
+ * One raw candle into a Candle, or null when any part of it is unusable. A candle starting
+ * after `now` plus the clock skew allowed for broker times (a year-2100 stamp, or
+ * milliseconds sent as seconds) is unusable: drawn, it would stretch the time axis and
+ * stand for a price nobody has traded.
+ */
+export function normalizeCandle(raw: unknown, now: number): Candle | null {
   if (!Array.isArray(raw) || raw.length < 5) return null;
   const t = numOrNull(raw[0]);
   const o = numOrNull(raw[1]);
@@ -43,7 +55,8 @@ export function normalizeCandle(raw: unknown): Candle | null {
   // Volume may be absent (indices trade none); anything present must be a count.
   const v = raw.length > 5 && raw[5] !== null && raw[5] !== undefined ? numOrNull(raw[5]) : 0;
   if (t === null || o === null || h === null || l === null || c === null || v === null) return null;
-  if (!Number.isSafeInteger(t) || t <= 0) return null;
+  if (!Number.isSafeInteger(t) || t < EARLIEST_CANDLE_S) return null;
+  if (t * 1000 > now + MAX_FUTURE_SKEW_MS) return null;
   if (o <= 0 || h <= 0 || l <= 0 || c <= 0 || v < 0) return null;
   if (h < Math.max(o, c, l) || l > Math.min(o, c)) return null;
   return { time: t, open: o, high: h, low: l, close: c, volume: v };
@@ -52,14 +65,15 @@ export function normalizeCandle(raw: unknown): Candle | null {
 /**
  * The `candles` list of a history answer: unusable candles dropped and counted, the rest
  * sorted by time; of two with the same start only the later in the answer is kept (the
- * other counts as dropped). Anything but a list yields no candles and no drops.
+ * other counts as dropped). Anything but a list yields no candles and no drops. `now` is
+ * epoch ms, for the future bound of `normalizeCandle`.
  */
-export function normalizeCandles(raw: unknown): NormalizedCandles {
+export function normalizeCandles(raw: unknown, now: number): NormalizedCandles {
   if (!Array.isArray(raw)) return { candles: [], dropped: 0 };
   const byTime = new Map<number, Candle>();
   let dropped = 0;
   for (const item of Array.from(raw as unknown[])) {
-    const c = normalizeCandle(item);
+    const c = normalizeCandle(item, now);
     if (!c) dropped++;
     else {
       if (byTime.has(c.time)) dropped++;

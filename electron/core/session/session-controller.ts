@@ -27,6 +27,7 @@ import {
   type SessionStatus,
 } from './session-machine';
 import { isSessionExpiredFailure, tokenExpiryAfter } from './token-expiry';
+import { notOneLineReason } from '../../../shared/ipc/text';
 
 /** An account as the session needs it: login facts plus environment and template. */
 export interface SessionAccount extends LoginAccount {
@@ -117,11 +118,13 @@ export interface SessionController {
 
 const MAX_ROUTE_LENGTH = 512;
 
-/** Validate the renderer's route string: short, printable. It is never interpreted here. */
+/**
+ * Validate the renderer's route string: short, one line of text (the IPC schema refuses the
+ * same first, typed). It is never interpreted here.
+ */
 export function sanitizeReturnTo(route: unknown): string | null {
   if (typeof route !== 'string' || route.length === 0) return null;
-  // eslint-disable-next-line no-control-regex
-  if (route.length > MAX_ROUTE_LENGTH || /[\u0000-\u001f\u007f]/.test(route)) {
+  if (route.length > MAX_ROUTE_LENGTH || notOneLineReason(route) !== null) {
     throw new RangeError('returnTo must be at most 512 printable characters');
   }
   return route;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Capabilities as SharedCapabilities } from '../../broker/permissions';
 import { channel, event } from '../define';
+import { singleLine } from '../text';
 
 /** The flags the renderer uses to offer only what the app's permission template allows. */
 export const Capabilities = z.object({
@@ -49,9 +50,9 @@ export const sessionChannels = {
     doc: 'Starts a login to the active (or named) account; the outcome arrives as session.changed.',
     input: z
       .object({
-        accountId: z.string().min(1).max(64).optional(),
+        accountId: singleLine(64).min(1).optional(),
         /** The screen to come back to after login (opaque to the main process). */
-        returnTo: z.string().max(200).optional(),
+        returnTo: singleLine(200).optional(),
       })
       .optional(),
     output: SessionSnapshot,
@@ -68,7 +69,7 @@ export const sessionChannels = {
   }),
   'session.setReturnTo': channel({
     doc: 'Remembers the screen the trader is on, so a re-login after expiry brings them back to it.',
-    input: z.object({ route: z.string().max(200).nullable() }),
+    input: z.object({ route: singleLine(200).nullable() }),
     output: z.void(),
   }),
   'session.logout': channel({

@@ -8,9 +8,11 @@ import {
 import { Candle } from '../../../shared/marketdata/candle';
 
 const T = 1_764_000_000;
+/** The test's clock: a day after T (epoch ms). */
+const NOW = (T + 86_400) * 1000;
 
 test('a well-formed candle becomes a Candle; numeric strings are read as numbers', () => {
-  assert.deepEqual(normalizeCandle([T, 100, 101, 99.5, 100.5, 1200]), {
+  assert.deepEqual(normalizeCandle([T, 100, 101, 99.5, 100.5, 1200], NOW), {
     time: T,
     open: 100,
     high: 101,
@@ -18,7 +20,7 @@ test('a well-formed candle becomes a Candle; numeric strings are read as numbers
     close: 100.5,
     volume: 1200,
   });
-  assert.deepEqual(normalizeCandle([String(T), '100', '101', '99', '100', '0']), {
+  assert.deepEqual(normalizeCandle([String(T), '100', '101', '99', '100', '0'], NOW), {
     time: T,
     open: 100,
     high: 101,
@@ -27,7 +29,7 @@ test('a well-formed candle becomes a Candle; numeric strings are read as numbers
     volume: 0,
   });
   // An index candle without volume.
-  assert.equal(normalizeCandle([T, 100, 101, 99, 100])?.volume, 0);
+  assert.equal(normalizeCandle([T, 100, 101, 99, 100], NOW)?.volume, 0);
 });
 
 test('malformed candles are refused, each for its own reason', () => {
@@ -48,8 +50,13 @@ test('malformed candles are refused, each for its own reason', () => {
     ['fractional time', [T + 0.5, 100, 101, 99, 100, 1]],
     ['zero time', [0, 100, 101, 99, 100, 1]],
     ['negative time', [-T, 100, 101, 99, 100, 1]],
+    ['stamped in 2100', [4_102_444_800, 100, 101, 99, 100, 1]],
+    ['stamped in 3000', [32_503_680_000, 100, 101, 99, 100, 1]],
+    ['milliseconds sent as seconds', [T * 1000, 100, 101, 99, 100, 1]],
+    ['after now + the allowed skew', [NOW / 1000 + 3600, 100, 101, 99, 100, 1]],
+    ['before 1990', [86_400, 100, 101, 99, 100, 1]],
   ];
-  for (const [why, raw] of bad) assert.equal(normalizeCandle(raw), null, why);
+  for (const [why, raw] of bad) assert.equal(normalizeCandle(raw, NOW), null, why);
 });
 
 test('a list keeps the good candles sorted, drops and counts the bad and the repeated', () => {
@@ -60,7 +67,7 @@ test('a list keeps the good candles sorted, drops and counts the bad and the rep
     'garbage',
     [T + 60, 100.5, 102, 100, 101.5, 10],
     [T + 60, 100.5, 102.5, 100, 102, 12],
-  ]);
+  ], NOW);
   assert.deepEqual(
     candles.map((c) => [c.time, c.close, c.volume]),
     [
@@ -76,9 +83,9 @@ test('a list keeps the good candles sorted, drops and counts the bad and the rep
 
 test('an answer without a candle list gives no candles and no drops', () => {
   for (const raw of [undefined, null, {}, 'x', 5]) {
-    assert.deepEqual(normalizeCandles(raw), { candles: [], dropped: 0 });
+    assert.deepEqual(normalizeCandles(raw, NOW), { candles: [], dropped: 0 });
   }
-  assert.deepEqual(normalizeCandles([]), { candles: [], dropped: 0 });
+  assert.deepEqual(normalizeCandles([], NOW), { candles: [], dropped: 0 });
 });
 
 test('chart ranges end now and reach back further for longer candles', () => {
@@ -88,4 +95,10 @@ test('chart ranges end now and reach back further for longer candles', () => {
   assert.equal(one.to, now);
   assert.ok(one.from < now - 3 * 86_400_000, '1-minute reaches past a weekend');
   assert.ok(hour.from < one.from);
+});
+
+test('a candle starting now, or just inside the allowed clock skew, is kept', () => {
+  const now = NOW / 1000;
+  assert.equal(normalizeCandle([now, 100, 101, 99, 100, 1], NOW)?.time, now);
+  assert.equal(normalizeCandle([now + 60, 100, 101, 99, 100, 1], NOW)?.time, now + 60);
 });

@@ -13,8 +13,16 @@ import { BrokerError } from '../broker-error';
 import { num, numOrNull, obj, str } from './coerce';
 import type { Raw } from './coerce';
 
+/** The answer as an object, or a typed malformed-answer error naming `what` (never a TypeError). */
+function envelope(v: unknown, what: string): Raw {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw BrokerError.malformedPayload(`${what} is not an object`);
+  return v as Raw;
+}
+
 /** Turns a success envelope of place / modify / cancel into an OrderAck. */
-export function normalizeOrderAck(env: Raw): OrderAck {
+export function normalizeOrderAck(answer: unknown): OrderAck {
+  const env = envelope(answer, 'order answer');
   const code = num(env.code, 200);
   return { id: str(env.id), code, message: str(env.message), unacknowledged: code === 201 };
 }
@@ -47,12 +55,14 @@ export function normalizeMultiResults(data: unknown, expected: number): MultiIte
 }
 
 /** Turns the exit-position answer into its ack. */
-export function normalizeExitAck(env: Raw): PositionExitAck {
+export function normalizeExitAck(answer: unknown): PositionExitAck {
+  const env = envelope(answer, 'exit answer');
   return { code: num(env.code, 200), message: str(env.message) };
 }
 
 /** Turns the convert answer into its ack. */
-export function normalizeConvertAck(env: Raw): ConvertAck {
+export function normalizeConvertAck(answer: unknown): ConvertAck {
+  const env = envelope(answer, 'convert answer');
   return {
     code: num(env.code, 200),
     message: str(env.message),
