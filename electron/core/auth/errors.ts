@@ -11,6 +11,7 @@ export type LoginFailureReason =
   | 'bad-redirect-url'
   | 'insecure-base-url'
   | 'listener-failed'
+  | 'redirect-port-unavailable'
   | 'open-failed'
   | 'timeout'
   | 'cancelled'
@@ -41,6 +42,8 @@ export const LOGIN_FAILURE_TEXT: Record<LoginFailureReason, string> = {
   'insecure-base-url': 'The broker address must use HTTPS. Check the account settings.',
   'listener-failed':
     'Tickdesk could not listen for the login reply on this computer. Another program may be using the port.',
+  'redirect-port-unavailable':
+    'This account’s redirect URL sends the login reply to a port below 1024 on this computer (a URL without a port means port 80), and Tickdesk could not listen there: such ports need administrator rights, or another program is using it. Register a redirect URL with a port above 1024, such as http://127.0.0.1:8765/callback, with the broker and in the account settings.',
   'open-failed': 'Tickdesk could not open the login page.',
   timeout: 'The login was not completed within 5 minutes. Please try again.',
   cancelled: 'The login was cancelled.',

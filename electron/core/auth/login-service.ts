@@ -62,7 +62,7 @@ export interface LoginServiceDeps {
   /**
    * Loopback port choice. `registered` uses the port written in the redirect URL (for a
    * broker that compares ports exactly); `ephemeral` asks the OS for a free one (RFC 8252;
-   * the sandbox accepts any port). Default: registered when the URL has a port, else ephemeral.
+   * the sandbox accepts any port). Default: registered (80 when the URL names no port).
    * A function decides per account (e.g. ephemeral for demo accounts on the sandbox).
    */
   loopbackPort?: LoopbackPortChoice | ((account: LoginAccount) => LoopbackPortChoice);
@@ -130,13 +130,23 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
     if (target.kind === 'loopback') {
       const choice =
         typeof deps.loopbackPort === 'function' ? deps.loopbackPort(account) : deps.loopbackPort;
-      const useRegistered =
-        target.registeredPort !== null && (choice ?? 'registered') === 'registered';
+      // The registered port, 80 when the URL names none (RFC 8252 §7.3): a broker that
+      // compares redirect URIs exactly refuses any other, so never send a random one.
+      const registeredPort = target.registeredPort ?? 80;
+      const useRegistered = (choice ?? 'registered') === 'registered';
       const cap = await startLoopbackCapture({
         path: target.url.pathname,
-        port: useRegistered ? (target.registeredPort ?? 0) : 0,
+        port: useRegistered ? registeredPort : 0,
         timeoutMs,
         timers,
+        accepts: (url) => pendings.matches(url.searchParams.get('state')),
+      }).catch((err: unknown) => {
+        if (useRegistered && registeredPort < 1024 && err instanceof LoginError)
+          throw new LoginError(
+            'redirect-port-unavailable',
+            `Could not listen on 127.0.0.1:${registeredPort}, the redirect URL's port: ${err.message}`,
+          );
+        throw err;
       });
       setCancel((r) => cap.cancel(r));
       if (id !== attemptId) return cap.result;

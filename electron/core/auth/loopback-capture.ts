@@ -4,7 +4,8 @@
  * The broker redirects the system browser to http://127.0.0.1:<port>/<path>?auth_code=…
  * This listener accepts exactly one GET on exactly that path, answers the browser with a
  * small "you can close this tab" page, and closes. Anything else (other paths, favicon
- * probes, other methods) gets a 404 and does not end the wait. It gives up after a
+ * probes, other methods) gets a 404, and a reply whose state is not this login's a 400;
+ * neither ends the wait. It gives up after a
  * timeout (5 minutes by default) so a forgotten login never leaves a port open.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -21,6 +22,12 @@ export interface LoopbackCaptureOptions {
   port?: number;
   timeoutMs?: number;
   timers?: Timers;
+  /**
+   * Whether a request on the path is the reply this login waits for (its `state` matches).
+   * One that is not is answered 400 and ignored: the wait goes on until the right reply or
+   * the timeout, so a stray or forged local request cannot end the trader's login.
+   */
+  accepts?: (url: URL) => boolean;
 }
 
 /** A running capture: the redirect URI to send to the broker, and the awaited result. */
@@ -74,6 +81,13 @@ export async function startLoopbackCapture(opts: LoopbackCaptureOptions): Promis
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (req.method !== 'GET' || url.pathname !== path) {
       return answer(res, 404, '<p>Not found.</p>');
+    }
+    if (opts.accepts && !opts.accepts(url)) {
+      return answer(
+        res,
+        400,
+        '<p>This reply does not belong to the login Tickdesk is waiting for; it was ignored.</p>',
+      );
     }
     answer(res, 200, DONE_PAGE);
     finish(() => settle?.resolve(`http://127.0.0.1:${port}${url.pathname}${url.search}`));

@@ -60,6 +60,19 @@ export class PendingLogins {
   }
 
   /**
+   * Whether `returnedState` is the pending login's state, without consuming it: the loopback
+   * listener ignores a reply that fails this, so only the right reply can end the login.
+   */
+  matches(returnedState: string | null | undefined): boolean {
+    const pending = this.current;
+    return (
+      pending !== null &&
+      typeof returnedState === 'string' &&
+      timingSafeEqualStr(returnedState, pending.state)
+    );
+  }
+
+  /**
    * Check a returned state and consume the pending login whatever the outcome: a wrong
    * state also ends the attempt, because someone is feeding us redirects.
    */

@@ -17,7 +17,10 @@ export const APP_PROTOCOL = 'tickdesk';
 export interface RedirectTarget {
   kind: RedirectKind;
   url: URL;
-  /** For loopback: the port written in the registered URL, or null when none was given. */
+  /**
+   * For loopback: the port the broker will send the reply to, the one written in the URL or
+   * 80 when none is (`http://127.0.0.1/cb` and `…:80/cb` both mean port 80); null otherwise.
+   */
   registeredPort: number | null;
 }
 
@@ -42,7 +45,8 @@ export function classifyRedirectUrl(raw: string): RedirectTarget {
         'A plain-http redirect URL must point at http://127.0.0.1 (loopback); Tickdesk listens on no other address.',
       );
     }
-    return { kind: 'loopback', url, registeredPort: url.port ? Number(url.port) : null };
+    // URL parsing drops a written `:80` (http's default): both spellings are port 80.
+    return { kind: 'loopback', url, registeredPort: url.port ? Number(url.port) : 80 };
   }
   if (url.protocol === 'https:') return { kind: 'window', url, registeredPort: null };
   if (url.protocol === `${APP_PROTOCOL}:`) return { kind: 'protocol', url, registeredPort: null };

@@ -89,6 +89,7 @@ function setup(
     loginWindow?: LoginWindowPort;
     protocolEvents?: ProtocolEventSource;
     browser?: (url: string) => Promise<void>;
+    loopbackPort?: 'registered' | 'ephemeral';
   } = {},
 ) {
   const broker = fakeBroker('APP-100');
@@ -111,6 +112,8 @@ function setup(
     logger: createLogger({ sinks: [sink], clock: time, level: 'debug' }),
     ...(opts.loginWindow ? { loginWindow: opts.loginWindow } : {}),
     ...(opts.protocolEvents ? { protocolEvents: opts.protocolEvents } : {}),
+    // `http://127.0.0.1/callback` means port 80; these tests are not about the port.
+    loopbackPort: opts.loopbackPort ?? 'ephemeral',
   });
   return { broker, service, time, sink, opened };
 }
@@ -138,16 +141,40 @@ test('app-secret flow sends appIdHash and no verifier or challenge', async () =>
   assert.doesNotMatch(opened[0] ?? '', /code_challenge/);
 });
 
-test('a redirect with a forged state is refused and the code is never exchanged', async () => {
+test('a loopback reply with a forged state is answered 400 and ignored; the right one completes', async () => {
+  const answered: number[] = [];
   const { service, broker } = setup({
     browser: async (url) => {
-      const back = new URL(broker.authorize(url));
-      back.searchParams.set('state', 'forged');
-      void httpGet(back.href);
+      const right = broker.authorize(url);
+      const forged = new URL(right);
+      forged.searchParams.set('state', 'forged');
+      forged.searchParams.set('auth_code', 'FORGED');
+      answered.push(await httpGet(forged.href));
+      answered.push(await httpGet(right));
+    },
+  });
+  const result = await service.login(account('http://127.0.0.1/callback'));
+  assert.deepEqual(answered, [400, 200]);
+  assert.equal(result.accessToken, 'TOKEN-AUTHCODE-1');
+  assert.deepEqual(
+    broker.bodies.map((b) => b.code),
+    ['AUTHCODE-1'],
+    'the forged code is never exchanged',
+  );
+});
+
+test('a login-window redirect with a forged state is refused and the code is never exchanged', async () => {
+  const { service, broker } = setup({
+    loginWindow: {
+      open(req: LoginWindowRequest) {
+        const back = new URL(broker.authorize(req.authorizeUrl));
+        back.searchParams.set('state', 'forged');
+        return { result: Promise.resolve({ kind: 'redirect', url: back.href }), close: () => {} };
+      },
     },
   });
   await assert.rejects(
-    service.login(account('http://127.0.0.1/callback')),
+    service.login(account('https://app.example/cb')),
     (e: unknown) => e instanceof LoginError && e.reason === 'state-mismatch',
   );
   assert.equal(broker.bodies.length, 0);
@@ -261,7 +288,7 @@ test('loopback port: the registered port by default, an ephemeral one when chose
       s.close(() => resolve(p));
     });
   });
-  const a = setup();
+  const a = setup({ loopbackPort: 'registered' });
   await a.service.login(account(`http://127.0.0.1:${free}/callback`));
   assert.equal(
     new URL(new URL(a.opened[0] ?? '').searchParams.get('redirect_uri') ?? '').port,

@@ -11,7 +11,9 @@ import {
 test('the registered redirect URL chooses the capture', () => {
   assert.equal(classifyRedirectUrl('http://127.0.0.1:8765/callback').kind, 'loopback');
   assert.equal(classifyRedirectUrl('http://127.0.0.1:8765/callback').registeredPort, 8765);
-  assert.equal(classifyRedirectUrl('http://127.0.0.1/callback').registeredPort, null);
+  // No port written, or `:80` (which URL parsing drops): the broker sends the reply to port 80.
+  assert.equal(classifyRedirectUrl('http://127.0.0.1/callback').registeredPort, 80);
+  assert.equal(classifyRedirectUrl('http://127.0.0.1:80/callback').registeredPort, 80);
   assert.equal(classifyRedirectUrl('https://example.com/tickdesk/done').kind, 'window');
   assert.equal(classifyRedirectUrl('tickdesk://auth/callback').kind, 'protocol');
 });
