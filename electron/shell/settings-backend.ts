@@ -2,8 +2,12 @@ import { app } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import {
+  copyFileAside,
   moveCorruptFileAside,
   SettingsFileCorruptError,
+  SettingsFileUnusableError,
+  stripBom,
+  unreadableWhy,
   type SettingsBackend,
 } from '../core/settings/backend';
 
@@ -16,28 +20,47 @@ const NAME = 'settings';
  * (core/settings/schema.ts, migrations.ts) on every load and write, exactly as over the
  * harness's JSON-file backend.
  *
- * A file that is not JSON would make electron-store throw before the window exists; it is
- * moved aside instead (nothing lost), the app starts from defaults, and the first read
- * reports it so the core tells the trader.
+ * A file that is not JSON, or a path that cannot be read as a file (a folder, no
+ * permission), would make electron-store throw before the window exists; it is moved aside
+ * instead (nothing lost), the app starts from defaults, and the first read reports it so
+ * the core tells the trader. A UTF-8 byte-order mark is read past, as the JSON-file backend
+ * does.
  */
 export function createElectronStoreBackend(
   dir: string = app.getPath('userData'),
 ): SettingsBackend & { path: string } {
+  const file = join(dir, `${NAME}.json`);
   const open = () =>
     new Store<Record<string, unknown>>({
       name: NAME,
       cwd: dir,
       clearInvalidConfig: false,
       configFileMode: 0o600,
+      deserialize: (text) => JSON.parse(stripBom(text)) as Record<string, unknown>,
     });
-  let damaged: SettingsFileCorruptError | null = null;
+  let damaged: Error | null = null;
   let store: Store<Record<string, unknown>>;
   try {
     store = open();
   } catch (err) {
-    if ((err as Error).name !== 'SyntaxError') throw err;
-    damaged = new SettingsFileCorruptError(moveCorruptFileAside(join(dir, `${NAME}.json`)));
-    store = open();
+    damaged =
+      (err as Error).name === 'SyntaxError'
+        ? new SettingsFileCorruptError(moveCorruptFileAside(file))
+        : new SettingsFileUnusableError(
+            moveCorruptFileAside(file, new Date(), 'unusable'),
+            unreadableWhy(err),
+          );
+    try {
+      store = open();
+    } catch {
+      // Still unusable (it could not be moved): the core starts read-only from defaults.
+      const report = damaged;
+      return {
+        path: file,
+        get: () => Promise.reject(report),
+        set: () => Promise.reject(new Error('the settings file cannot be written')),
+      };
+    }
   }
   return {
     path: store.path,
@@ -56,5 +79,6 @@ export function createElectronStoreBackend(
     async set(doc) {
       store.store = doc as Record<string, unknown>;
     },
+    keepCopy: (label) => copyFileAside(store.path, label),
   };
 }

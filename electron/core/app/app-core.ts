@@ -99,7 +99,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   if (deps.environment === 'live' && settings.activeAccount()?.environment !== 'live') {
     // The Demo account points at an embedded broker that only runs in Demo mode.
     const live = settings.get().accounts.find((a) => a.environment === 'live');
-    await settings.setActiveAccount(live ? live.id : null);
+    await settings.setActiveAccount(live ? live.id : null, { byApp: true });
   }
   let emit: CoreEmit = () => {};
   if (deps.environment === 'demo') {

@@ -5,7 +5,10 @@ import {
 } from '../../../shared/demo/child-messages';
 import type { Opener } from '../auth/ports';
 import { silentLogger, type Logger } from '../diagnostics/logger';
-import type { SettingsStore } from '../settings/settings-store';
+import type { AppChange, SettingsStore } from '../settings/settings-store';
+
+/** Demo's account is the app's own bookkeeping: kept in memory for the run when settings are read-only. */
+const APP_CHANGE: AppChange = { byApp: true };
 import type { DemoProcess, DemoProcessLauncher } from './demo-process-port';
 
 /** The account id Demo mode keeps in settings. */
@@ -83,10 +86,10 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
         appId: 'demo',
         redirectUrl: 'http://127.0.0.1/callback',
         template: 'orders',
-      });
+      }, APP_CHANGE);
     const active = deps.settings.activeAccount();
     if (!active || active.environment === 'demo')
-      await deps.settings.setActiveAccount(DEMO_ACCOUNT_ID);
+      await deps.settings.setActiveAccount(DEMO_ACCOUNT_ID, APP_CHANGE);
   }
 
   async function pointDemoAccountAt(ready: DemoReady): Promise<void> {
@@ -109,7 +112,7 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
       socketUrl: ready.socketUrl,
       // The sandbox implements v3 logout: a Demo logout revokes the token there too.
       revokeOnLogout: true,
-    });
+    }, APP_CHANGE);
     await selectDemoAccount();
   }
 

@@ -5,8 +5,8 @@
  * electron-store is two lines (`get: () => store.store`, `set: (d) => { store.store = d }`)
  * and Node tests use the JSON-file backend below.
  */
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { mkdirSync, renameSync } from 'node:fs';
+import { copyFile, open, readFile, rename, rm } from 'node:fs/promises';
+import { constants, mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Storage for the settings document; validation and migration happen above it. */
@@ -15,6 +15,57 @@ export interface SettingsBackend {
   get(): Promise<unknown>;
   /** Replace the stored document. Must be all-or-nothing. */
   set(doc: unknown): Promise<void>;
+  /**
+   * Copy the stored file aside, untouched, as `<file>.<label>-<time>`, before the store
+   * replaces a document it could not use as it was; where the copy is, or null when it
+   * could not be made. Absent where there is no file (memory).
+   */
+  keepCopy?(label: string): Promise<string | null>;
+}
+
+/** `<path>.<label>-<time>`: where a settings file the app cannot use is kept. */
+export function asidePath(path: string, label: string, now: Date = new Date()): string {
+  return `${path}.${label}-${now.toISOString().replace(/[:.]/g, '-')}`;
+}
+
+/** Copies the settings file aside (never over an existing file); where, or null. */
+export async function copyFileAside(path: string, label: string): Promise<string | null> {
+  const aside = asidePath(path, label);
+  try {
+    await copyFile(path, aside, constants.COPYFILE_EXCL);
+    return aside;
+  } catch {
+    return null;
+  }
+}
+
+/** The text without a leading UTF-8 byte-order mark (Notepad writes one; JSON.parse refuses it). */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The settings path exists but cannot be read as a file (a folder, no permission). It was
+ * moved aside to `movedTo` when that was possible; `why` says what is wrong, in words.
+ */
+export class SettingsFileUnusableError extends Error {
+  override readonly name = 'SettingsFileUnusableError';
+  constructor(
+    readonly movedTo: string | null,
+    readonly why: string,
+  ) {
+    super(
+      `The settings file could not be read (${why})${movedTo ? `; it was moved to ${movedTo}` : ''}.`,
+    );
+  }
+}
+
+/** What a read error means, in words for the trader (never the errno). */
+export function unreadableWhy(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EISDIR') return 'it is a folder, not a file';
+  if (code === 'EACCES' || code === 'EPERM') return 'Tickdesk is not allowed to read it';
+  return 'the system could not read it';
 }
 
 /** The settings file exists but is not JSON; it was moved aside to `movedTo`. */
@@ -26,12 +77,17 @@ export class SettingsFileCorruptError extends Error {
 }
 
 /**
- * Moves a damaged settings file aside (settings.json.corrupt-<time>) so nothing the trader
+ * Moves a damaged settings file (or whatever stands at its path) aside
+ * (settings.json.corrupt-<time>, or another label) so nothing the trader
  * had is lost and the app can start from defaults; every backend uses this one policy.
  * Returns where it went, or null when it could not be moved.
  */
-export function moveCorruptFileAside(path: string, now: Date = new Date()): string | null {
-  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+export function moveCorruptFileAside(
+  path: string,
+  now: Date = new Date(),
+  label = 'corrupt',
+): string | null {
+  const aside = asidePath(path, label, now);
   try {
     renameSync(path, aside);
     return aside;
@@ -40,13 +96,20 @@ export function moveCorruptFileAside(path: string, now: Date = new Date()): stri
   }
 }
 
-/** The settings file's text, or undefined when there is no file yet (first run). */
-async function readSettingsText(path: string): Promise<string | undefined> {
+/**
+ * The settings file's text (without a byte-order mark), or undefined when there is no file
+ * yet (first run). A path that cannot be read (a folder, no permission) is moved aside when
+ * `moveAside`, so the app can write its settings again, and reported in words.
+ */
+async function readSettingsText(path: string, moveAside: boolean): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return stripBom(await readFile(path, 'utf8'));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+    throw new SettingsFileUnusableError(
+      moveAside ? moveCorruptFileAside(path, new Date(), 'unusable') : null,
+      unreadableWhy(err),
+    );
   }
 }
 
@@ -62,7 +125,7 @@ export function createJsonFileSettingsBackend(path: string): SettingsBackend & {
   return {
     path,
     async get() {
-      const text = await readSettingsText(path);
+      const text = await readSettingsText(path, true);
       if (text === undefined) return undefined;
       try {
         return JSON.parse(text) as unknown;
@@ -70,6 +133,7 @@ export function createJsonFileSettingsBackend(path: string): SettingsBackend & {
         throw new SettingsFileCorruptError(moveCorruptFileAside(path));
       }
     },
+    keepCopy: (label) => copyFileAside(path, label),
     async set(doc) {
       const data = `${JSON.stringify(doc, null, 2)}\n`;
       const tmp = `${path}.${process.pid}.${++tmpCounter}.tmp`;
@@ -104,7 +168,7 @@ export function createReadOnlySettingsBackend(path: string): SettingsBackend & {
   return {
     path,
     async get() {
-      const text = await readSettingsText(path);
+      const text = await readSettingsText(path, false);
       if (text === undefined) return undefined;
       let doc: unknown;
       try {

@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { z } from 'zod';
 import type { SettingsBackend } from './backend';
 import { MigrationError, migrateSettings, type Migration, MIGRATIONS } from './migrations';
+import { salvageSettings } from './salvage';
 import {
   AccountSettings,
   Preferences,
@@ -48,6 +49,15 @@ export class SettingsValidationError extends Error {
   }
 }
 
+/**
+ * A change the app makes for itself (the Demo account, the active account at start), not one
+ * the trader asked for: while settings are read-only it holds in memory for this run instead
+ * of being refused, so a read-only start still starts.
+ */
+export interface AppChange {
+  byApp?: boolean;
+}
+
 /** Dependencies of `createSettingsStore`. */
 export interface SettingsStoreDeps {
   backend: SettingsBackend;
@@ -75,9 +85,12 @@ export interface SettingsStore {
    * Add or replace an account (matched by id); the first account becomes active. An account
    * given without a brokerage plan keeps the one stored (or gets the default).
    */
-  upsertAccount(account: z.input<typeof AccountSettings>): Promise<SettingsDocument>;
+  upsertAccount(
+    account: z.input<typeof AccountSettings>,
+    opts?: AppChange,
+  ): Promise<SettingsDocument>;
   removeAccount(id: string): Promise<SettingsDocument>;
-  setActiveAccount(id: string | null): Promise<SettingsDocument>;
+  setActiveAccount(id: string | null, opts?: AppChange): Promise<SettingsDocument>;
   updatePreferences(patch: Partial<Prefs>): Promise<SettingsDocument>;
   /** Saves a basket under its name (replacing one of that name, whatever its case). */
   saveBasket(basket: { name: string; orders: unknown[] }): Promise<SettingsDocument>;
@@ -122,12 +135,13 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
   function commit(
     change: (cur: SettingsDocument) => unknown,
     what: string,
+    byApp = false,
   ): Promise<SettingsDocument> {
     const run = async (): Promise<SettingsDocument> => {
-      if (readOnly) throw new SettingsValidationError(readOnly, []);
+      if (readOnly && !byApp) throw new SettingsValidationError(readOnly, []);
       const parsed = SettingsDocument.safeParse(change(current));
       if (!parsed.success) throw toValidationError(what, parsed.error);
-      await deps.backend.set(parsed.data);
+      if (!readOnly) await deps.backend.set(parsed.data);
       current = parsed.data;
       for (const l of listeners) l(current);
       return current;
@@ -143,57 +157,103 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
     return { settings: current, issue: found };
   };
 
+  /**
+   * The file could not be read at all (not JSON, a folder, no permission): start from
+   * defaults. It was moved aside when the backend could; when it could not, it still stands
+   * where settings are written, so changes are turned off rather than write over it.
+   */
+  function unreadable(err: unknown): SettingsLoadIssue {
+    current = defaultSettings();
+    const e = err as Error & { movedTo?: string | null };
+    const known = e.name === 'SettingsFileCorruptError' || e.name === 'SettingsFileUnusableError';
+    const keptAt = known ? (e.movedTo ?? null) : null;
+    log.error('settings could not be read; starting from defaults', { error: err });
+    if (keptAt === null && !deps.readOnly)
+      readOnly =
+        'Your settings file could not be read or moved aside, so Tickdesk does not save changes over it. Move or repair the file and restart Tickdesk.';
+    return {
+      kind: e.name === 'SettingsFileCorruptError' ? 'corrupt' : 'unreadable',
+      message: `Your settings could not be read, so Tickdesk started with default settings. ${known ? e.message : 'The settings file could not be read.'}`,
+      keptAt,
+    };
+  }
+
+  /**
+   * The document fails the schema: keep a copy of the file as it was, use every item that
+   * is valid on its own, and write that back so the next start is clean. Without a copy
+   * (the backend has a file but could not copy it) nothing is written: read-only.
+   */
+  async function salvage(doc: Record<string, unknown>): Promise<SettingsLoadIssue> {
+    const saved = salvageSettings(doc);
+    current = saved.settings;
+    const canCopy = !deps.readOnly && deps.backend.keepCopy !== undefined;
+    const keptAt = canCopy ? await deps.backend.keepCopy!('invalid') : null;
+    if (canCopy && keptAt === null)
+      readOnly =
+        'Your settings file could not be copied aside, so Tickdesk does not save changes over it. Restart Tickdesk once the data folder can be written.';
+    else if (!deps.readOnly) {
+      try {
+        await deps.backend.set(current);
+      } catch (err) {
+        log.error('salvaged settings could not be written', { error: err });
+      }
+    }
+    const lost = saved.setAside;
+    const what =
+      lost.length > 0
+        ? `Some of your settings could not be used and were set aside: ${lost.join(', ')}. Everything else was kept.`
+        : 'Your settings needed repair; everything in them was kept.';
+    log.warn('settings salvaged', { setAside: lost.length, keptAt });
+    return {
+      kind: 'invalid',
+      message: `${what}${keptAt ? ` The settings file as it was is kept at ${keptAt}.` : ''}`,
+      keptAt,
+    };
+  }
+
   return {
     async load() {
       let raw: unknown;
       try {
         raw = await deps.backend.get();
       } catch (err) {
-        current = defaultSettings();
-        const kind = (err as Error).name === 'SettingsFileCorruptError' ? 'corrupt' : 'unreadable';
-        log.error('settings could not be read; starting from defaults', { error: err });
-        return fellBack({
-          kind,
-          message: `Your settings could not be read, so Tickdesk started with default settings. ${(err as Error).message}`,
-        });
+        return fellBack(unreadable(err));
       }
       const fresh = raw === undefined;
+      let migrated: { doc: Record<string, unknown>; applied: number[] };
       try {
-        const { doc, applied } = migrateSettings(raw, deps.migrations ?? MIGRATIONS);
-        const unbound = yieldNewDefaultKeys(doc);
-        if (unbound.length > 0)
-          log.warn('settings: new default keys taken by the trader’s own; left unbound', {
-            actions: unbound,
-          });
-        const parsed = SettingsDocument.safeParse(doc);
-        if (!parsed.success) {
-          current = defaultSettings();
-          const e = toValidationError('stored settings are invalid', parsed.error);
-          log.error('stored settings invalid; starting from defaults', { issues: e.issues });
-          return fellBack({
-            kind: 'invalid',
-            message: `Your settings were not valid, so Tickdesk started with default settings (${e.message}).`,
-          });
-        }
-        current = parsed.data;
-        if (applied.length > 0 && !fresh && !deps.readOnly) {
-          log.info('settings migrated', { from: applied[0], to: current.version });
-          await deps.backend.set(current);
-        }
-        return { settings: current, issue: null };
+        migrated = migrateSettings(raw, deps.migrations ?? MIGRATIONS);
       } catch (err) {
-        current = defaultSettings();
         if (err instanceof MigrationError && err.kind === 'newer-version') {
-          readOnly = `${err.message} Changes are disabled so they are not lost; update Tickdesk.`;
+          // Start with what this build can read of it, and never write: the newer build
+          // still reads the file as it is.
+          current = salvageSettings(raw as Record<string, unknown>).settings;
+          readOnly = `${err.message} Tickdesk started read-only with the accounts and preferences it can read, and does not save changes so the newer version’s settings are not lost; update Tickdesk.`;
           log.warn('settings from a newer version; read-only', {});
-          return fellBack({ kind: 'newer-version', message: readOnly });
+          return fellBack({ kind: 'newer-version', message: readOnly, keptAt: null });
         }
-        log.error('settings migration failed; starting from defaults', { error: err });
-        return fellBack({
-          kind: 'invalid',
-          message: `Your settings could not be brought up to date, so Tickdesk started with default settings (${(err as Error).message}).`,
-        });
+        log.error('settings migration failed; salvaging what reads', { error: err });
+        const doc = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+        return fellBack(await salvage(doc as Record<string, unknown>));
       }
+      const { doc, applied } = migrated;
+      const unbound = yieldNewDefaultKeys(doc);
+      if (unbound.length > 0)
+        log.warn('settings: new default keys taken by the trader’s own; left unbound', {
+          actions: unbound,
+        });
+      const parsed = SettingsDocument.safeParse(doc);
+      if (!parsed.success) {
+        const e = toValidationError('stored settings are invalid', parsed.error);
+        log.error('stored settings invalid; salvaging what reads', { issues: e.issues });
+        return fellBack(await salvage(doc));
+      }
+      current = parsed.data;
+      if (applied.length > 0 && !fresh && !deps.readOnly) {
+        log.info('settings migrated', { from: applied[0], to: current.version });
+        await deps.backend.set(current);
+      }
+      return { settings: current, issue: null };
     },
     get: () => current,
     readOnlyReason: () => readOnly,
@@ -202,7 +262,7 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       return current.accounts.find((a) => a.id === current.activeAccountId) ?? null;
     },
     account: (id) => current.accounts.find((a) => a.id === id) ?? null,
-    upsertAccount(account) {
+    upsertAccount(account, opts = {}) {
       const stored = current.accounts.find((a) => a.id === account.id)?.brokerage;
       const parsed = AccountSettings.safeParse(
         account.brokerage === undefined && stored ? { ...account, brokerage: stored } : account,
@@ -215,7 +275,7 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         const accounts = cur.accounts.filter((a) => a.id !== next.id);
         accounts.splice(index === -1 ? accounts.length : index, 0, next);
         return { ...cur, accounts, activeAccountId: cur.activeAccountId ?? next.id };
-      }, 'invalid account');
+      }, 'invalid account', opts.byApp);
     },
     removeAccount(id) {
       return commit((cur) => {
@@ -225,8 +285,12 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         return { ...cur, accounts, activeAccountId };
       }, 'cannot remove account');
     },
-    setActiveAccount(id) {
-      return commit((cur) => ({ ...cur, activeAccountId: id }), 'cannot switch account');
+    setActiveAccount(id, opts = {}) {
+      return commit(
+        (cur) => ({ ...cur, activeAccountId: id }),
+        'cannot switch account',
+        opts.byApp,
+      );
     },
     updatePreferences(patch) {
       const check = Preferences.safeParse({ ...current.preferences, ...patch });

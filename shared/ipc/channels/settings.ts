@@ -78,6 +78,8 @@ export type PreferencesView = z.infer<typeof PreferencesView>;
 export const SettingsLoadIssue = z.object({
   kind: z.enum(['corrupt', 'invalid', 'newer-version', 'unreadable']),
   message: z.string(),
+  /** Where the file as it was is kept (settings.json.<why>-<time>), or null when it is not. */
+  keptAt: z.string().nullable().optional(),
 });
 /** Why the stored settings were not used. */
 export type SettingsLoadIssue = z.infer<typeof SettingsLoadIssue>;

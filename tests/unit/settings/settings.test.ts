@@ -147,14 +147,38 @@ test('settings from a newer build are read-only, not overwritten', async () => {
   assert.deepEqual(await backend.get(), { version: 99, accounts: [] });
 });
 
-test('an invalid stored document falls back to defaults and says so', async () => {
+test('an invalid stored document keeps what reads item by item and names what it set aside', async () => {
   const store = createSettingsStore({
-    backend: createMemorySettingsBackend({ version: 1, accounts: [acc('a'), acc('a')] }),
+    backend: createMemorySettingsBackend({
+      version: 1,
+      accounts: [acc('a'), acc('a'), acc('b', { redirectUrl: 'ftp://x' }), acc('c')],
+      activeAccountId: 'b',
+      preferences: { theme: 'purple', expiryWarningLeadMinutes: 45 },
+      watchlists: [{ id: 'w', name: 'Mine', symbols: ['NSE:SBIN-EQ'] }, { id: 'w', name: 'Dup', symbols: [] }],
+    }),
   });
   const { settings, issue } = await store.load();
   assert.equal(issue?.kind, 'invalid');
-  assert.match(issue?.message ?? '', /duplicate account id/);
-  assert.deepEqual(settings.accounts, []);
+  assert.deepEqual(
+    settings.accounts.map((a) => a.id),
+    ['a', 'c'],
+  );
+  assert.equal(settings.activeAccountId, 'a', 'the active one was set aside: the first kept one');
+  assert.equal(settings.preferences.expiryWarningLeadMinutes, 45);
+  assert.equal(settings.preferences.theme, 'system');
+  assert.deepEqual(
+    settings.watchlists.map((l) => l.name),
+    ['Mine'],
+  );
+  for (const named of [
+    'account "Account a"',
+    'account "Account b"',
+    'the theme',
+    'watch list "Dup"',
+    'the choice of active account',
+  ])
+    assert.ok(issue?.message.includes(named), `${named} in: ${issue?.message}`);
+  assert.doesNotMatch(issue?.message ?? '', /accounts\.|preferences\.|redirectUrl/);
 });
 
 test('JSON file backend: atomic write leaves no temp files and survives a reload', async () => {

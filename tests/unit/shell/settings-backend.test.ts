@@ -5,7 +5,15 @@
  * what is written is the validated document itself.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,20 +86,63 @@ describe('electron-store settings backend', () => {
   );
 
   it(
-    'falls back to defaults with a reason when the document breaks the schema, and keeps the file',
+    'keeps a copy of a document that breaks the schema, and keeps every account that reads',
     withDir(async (dir) => {
       const path = join(dir, 'settings.json');
-      const bad = JSON.stringify({ version: 1, accounts: [{ ...account, baseUrl: 'ftp://x' }] });
+      const bad = JSON.stringify({
+        version: 1,
+        accounts: [{ ...account, baseUrl: 'ftp://x' }, { ...account, id: 'other', label: 'Other' }],
+      });
       writeFileSync(path, bad);
       const store = createSettingsStore({ backend: createElectronStoreBackend(dir) });
-      const { issue } = await store.load();
+      const { issue, settings } = await store.load();
       assert.equal(issue?.kind, 'invalid');
       assert.equal(store.loadIssue()?.kind, 'invalid');
-      assert.equal(
-        readFileSync(path, 'utf8'),
-        bad,
-        'not overwritten until the trader changes something',
+      assert.match(issue?.message ?? '', /account "My broker app"/);
+      const copy = readdirSync(dir).find((f) => f.startsWith('settings.json.invalid-'));
+      assert.ok(copy, readdirSync(dir).join(', '));
+      assert.equal(readFileSync(join(dir, copy), 'utf8'), bad, 'the copy is the file as it was');
+      assert.equal(issue?.keptAt, join(dir, copy));
+      assert.deepEqual(
+        settings.accounts.map((a) => a.id),
+        ['other'],
       );
+      const written = JSON.parse(readFileSync(path, 'utf8')) as { accounts: { id: string }[] };
+      assert.deepEqual(
+        written.accounts.map((a) => a.id),
+        ['other'],
+        'what was salvaged is written',
+      );
+    }),
+  );
+
+  it(
+    'reads a document with a UTF-8 byte-order mark as the JSON it is',
+    withDir(async (dir) => {
+      writeFileSync(
+        join(dir, 'settings.json'),
+        `\ufeff${JSON.stringify({ version: 1, accounts: [account], activeAccountId: 'mine' })}`,
+      );
+      const store = createSettingsStore({ backend: createElectronStoreBackend(dir) });
+      const { issue, settings } = await store.load();
+      assert.equal(issue, null);
+      assert.equal(settings.activeAccountId, 'mine');
+    }),
+  );
+
+  it(
+    'moves a settings.json that is a folder aside and starts from defaults, saying why in words',
+    withDir(async (dir) => {
+      mkdirSync(join(dir, 'settings.json'));
+      const store = createSettingsStore({ backend: createElectronStoreBackend(dir) });
+      const { issue } = await store.load();
+      assert.equal(issue?.kind, 'unreadable');
+      assert.match(issue?.message ?? '', /it is a folder, not a file/);
+      assert.doesNotMatch(issue?.message ?? '', /EISDIR/);
+      assert.ok(issue?.keptAt && statSync(issue.keptAt).isDirectory());
+      assert.equal(store.readOnlyReason(), null);
+      await store.updatePreferences({ theme: 'dark' });
+      assert.ok(statSync(join(dir, 'settings.json')).isFile());
     }),
   );
 });
