@@ -26,9 +26,7 @@ export function unsafeTextReason(s: string): string | null {
 
 /** Why `s` is not one line of plain text; null when it is. */
 export function notOneLineReason(s: string): string | null {
-  return (
-    unsafeTextReason(s) ?? (NOT_ONE_LINE.test(s) ? 'must be one line of plain text' : null)
-  );
+  return unsafeTextReason(s) ?? (NOT_ONE_LINE.test(s) ? 'must be one line of plain text' : null);
 }
 
 /** A one-line text field of at most `max` characters: no controls, separators or broken characters. */

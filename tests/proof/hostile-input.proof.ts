@@ -2,11 +2,14 @@
  * Hostile input: what the renderer sends and what the broker answers are both untrusted.
  * (1) Malformed inputs on every IPC channel go through the composed app's real router: each
  * must come back as a typed error (`invalid-input` with the field), never `internal`, never
- * a throw, never reaching a handler. (2) Mutated copies of real sandbox answers go through
+ * a throw, never reaching a handler; and hostile strings (control characters, U+2028, lone
+ * surrogates, huge text, prototype keys) in every string field, where a well-formed input
+ * must still never answer `internal` nor bring a control character or a lone surrogate to a
+ * handler. (2) Mutated copies of real sandbox answers go through
  * every response normalizer, the market-data ones included (quotes, depth, order-socket
  * updates, binary price frames): each must give a clean model (valid against the IPC schema,
- * every number finite, no price time after now + skew) or a typed BrokerError, never
- * another exception.
+ * every number finite, no price or candle time after now + skew) or a typed BrokerError, never
+ * another exception; acks are also fed what is not an object at all (null, a list, text).
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
@@ -26,6 +29,7 @@ import {
   Profile,
   Trade,
 } from '../../shared/broker/models';
+import { CandleHistory } from '../../shared/marketdata/candle';
 import { channelNames, contract } from '../../shared/ipc/contract';
 import { IpcError } from '../../shared/ipc/errors';
 import { isBrokerError } from '../../electron/core/broker/broker-error';
@@ -41,6 +45,9 @@ import { normalizeTradeBook } from '../../electron/core/broker/normalize/trades'
 import { startSession } from '../integration/broker/sandbox-session';
 import { startComposedApp } from '../integration/app/composed-app';
 import { futureTimes, marketDataTargets, type Target } from './support/market-data-targets';
+import { normalizeCandles } from '../../electron/core/marketdata/history';
+import { MAX_FUTURE_SKEW_MS } from '../../electron/core/marketdata/broker-time';
+import { unsafeTextReason } from '../../shared/ipc/text';
 import { zeroGoal, atLeast, type ProofContext, type ProofSection } from './types';
 
 /** Values that have broken parsers before: overflow text, NaN, prototype keys, odd types. */
@@ -77,12 +84,48 @@ const NASTY: unknown[] = [
   '\u0000',
   '<script>',
   '../../etc/passwd',
+  '\u2028',
+  '\ud800',
+  'a\udc00b',
+  '\u0001',
+  '__proto__',
+  4_102_444_800,
+  32_503_680_000,
+  '4102444800',
   3,
   '3',
   'MTF',
   'B',
   'S',
 ];
+
+/**
+ * Strings a renderer (or a hostile page) can send that zod's `z.string()` accepts: every C0
+ * control, DEL, C1, the Unicode line and paragraph separators, lone surrogates either way
+ * round, a huge string, prototype keys, and look-alike text.
+ */
+const HOSTILE_STRINGS: string[] = [
+  ...Array.from({ length: 32 }, (_, c) => `/watch${String.fromCharCode(c)}x`),
+  '\u007f',
+  '/a\u0085b',
+  '\u2028',
+  '/orders\u2029',
+  '\ud800',
+  'x\udbff',
+  '\udc00x',
+  '\udfff\ud800',
+  'x'.repeat(1_000_000),
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  '\u202e/tcelfer',
+  '\ufeff/orders',
+  'NSE:SBIN-EQ\u0000',
+];
+
+/** Times far in the future, in seconds and in milliseconds (2100, 3000, the largest Date). */
+const FAR_FUTURE: number[] = [4_102_444_800, 32_503_680_000, 4_102_444_800_000, 8.64e15];
 
 /** A small deterministic PRNG, so a failing seed can be replayed. */
 function prng(seed: number) {
@@ -131,6 +174,17 @@ function mutate(seed: unknown, rnd: () => number, pool: unknown[]): unknown {
   return holder.root;
 }
 
+/** Candles in a normalizer's output starting after `limitMs` (epoch ms). */
+function candleTimesAfter(v: unknown, limitMs: number): number {
+  const candles = (v as { candles?: unknown } | null)?.candles;
+  if (!Array.isArray(candles)) return 0;
+  return candles.filter(
+    (c) =>
+      typeof (c as { time?: unknown }).time === 'number' &&
+      (c as { time: number }).time * 1000 > limitMs,
+  ).length;
+}
+
 /** True when every number anywhere in `v` is finite. */
 function allFinite(v: unknown, depth = 0): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
@@ -138,7 +192,7 @@ function allFinite(v: unknown, depth = 0): boolean {
   return Object.values(v).every((x) => allFinite(x, depth + 1));
 }
 
-async function sandboxSeeds(): Promise<Target[]> {
+async function sandboxSeeds(pool: unknown[]): Promise<Target[]> {
   const s = await startSession();
   try {
     await s.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
@@ -173,6 +227,21 @@ async function sandboxSeeds(): Promise<Target[]> {
           '/api/v2/details',
         ].map(get),
       );
+    // The reads above spent this second's 10 requests.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const now = Math.floor(Date.now() / 1000);
+    const history = await s.transport.request({
+      method: 'GET',
+      path: '/data-rest/v2/history/',
+      query: {
+        symbol: 'NSE:SBIN-EQ',
+        resolution: '5',
+        date_format: '0',
+        range_from: String(now - 5 * 86_400),
+        range_to: String(now),
+        cont_flag: '1',
+      },
+    });
     const env = (x: unknown) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {});
     return [
       { name: 'profile', seed: profile!.data, run: normalizeProfile, model: Profile },
@@ -228,7 +297,7 @@ async function sandboxSeeds(): Promise<Target[]> {
       {
         name: 'order ack',
         seed: { s: 'ok', code: 1101, message: 'Order submitted', id: '26112300001' },
-        run: (r) => acks.normalizeOrderAck(env(r)),
+        run: (r) => acks.normalizeOrderAck(r),
         model: OrderAck,
       },
       {
@@ -247,14 +316,29 @@ async function sandboxSeeds(): Promise<Target[]> {
       {
         name: 'exit ack',
         seed: { s: 'ok', code: 200, message: 'exited' },
-        run: (r) => acks.normalizeExitAck(env(r)),
+        run: (r) => acks.normalizeExitAck(r),
         model: PositionExitAck,
       },
       {
         name: 'convert ack',
         seed: { s: 'ok', code: 200, message: 'ok', positionDetails: 1 },
-        run: (r) => acks.normalizeConvertAck(env(r)),
+        run: (r) => acks.normalizeConvertAck(r),
         model: ConvertAck,
+      },
+      {
+        name: 'history candles',
+        seed: history!.candles,
+        // Half the mutations also stamp one candle far in the future (2100, 3000, ms as s).
+        mutate: (seed, rnd) => {
+          const out = mutate(seed, rnd, pool);
+          if (Array.isArray(out) && out.length > 0 && rnd() < 0.5) {
+            const row = out[Math.floor(rnd() * out.length)] as unknown;
+            if (Array.isArray(row)) row[0] = FAR_FUTURE[Math.floor(rnd() * FAR_FUTURE.length)];
+          }
+          return out;
+        },
+        run: (r) => ({ symbol: 'NSE:SBIN-EQ', resolution: 5, ...normalizeCandles(r, Date.now()) }),
+        model: CandleHistory,
       },
       ...marketDataTargets(Array.isArray(orders!.orderBook) ? orders!.orderBook[0] : {}),
     ];
@@ -290,6 +374,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let ipcReachedHandler = 0;
   let ipcThrew = 0;
   const ipcExamples: string[] = [];
+  const perChannelStrings = ctx.size === 'fast' ? 40 : 400;
+  let strSent = 0;
+  let strWellFormed = 0;
+  let strInternal = 0;
+  let strUntyped = 0;
+  let strUnsafeReached = 0;
   try {
     const pool = fc.sample(anyValue, { numRuns: 2_000, seed });
     for (const [i, name] of channelNames.entries()) {
@@ -317,19 +407,65 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         }
       }
     }
+
+    // (1b) Hostile strings in every string field of every object input, whether or not the
+    // schema takes them: never `internal`, never a throw, and a control character or a lone
+    // surrogate never reaches a handler (the router refuses it, typed).
+    for (const [i, name] of channelNames.entries()) {
+      const schema = contract[name].input as z.ZodType;
+      const shape = objectShape(schema);
+      if (!shape) continue;
+      const rnd = prng(seed + 5000 + i);
+      for (let n = 0; n < perChannelStrings; n++) {
+        const input: Record<string, unknown> = {};
+        for (const k of shape) {
+          if (rnd() < 0.2) continue;
+          input[k] = HOSTILE_STRINGS[Math.floor(rnd() * HOSTILE_STRINGS.length)];
+        }
+        if (rnd() < 0.1) input[HOSTILE_STRINGS[Math.floor(rnd() * HOSTILE_STRINGS.length)]!] = 'x';
+        strSent++;
+        if (schema.safeParse(input).success) strWellFormed++;
+        // What a handler would see: the channel's own fields (zod drops unknown keys).
+        const unsafe = shape.some(
+          (k) => typeof input[k] === 'string' && unsafeTextReason(input[k]) !== null,
+        );
+        let r;
+        try {
+          r = await app.dispatch(name, input);
+        } catch {
+          ipcThrew++;
+          continue;
+        }
+        if (!r.ok && r.error.kind === 'internal') {
+          strInternal++;
+          if (ipcExamples.length < 5)
+            ipcExamples.push(`${name} ${JSON.stringify(input).slice(0, 120)}: internal`);
+        } else if (!r.ok && !IpcError.safeParse(r.error).success) strUntyped++;
+        else if (unsafe && (r.ok || r.error.kind !== 'invalid-input')) {
+          strUnsafeReached++;
+          if (ipcExamples.length < 5)
+            ipcExamples.push(`${name} ${JSON.stringify(input).slice(0, 120)}: reached the handler`);
+        }
+      }
+    }
   } finally {
     await app.close();
   }
 
+  const stringChannels = channelNames.filter((n) =>
+    objectShape(contract[n].input as z.ZodType),
+  ).length;
+
   // (2) Response normalizers: mutated real answers.
-  const targets = await sandboxSeeds();
   const pool = fc.sample(anyValue, { numRuns: 2_000, seed: seed + 1 });
+  const targets = await sandboxSeeds(pool);
   let normRuns = 0;
   let escapes = 0;
   let nonFinite = 0;
   let outsideModel = 0;
   let typedRefusals = 0;
   let futureTimed = 0;
+  let futureCandles = 0;
   const normExamples: string[] = [];
   for (const [i, t] of targets.entries()) {
     const rnd = prng(seed + 1000 + i);
@@ -346,6 +482,10 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
           if (normExamples.length < 5) normExamples.push(`${t.name}: ${String(err).slice(0, 200)}`);
         }
         continue;
+      }
+      if (candleTimesAfter(out, Date.now() + MAX_FUTURE_SKEW_MS) > 0) {
+        futureCandles++;
+        if (normExamples.length < 5) normExamples.push(`${t.name}: a candle after now + skew`);
       }
       if (futureTimes(out, Date.now()) > 0) {
         futureTimed++;
@@ -371,14 +511,20 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('IPC errors not typed invalid-input', ipcUntyped),
       zeroGoal('malformed IPC inputs that reached a handler', ipcReachedHandler),
       zeroGoal('IPC dispatches that threw', ipcThrew),
+      atLeast('inputs with hostile strings sent', strSent, stringChannels * perChannelStrings),
+      zeroGoal('hostile-string inputs answered `internal`', strInternal),
+      zeroGoal('hostile-string inputs answered an untyped error', strUntyped),
+      zeroGoal('control characters / lone surrogates that reached a handler', strUnsafeReached),
       atLeast('mutated broker answers normalized', normRuns, targets.length * perNormalizer),
       zeroGoal('normalizer escapes (not a BrokerError)', escapes),
       zeroGoal('non-finite numbers out of a normalizer', nonFinite),
       zeroGoal('price times after now + clock skew', futureTimed),
+      zeroGoal('candle times after now + clock skew', futureCandles),
       zeroGoal('normalizer outputs outside the IPC model', outsideModel),
     ],
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
+      `${stringChannels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strWellFormed} of them well-formed by the channel's schema`,
       `${targets.length} normalizers (account, orders, eDIS, acks, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },

@@ -79,14 +79,17 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
 
   async function selectDemoAccount(): Promise<void> {
     if (!deps.settings.account(DEMO_ACCOUNT_ID))
-      await deps.settings.upsertAccount({
-        id: DEMO_ACCOUNT_ID,
-        label: 'Demo account',
-        environment: 'demo',
-        appId: 'demo',
-        redirectUrl: 'http://127.0.0.1/callback',
-        template: 'orders',
-      }, APP_CHANGE);
+      await deps.settings.upsertAccount(
+        {
+          id: DEMO_ACCOUNT_ID,
+          label: 'Demo account',
+          environment: 'demo',
+          appId: 'demo',
+          redirectUrl: 'http://127.0.0.1/callback',
+          template: 'orders',
+        },
+        APP_CHANGE,
+      );
     const active = deps.settings.activeAccount();
     if (!active || active.environment === 'demo')
       await deps.settings.setActiveAccount(DEMO_ACCOUNT_ID, APP_CHANGE);
@@ -99,20 +102,23 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
       ready.apps.find((a) => a.app_id === DEMO_APP_ID_IN_SANDBOX) ??
       ready.apps.find((a) => a.template === 'orders') ??
       ready.apps[0]!;
-    await deps.settings.upsertAccount({
-      id: DEMO_ACCOUNT_ID,
-      label: 'Demo account',
-      environment: 'demo',
-      appId: app.app_id,
-      redirectUrl: app.redirect_uri,
-      template: app.template,
-      baseUrl: ready.url,
-      // The sandbox's own data API and socket: Demo prices come from the market that fills orders.
-      dataBaseUrl: ready.dataUrl,
-      socketUrl: ready.socketUrl,
-      // The sandbox implements v3 logout: a Demo logout revokes the token there too.
-      revokeOnLogout: true,
-    }, APP_CHANGE);
+    await deps.settings.upsertAccount(
+      {
+        id: DEMO_ACCOUNT_ID,
+        label: 'Demo account',
+        environment: 'demo',
+        appId: app.app_id,
+        redirectUrl: app.redirect_uri,
+        template: app.template,
+        baseUrl: ready.url,
+        // The sandbox's own data API and socket: Demo prices come from the market that fills orders.
+        dataBaseUrl: ready.dataUrl,
+        socketUrl: ready.socketUrl,
+        // The sandbox implements v3 logout: a Demo logout revokes the token there too.
+        revokeOnLogout: true,
+      },
+      APP_CHANGE,
+    );
     await selectDemoAccount();
   }
 

@@ -6,7 +6,7 @@
  * account and watch list: the store keeps a copy of the file as it was, uses what this
  * returns, and tells the trader in words what was set aside.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SavedBasket } from '../../../shared/orders/basket';
 import { Watchlist, Watchlists, defaultWatchlists } from '../../../shared/settings/watchlists';
 import {
@@ -125,7 +125,12 @@ export function salvageSettings(doc: Record<string, unknown>): Salvaged {
   if (parsed.success) return { settings: parsed.data, setAside };
   // Items valid one by one but not together (two lists of one name in another case, too
   // many baskets): keep the accounts, the part that matters most, and name the rest.
-  const fallback = SettingsDocument.safeParse({ ...defaultSettings(), accounts, activeAccountId: active });
-  if (fallback.success) return { settings: fallback.data, setAside: [...setAside, 'the watch lists and baskets'] };
+  const fallback = SettingsDocument.safeParse({
+    ...defaultSettings(),
+    accounts,
+    activeAccountId: active,
+  });
+  if (fallback.success)
+    return { settings: fallback.data, setAside: [...setAside, 'the watch lists and baskets'] };
   return { settings: defaultSettings(), setAside: [...setAside, 'every account'] };
 }

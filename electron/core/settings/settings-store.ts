@@ -270,12 +270,16 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       if (!parsed.success)
         return Promise.reject(toValidationError('invalid account', parsed.error));
       const next = parsed.data;
-      return commit((cur) => {
-        const index = cur.accounts.findIndex((a) => a.id === next.id);
-        const accounts = cur.accounts.filter((a) => a.id !== next.id);
-        accounts.splice(index === -1 ? accounts.length : index, 0, next);
-        return { ...cur, accounts, activeAccountId: cur.activeAccountId ?? next.id };
-      }, 'invalid account', opts.byApp);
+      return commit(
+        (cur) => {
+          const index = cur.accounts.findIndex((a) => a.id === next.id);
+          const accounts = cur.accounts.filter((a) => a.id !== next.id);
+          accounts.splice(index === -1 ? accounts.length : index, 0, next);
+          return { ...cur, accounts, activeAccountId: cur.activeAccountId ?? next.id };
+        },
+        'invalid account',
+        opts.byApp,
+      );
     },
     removeAccount(id) {
       return commit((cur) => {

@@ -126,7 +126,8 @@ export async function startComposedApp(
     },
     async close() {
       await core.close();
-      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+      // Retried: a log line written while the core closes can land during the removal.
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
   if (opts.login ?? true) {

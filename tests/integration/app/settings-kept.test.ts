@@ -13,7 +13,15 @@
  * - a UTF-8 byte-order mark: read as the JSON it is, no notice.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -63,7 +71,11 @@ test('a schema-invalid settings file is kept byte for byte; what still reads is 
     const copies = kept(dir);
     assert.equal(copies.length, 1, `one copy kept: ${copies.join(', ')}`);
     assert.match(copies[0]!, /^settings\.json\.invalid-/);
-    assert.equal(readFileSync(join(dir, copies[0]!), 'utf8'), text, 'the copy is the file as it was');
+    assert.equal(
+      readFileSync(join(dir, copies[0]!), 'utf8'),
+      text,
+      'the copy is the file as it was',
+    );
 
     const view = await app.call('settings.get');
     const ids = view.accounts.map((a) => a.id);
@@ -91,7 +103,10 @@ test('a schema-invalid settings file is kept byte for byte; what still reads is 
     const onDisk = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as {
       accounts: { id: string }[];
     };
-    assert.ok(onDisk.accounts.some((a) => a.id === 'good1'), 'settings.json keeps good1');
+    assert.ok(
+      onDisk.accounts.some((a) => a.id === 'good1'),
+      'settings.json keeps good1',
+    );
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
@@ -110,7 +125,10 @@ test('settings from a newer version: the app starts read-only with what it can r
     const view = await app.call('settings.get');
     assert.equal(view.loadIssue?.kind, 'newer-version');
     assert.ok(view.readOnlyReason, 'read-only, as its message says');
-    assert.ok(view.accounts.some((a) => a.id === 'mine'), 'the account it can read is shown');
+    assert.ok(
+      view.accounts.some((a) => a.id === 'mine'),
+      'the account it can read is shown',
+    );
     const refused = await app.dispatch('settings.updatePreferences', { theme: 'dark' });
     assert.equal(refused.ok, false, 'a change is refused while read-only');
     // Demo still logs in (its account is held in memory only).
@@ -137,7 +155,10 @@ test('settings.json that is a folder is moved aside; the app starts from default
     assert.equal(copies.length, 1);
     assert.ok(view.loadIssue?.message.includes(join(dir, copies[0]!)), view.loadIssue?.message);
     assert.equal(readFileSync(join(dir, copies[0]!, 'inside.txt'), 'utf8'), 'kept');
-    assert.ok(statSync(join(dir, 'settings.json')).isFile(), 'settings are written as a file again');
+    assert.ok(
+      statSync(join(dir, 'settings.json')).isFile(),
+      'settings are written as a file again',
+    );
     assert.equal(view.readOnlyReason, null);
   } finally {
     await app.close();

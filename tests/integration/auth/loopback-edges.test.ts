@@ -150,7 +150,9 @@ test('when port 80 is taken, the login says plainly why it cannot listen and ope
     assert.match(snap.lastError?.message ?? '', /http:\/\/127\.0\.0\.1:8765\/callback/);
     assert.equal(sent.length, before, 'no browser opened with a port the broker would refuse');
   } finally {
-    await new Promise<void>((resolve) => (holder.listening ? holder.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      holder.listening ? holder.close(() => resolve()) : resolve(),
+    );
   }
 });
 

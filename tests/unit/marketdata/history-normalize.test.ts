@@ -60,14 +60,17 @@ test('malformed candles are refused, each for its own reason', () => {
 });
 
 test('a list keeps the good candles sorted, drops and counts the bad and the repeated', () => {
-  const { candles, dropped } = normalizeCandles([
-    [T + 120, 102, 103, 101, 102.5, 10],
-    [T, 100, 101, 99, 100.5, 10],
-    [T + 60, NaN, 101, 99, 100, 10],
-    'garbage',
-    [T + 60, 100.5, 102, 100, 101.5, 10],
-    [T + 60, 100.5, 102.5, 100, 102, 12],
-  ], NOW);
+  const { candles, dropped } = normalizeCandles(
+    [
+      [T + 120, 102, 103, 101, 102.5, 10],
+      [T, 100, 101, 99, 100.5, 10],
+      [T + 60, NaN, 101, 99, 100, 10],
+      'garbage',
+      [T + 60, 100.5, 102, 100, 101.5, 10],
+      [T + 60, 100.5, 102.5, 100, 102, 12],
+    ],
+    NOW,
+  );
   assert.deepEqual(
     candles.map((c) => [c.time, c.close, c.volume]),
     [

@@ -154,7 +154,10 @@ test('an invalid stored document keeps what reads item by item and names what it
       accounts: [acc('a'), acc('a'), acc('b', { redirectUrl: 'ftp://x' }), acc('c')],
       activeAccountId: 'b',
       preferences: { theme: 'purple', expiryWarningLeadMinutes: 45 },
-      watchlists: [{ id: 'w', name: 'Mine', symbols: ['NSE:SBIN-EQ'] }, { id: 'w', name: 'Dup', symbols: [] }],
+      watchlists: [
+        { id: 'w', name: 'Mine', symbols: ['NSE:SBIN-EQ'] },
+        { id: 'w', name: 'Dup', symbols: [] },
+      ],
     }),
   });
   const { settings, issue } = await store.load();

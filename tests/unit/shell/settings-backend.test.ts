@@ -91,7 +91,10 @@ describe('electron-store settings backend', () => {
       const path = join(dir, 'settings.json');
       const bad = JSON.stringify({
         version: 1,
-        accounts: [{ ...account, baseUrl: 'ftp://x' }, { ...account, id: 'other', label: 'Other' }],
+        accounts: [
+          { ...account, baseUrl: 'ftp://x' },
+          { ...account, id: 'other', label: 'Other' },
+        ],
       });
       writeFileSync(path, bad);
       const store = createSettingsStore({ backend: createElectronStoreBackend(dir) });
