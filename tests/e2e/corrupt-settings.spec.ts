@@ -32,3 +32,54 @@ test('a damaged settings file: the app starts from defaults and says so on scree
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// Issue 18, finding 6: valid JSON with one bad entry is not thrown away. The file is copied
+// aside byte for byte, the accounts that still read stay, and the notice names what was set
+// aside (in words) and where the copy is.
+test('settings with one bad account: the others stay, and the notice names what was set aside', async ({
+  page,
+}) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-e2e-invalid-'));
+  const account = (id: string, label: string, redirectUrl: string) => ({
+    id,
+    label,
+    environment: 'live',
+    appId: `APP${id.toUpperCase()}-100`,
+    redirectUrl,
+    template: 'orders',
+  });
+  const text = JSON.stringify({
+    version: 1,
+    accounts: [
+      account('kept', 'My kept account', 'http://127.0.0.1:8765/callback'),
+      account('broken', 'My broken account', 'ftp://nowhere'),
+    ],
+    activeAccountId: 'kept',
+  });
+  writeFileSync(join(dataDir, 'settings.json'), text);
+  const harness = await spawnHarness<{ url: string }>(['--data-dir', dataDir]);
+  try {
+    await page.goto(harness.ready.url);
+    const notice = page.locator('[data-testid="notice"][data-level="warning"]', {
+      hasText: 'set aside',
+    });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('account "My broken account"');
+    await expect(notice).toContainText('settings.json.invalid-');
+    await expect(notice).not.toContainText('redirectUrl');
+    const aside = readdirSync(dataDir).filter((f) => f.startsWith('settings.json.invalid-'));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(dataDir, aside[0]!), 'utf8')).toBe(text);
+    await page.keyboard.press('Alt+7');
+    await expect(
+      page.getByTestId('account-row-label').filter({ hasText: 'My kept account' }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('account-row-label').filter({ hasText: 'My broken account' }),
+    ).toHaveCount(0);
+  } finally {
+    await page.close();
+    await harness.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
