@@ -173,6 +173,7 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
         timers,
         onRejected: (why) =>
           log.warn('ignored a deep link that is not the login redirect', { why }),
+        accepts: (url) => pendings.matches(readRedirectParams(url).state),
       });
       setCancel((r) => cap.cancel(r));
       if (id !== attemptId) return cap.result;

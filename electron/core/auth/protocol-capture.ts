@@ -23,7 +23,8 @@ export interface ProtocolEventSource {
 }
 
 /** Why a deep link was refused; logged (redacted) and otherwise ignored. */
-export type DeepLinkRejection = 'not-a-url' | 'wrong-scheme' | 'credentials' | 'path-not-allowed';
+export type DeepLinkRejection =
+  'not-a-url' | 'wrong-scheme' | 'credentials' | 'path-not-allowed' | 'wrong-state';
 
 /** Outcome of checking one deep link against the registered redirect. */
 export type DeepLinkCheck = { ok: true; url: string } | { ok: false; why: DeepLinkRejection };
@@ -68,9 +69,14 @@ export interface ProtocolCaptureOptions {
   timers?: Timers;
   /** Called with each refused link (never the link itself: it may hold a code). */
   onRejected?: (why: DeepLinkRejection) => void;
+  /**
+   * Whether a link that passes `checkDeepLink` is this login's reply (its state matches);
+   * one that is not is refused as `wrong-state` and the wait goes on.
+   */
+  accepts?: (url: string) => boolean;
 }
 
-/** Wait for the first deep link that passes `checkDeepLink`; refused ones are ignored. */
+/** Wait for the first deep link that passes `checkDeepLink` (and `accepts`); refused ones are ignored. */
 export function waitForProtocolRedirect(opts: ProtocolCaptureOptions): ProtocolCapture {
   const timers = opts.timers ?? systemTimers;
   let done = false;
@@ -95,6 +101,10 @@ export function waitForProtocolRedirect(opts: ProtocolCaptureOptions): ProtocolC
     const check = checkDeepLink(raw, opts.target);
     if (!check.ok) {
       opts.onRejected?.(check.why);
+      return;
+    }
+    if (opts.accepts && !opts.accepts(check.url)) {
+      opts.onRejected?.('wrong-state');
       return;
     }
     finish(() => resolveFn(check.url));

@@ -1,12 +1,13 @@
 /**
- * Loopback login edges through the composed core (createAppCore, live environment) against
+ * Login edges through the composed core (createAppCore, live environment) against
  * the sandbox over HTTP, which compares redirect_uri with the registered value byte for byte
  * (issue 18 #8):
  * - A registered redirect URL without a port, or with `:80`, means port 80: the app listens
  *   there and sends the registered string unchanged, or, where it cannot listen on port 80,
  *   says so plainly and opens no browser. It never sends a random port the broker refuses.
  * - A local request on the redirect path with a wrong state is answered 400 and ignored;
- *   the pending login goes on and completes with its own reply.
+ *   the pending login goes on and completes with its own reply. A tickdesk:// deep link
+ *   with a wrong state (another program can send one) is ignored the same way.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,10 +17,23 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
 import { LOGIN_FAILURE_TEXT } from '../../../electron/core/auth/errors';
+import type { ProtocolEventSource } from '../../../electron/core/auth/protocol-capture';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
 
 const NO_PORT = 'http://127.0.0.1/tickdesk-edge/callback';
 const PORT_80 = 'http://127.0.0.1:80/tickdesk-edge/callback80';
+const DEEP_LINK = 'tickdesk://auth/edge';
+/** The OS handing deep links to the app. */
+const deepLinks = new Set<(url: string) => void>();
+const protocolEvents: ProtocolEventSource = {
+  onUrl(listener) {
+    deepLinks.add(listener);
+    return () => deepLinks.delete(listener);
+  },
+};
+const sendDeepLink = (url: string) => {
+  for (const l of [...deepLinks]) l(url);
+};
 let stateRedirect = '';
 let sandbox: SandboxHandle;
 let core: AppCore;
@@ -52,6 +66,14 @@ async function browse(url: string): Promise<void> {
   await res.arrayBuffer();
   const location = res.headers.get('location');
   if (res.status !== 302 || !location) throw new Error(`authorize answered ${res.status}`);
+  if (location.startsWith('tickdesk:')) {
+    // Another program's deep link with a wrong state first, then the broker's own.
+    const bad = new URL(location);
+    bad.searchParams.set('state', 'forged-state');
+    sendDeepLink(bad.href);
+    sendDeepLink(location);
+    return;
+  }
   if (forgeNext) {
     forgeNext = false;
     const bad = new URL(location);
@@ -79,6 +101,7 @@ before(async () => {
       { app_id: 'EDGENOPORT-100', secret: 'S1', redirect_uri: NO_PORT, template: 'orders' },
       { app_id: 'EDGEPORT80-100', secret: 'S2', redirect_uri: PORT_80, template: 'orders' },
       { app_id: 'EDGESTATE1-100', secret: 'S3', redirect_uri: stateRedirect, template: 'orders' },
+      { app_id: 'EDGEDEEP01-100', secret: 'S4', redirect_uri: DEEP_LINK, template: 'orders' },
     ],
   });
   core = await createAppCore({
@@ -89,6 +112,7 @@ before(async () => {
     environment: 'live',
     dataDir,
     openExternal: browse,
+    protocolEvents,
     keychain: async () => ({ keychain: null, reason: 'test: memory only' }),
   });
 });
@@ -162,4 +186,10 @@ test('a local request with a wrong or no state is answered 400 and ignored; the 
   assert.deepEqual(forged, [400, 400], 'both stray requests refused by the listener');
   assert.equal(snap.status, 'active', JSON.stringify(snap.lastError));
   assert.equal(snap.accountId, 'state');
+});
+
+test('a tickdesk:// deep link with a wrong state is ignored; the login completes with its own', async () => {
+  const snap = await loginWith('deep', 'EDGEDEEP01-100', DEEP_LINK);
+  assert.equal(snap.status, 'active', JSON.stringify(snap.lastError));
+  assert.equal(snap.accountId, 'deep');
 });
