@@ -525,7 +525,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
       `${stringChannels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strWellFormed} of them well-formed by the channel's schema`,
-      `${targets.length} normalizers (account, orders, eDIS, acks, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
+      `${targets.length} normalizers (account, orders, eDIS, acks fed non-objects too, history candles stamped far ahead, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },
   };
