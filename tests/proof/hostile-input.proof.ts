@@ -47,7 +47,13 @@ import { startComposedApp } from '../integration/app/composed-app';
 import { futureTimes, marketDataTargets, type Target } from './support/market-data-targets';
 import { normalizeCandles } from '../../electron/core/marketdata/history';
 import { MAX_FUTURE_SKEW_MS } from '../../electron/core/marketdata/broker-time';
-import { unsafeTextReason } from '../../shared/ipc/text';
+import {
+  candleTimesAfter,
+  FAR_FUTURE,
+  HOSTILE_STRINGS,
+  sendHostileStrings,
+  type HostileStringCounts,
+} from './support/hostile-strings';
 import { zeroGoal, atLeast, type ProofContext, type ProofSection } from './types';
 
 /** Values that have broken parsers before: overflow text, NaN, prototype keys, odd types. */
@@ -99,34 +105,6 @@ const NASTY: unknown[] = [
   'S',
 ];
 
-/**
- * Strings a renderer (or a hostile page) can send that zod's `z.string()` accepts: every C0
- * control, DEL, C1, the Unicode line and paragraph separators, lone surrogates either way
- * round, a huge string, prototype keys, and look-alike text.
- */
-const HOSTILE_STRINGS: string[] = [
-  ...Array.from({ length: 32 }, (_, c) => `/watch${String.fromCharCode(c)}x`),
-  '\u007f',
-  '/a\u0085b',
-  '\u2028',
-  '/orders\u2029',
-  '\ud800',
-  'x\udbff',
-  '\udc00x',
-  '\udfff\ud800',
-  'x'.repeat(1_000_000),
-  '__proto__',
-  'constructor',
-  'prototype',
-  'hasOwnProperty',
-  '\u202e/tcelfer',
-  '\ufeff/orders',
-  'NSE:SBIN-EQ\u0000',
-];
-
-/** Times far in the future, in seconds and in milliseconds (2100, 3000, the largest Date). */
-const FAR_FUTURE: number[] = [4_102_444_800, 32_503_680_000, 4_102_444_800_000, 8.64e15];
-
 /** A small deterministic PRNG, so a failing seed can be replayed. */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -172,17 +150,6 @@ function mutate(seed: unknown, rnd: () => number, pool: unknown[]): unknown {
     else put(pool[Math.floor(rnd() * pool.length)]);
   }
   return holder.root;
-}
-
-/** Candles in a normalizer's output starting after `limitMs` (epoch ms). */
-function candleTimesAfter(v: unknown, limitMs: number): number {
-  const candles = (v as { candles?: unknown } | null)?.candles;
-  if (!Array.isArray(candles)) return 0;
-  return candles.filter(
-    (c) =>
-      typeof (c as { time?: unknown }).time === 'number' &&
-      (c as { time: number }).time * 1000 > limitMs,
-  ).length;
 }
 
 /** True when every number anywhere in `v` is finite. */
@@ -375,11 +342,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let ipcThrew = 0;
   const ipcExamples: string[] = [];
   const perChannelStrings = ctx.size === 'fast' ? 40 : 400;
-  let strSent = 0;
-  let strWellFormed = 0;
-  let strInternal = 0;
-  let strUntyped = 0;
-  let strUnsafeReached = 0;
+  let strings: HostileStringCounts;
   try {
     const pool = fc.sample(anyValue, { numRuns: 2_000, seed });
     for (const [i, name] of channelNames.entries()) {
@@ -408,53 +371,17 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       }
     }
 
-    // (1b) Hostile strings in every string field of every object input, whether or not the
-    // schema takes them: never `internal`, never a throw, and a control character or a lone
-    // surrogate never reaches a handler (the router refuses it, typed).
-    for (const [i, name] of channelNames.entries()) {
-      const schema = contract[name].input as z.ZodType;
-      const shape = objectShape(schema);
-      if (!shape) continue;
-      const rnd = prng(seed + 5000 + i);
-      for (let n = 0; n < perChannelStrings; n++) {
-        const input: Record<string, unknown> = {};
-        for (const k of shape) {
-          if (rnd() < 0.2) continue;
-          input[k] = HOSTILE_STRINGS[Math.floor(rnd() * HOSTILE_STRINGS.length)];
-        }
-        if (rnd() < 0.1) input[HOSTILE_STRINGS[Math.floor(rnd() * HOSTILE_STRINGS.length)]!] = 'x';
-        strSent++;
-        if (schema.safeParse(input).success) strWellFormed++;
-        // What a handler would see: the channel's own fields (zod drops unknown keys).
-        const unsafe = shape.some(
-          (k) => typeof input[k] === 'string' && unsafeTextReason(input[k]) !== null,
-        );
-        let r;
-        try {
-          r = await app.dispatch(name, input);
-        } catch {
-          ipcThrew++;
-          continue;
-        }
-        if (!r.ok && r.error.kind === 'internal') {
-          strInternal++;
-          if (ipcExamples.length < 5)
-            ipcExamples.push(`${name} ${JSON.stringify(input).slice(0, 120)}: internal`);
-        } else if (!r.ok && !IpcError.safeParse(r.error).success) strUntyped++;
-        else if (unsafe && (r.ok || r.error.kind !== 'invalid-input')) {
-          strUnsafeReached++;
-          if (ipcExamples.length < 5)
-            ipcExamples.push(`${name} ${JSON.stringify(input).slice(0, 120)}: reached the handler`);
-        }
-      }
-    }
+    // (1b) Hostile strings in every string field of every object input.
+    strings = await sendHostileStrings(app, {
+      perChannel: perChannelStrings,
+      seed: seed + 5000,
+      prng,
+      objectShape,
+      examples: ipcExamples,
+    });
   } finally {
     await app.close();
   }
-
-  const stringChannels = channelNames.filter((n) =>
-    objectShape(contract[n].input as z.ZodType),
-  ).length;
 
   // (2) Response normalizers: mutated real answers.
   const pool = fc.sample(anyValue, { numRuns: 2_000, seed: seed + 1 });
@@ -510,11 +437,18 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('IPC answers `internal`', ipcInternal),
       zeroGoal('IPC errors not typed invalid-input', ipcUntyped),
       zeroGoal('malformed IPC inputs that reached a handler', ipcReachedHandler),
-      zeroGoal('IPC dispatches that threw', ipcThrew),
-      atLeast('inputs with hostile strings sent', strSent, stringChannels * perChannelStrings),
-      zeroGoal('hostile-string inputs answered `internal`', strInternal),
-      zeroGoal('hostile-string inputs answered an untyped error', strUntyped),
-      zeroGoal('control characters / lone surrogates that reached a handler', strUnsafeReached),
+      zeroGoal('IPC dispatches that threw', ipcThrew + strings.threw),
+      atLeast(
+        'inputs with hostile strings sent',
+        strings.sent,
+        strings.channels * perChannelStrings,
+      ),
+      zeroGoal('hostile-string inputs answered `internal`', strings.internal),
+      zeroGoal('hostile-string inputs answered an untyped error', strings.untyped),
+      zeroGoal(
+        'control characters / lone surrogates that reached a handler',
+        strings.unsafeReached,
+      ),
       atLeast('mutated broker answers normalized', normRuns, targets.length * perNormalizer),
       zeroGoal('normalizer escapes (not a BrokerError)', escapes),
       zeroGoal('non-finite numbers out of a normalizer', nonFinite),
@@ -524,7 +458,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     ],
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
-      `${stringChannels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strWellFormed} of them well-formed by the channel's schema`,
+      `${strings.channels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strings.wellFormed} of them well-formed by the channel's schema`,
       `${targets.length} normalizers (account, orders, eDIS, acks fed non-objects too, history candles stamped far ahead, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },
