@@ -83,7 +83,11 @@ async function notDoneThenLate(
   const sent = await send();
   const settled = await Promise.all(sent.map((i) => app.core.orders.settled(i.intentId)));
   for (const s of settled) {
-    assert.equal(s.status, "confirmed-not-done", `${s.summary}: ${s.note} ${JSON.stringify(s.violations)}`);
+    assert.equal(
+      s.status,
+      'confirmed-not-done',
+      `${s.summary}: ${s.note} ${JSON.stringify(s.violations)}`,
+    );
     assert.equal(s.resendAllowed, true);
   }
   return settled;
@@ -129,7 +133,11 @@ test('a modify the broker carries out after "not done" is corrected and flagged 
   assert.equal((await book()).find((o) => o.id === id)?.limitPrice, 702, 'the broker modified it');
   assertArrivedLate(now);
   const journal = await journalOutcomes(now.map((i) => i.intentId));
-  assert.equal(journal.get(now[0]!.intentId), 'confirmed-done', 'the journal keeps the late outcome');
+  assert.equal(
+    journal.get(now[0]!.intentId),
+    'confirmed-done',
+    'the journal keeps the late outcome',
+  );
 });
 
 test('a cancel the broker carries out after "not done" is corrected and flagged late', async () => {

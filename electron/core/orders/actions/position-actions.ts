@@ -82,7 +82,10 @@ export function createPositionActions(kit: ActionKit): PositionActions {
       } catch (err) {
         return ctx.failBeforeSend(intent, err);
       }
-      ctx.actingOn([`position:${c.symbol}-${c.convertFrom}`, `position:${c.symbol}-${c.convertTo}`]);
+      ctx.actingOn([
+        `position:${c.symbol}-${c.convertFrom}`,
+        `position:${c.symbol}-${c.convertTo}`,
+      ]);
       return kit.send(
         intent,
         c,

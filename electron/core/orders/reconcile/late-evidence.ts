@@ -155,7 +155,10 @@ export function convertWatcher(ctx: CheckContext, c: ConvertPositionInput): Late
       const to = sideQty(read.positions, c.symbol, c.convertTo, side);
       if (to === null) return null;
       if (from <= fromBase - c.convertQty && to >= toBase + c.convertQty)
-        return done(null, `${c.symbol} moved ${c.convertQty} from ${c.convertFrom} to ${c.convertTo}`);
+        return done(
+          null,
+          `${c.symbol} moved ${c.convertQty} from ${c.convertFrom} to ${c.convertTo}`,
+        );
       return null;
     },
   };

@@ -14,8 +14,7 @@ import type { StateCheck } from './ambiguity-resolver';
 
 /** One read of the account, as the app made it (a book read or a positions read). */
 export type AccountRead =
-  | { kind: 'orders'; book: readonly Order[] }
-  | { kind: 'positions'; positions: Positions };
+  { kind: 'orders'; book: readonly Order[] } | { kind: 'positions'; positions: Positions };
 
 /** What a watcher made of one read. */
 export type LateSighting =

@@ -86,36 +86,42 @@ function watched(check: StateCheck, lateWatcher: WatchedCheck['lateWatcher']): W
 
 /** Whether a modify took effect on the order. */
 export function modifyCheck(ctx: CheckContext, m: ModifyOrderInput): WatchedCheck {
-  return watched(async (): Promise<CheckResult> => {
-    const o = await ctx.broker.getOrder(m.id, { priority: 'order', fresh: true });
-    if (!o) return { kind: 'not-done', note: `Order ${m.id} is not in the order book.` };
-    ctx.rememberOrder(o);
-    if (modifyApplied(o, m))
-      return { kind: 'done', orderId: o.id, note: `Order ${o.id} shows the new values.` };
-    if (isTerminalStatus(o.status))
-      return {
-        kind: 'not-done',
-        note: `Order ${o.id} ended (${orderStatusName(o.status)}) without the change.`,
-      };
-    return { kind: 'unknown', note: `order ${o.id} still shows the old values` };
-  }, () => modifyWatcher(ctx, m));
+  return watched(
+    async (): Promise<CheckResult> => {
+      const o = await ctx.broker.getOrder(m.id, { priority: 'order', fresh: true });
+      if (!o) return { kind: 'not-done', note: `Order ${m.id} is not in the order book.` };
+      ctx.rememberOrder(o);
+      if (modifyApplied(o, m))
+        return { kind: 'done', orderId: o.id, note: `Order ${o.id} shows the new values.` };
+      if (isTerminalStatus(o.status))
+        return {
+          kind: 'not-done',
+          note: `Order ${o.id} ended (${orderStatusName(o.status)}) without the change.`,
+        };
+      return { kind: 'unknown', note: `order ${o.id} still shows the old values` };
+    },
+    () => modifyWatcher(ctx, m),
+  );
 }
 
 /** Whether a cancel took effect. */
 export function cancelCheck(ctx: CheckContext, id: string): WatchedCheck {
-  return watched(async (): Promise<CheckResult> => {
-    const o = await ctx.broker.getOrder(id, { priority: 'order', fresh: true });
-    if (!o) return { kind: 'not-done', note: `Order ${id} is not in the order book.` };
-    ctx.rememberOrder(o);
-    if (o.status === OrderStatus.Canceled)
-      return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
-    if (isTerminalStatus(o.status))
-      return {
-        kind: 'not-done',
-        note: `Order ${o.id} ended ${orderStatusName(o.status)}, not cancelled.`,
-      };
-    return { kind: 'unknown', note: `order ${o.id} is still pending` };
-  }, () => cancelWatcher(ctx, id));
+  return watched(
+    async (): Promise<CheckResult> => {
+      const o = await ctx.broker.getOrder(id, { priority: 'order', fresh: true });
+      if (!o) return { kind: 'not-done', note: `Order ${id} is not in the order book.` };
+      ctx.rememberOrder(o);
+      if (o.status === OrderStatus.Canceled)
+        return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
+      if (isTerminalStatus(o.status))
+        return {
+          kind: 'not-done',
+          note: `Order ${o.id} ended ${orderStatusName(o.status)}, not cancelled.`,
+        };
+      return { kind: 'unknown', note: `order ${o.id} is still pending` };
+    },
+    () => cancelWatcher(ctx, id),
+  );
 }
 
 /**
@@ -135,26 +141,27 @@ export function exitCheck(
       : before.size > 0
         ? [...before.keys()]
         : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
-  return watched(async (): Promise<CheckResult> => {
-    const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
-    const targets = targetsIn(positions);
-    const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
-    const open = targets.filter((id) => {
-      const p = positions.positions.find((x) => x.id === id);
-      if (!p || p.netQty === 0) return false;
-      const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;
-      return !fresh.some(
-        (o) => o.symbol === p.symbol && o.side === exitSide && o.qty === Math.abs(p.netQty),
-      );
-    });
-    if (open.length === 0)
-      return {
-        kind: 'done',
-        note: targets.length ? `Exited: ${targets.join(', ')}.` : 'No open positions.',
-      };
-    return { kind: 'unknown', note: `still open: ${open.join(', ')}` };
-  }, () =>
-    exitWatcher(ctx, positionId, targetsIn(ctx.positions ?? { positions: [] }), sent),
+  return watched(
+    async (): Promise<CheckResult> => {
+      const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
+      const targets = targetsIn(positions);
+      const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
+      const open = targets.filter((id) => {
+        const p = positions.positions.find((x) => x.id === id);
+        if (!p || p.netQty === 0) return false;
+        const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;
+        return !fresh.some(
+          (o) => o.symbol === p.symbol && o.side === exitSide && o.qty === Math.abs(p.netQty),
+        );
+      });
+      if (open.length === 0)
+        return {
+          kind: 'done',
+          note: targets.length ? `Exited: ${targets.join(', ')}.` : 'No open positions.',
+        };
+      return { kind: 'unknown', note: `still open: ${open.join(', ')}` };
+    },
+    () => exitWatcher(ctx, positionId, targetsIn(ctx.positions ?? { positions: [] }), sent),
   );
 }
 
@@ -165,12 +172,15 @@ export function convertCheck(
   beforeToQty: number,
 ): WatchedCheck {
   const { symbol, convertTo: to, convertQty: qty } = c;
-  return watched(async (): Promise<CheckResult> => {
-    const positions = await ctx.readPositions();
-    const target = positions.positions.find((p) => p.symbol === symbol && p.productType === to);
-    const now = Math.abs(target?.netQty ?? 0);
-    if (now >= beforeToQty + qty)
-      return { kind: 'done', note: `${symbol} now shows ${now} in ${to}.` };
-    return { kind: 'unknown', note: `${symbol} shows ${now} in ${to}` };
-  }, () => convertWatcher(ctx, c));
+  return watched(
+    async (): Promise<CheckResult> => {
+      const positions = await ctx.readPositions();
+      const target = positions.positions.find((p) => p.symbol === symbol && p.productType === to);
+      const now = Math.abs(target?.netQty ?? 0);
+      if (now >= beforeToQty + qty)
+        return { kind: 'done', note: `${symbol} now shows ${now} in ${to}.` };
+      return { kind: 'unknown', note: `${symbol} shows ${now} in ${to}` };
+    },
+    () => convertWatcher(ctx, c),
+  );
 }
