@@ -112,7 +112,8 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   const queuedActions = new Set<string>();
   const crashedActions = new Set<string>();
   let late: LateFigures | undefined;
-  let lateKinds: ActionName[] = [];
+  const onlyLate = process.env.TICKDESK_PROOF_ONLY?.split(',').map((x) => x.trim());
+  const lateKinds = ACTIONS.filter((a) => !onlyLate || onlyLate.includes(a));
 
   /** Waits for every outcome, at most 10 virtual minutes: what is still open then is unresolved. */
   async function settleAll(intents: OrderIntent[]): Promise<OrderIntent[]> {
@@ -257,7 +258,6 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       w++;
     }
     // Every kind carried out after "not done", then placements resent before landing late.
-    lateKinds = ACTIONS.filter((a) => !only || only.includes(a));
     late = await lateAfterNotDone(
       {
         app: () => app,
@@ -271,6 +271,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     );
     fig.unresolved += late.unresolved;
     failures.push(...late.misses);
+    for (const n of late.notes) ctx.log(`late arrival settled before "not done": ${n}`);
     ctx.log(
       `late after not done: ${late.afterNotDone}/${late.cases} cases, ${late.flagged} flagged, wrong ${late.wrong}; resent ${late.resent}, both believed ${late.resentBelievedBoth}, wrong ${late.resentWrong}`,
     );

@@ -55,6 +55,8 @@ export interface LateFigures {
   resentBelievedBoth: number;
   resentWrong: number;
   misses: string[];
+  /** Cases the broker carried out before "not done" was said (correct, but not this row's). */
+  notes: string[];
 }
 
 /** What the rows drive: the composed app, its clock, and the campaign's shared helpers. */
@@ -107,6 +109,7 @@ export async function lateAfterNotDone(
     resentBelievedBoth: 0,
     resentWrong: 0,
     misses: [],
+    notes: [],
   };
   for (const phase of PHASES) {
     const kinds = phase.filter((k) => actions.includes(k));
@@ -116,6 +119,10 @@ export async function lateAfterNotDone(
       const n = kind === 'exit all' ? 1 : env.perKind;
       prepared.push({ kind, cases: await prepareCases(kind, n, { ...env, core: env.app().core }) });
     }
+    // Orders just placed for modify and cancel leave transit at the next tick; the app sees
+    // them pending (a basket's pre-check reads its cache, and refuses orders in transit).
+    await env.tick();
+    env.app().core.orders.observeOrders(await env.app().core.broker.getOrders({ fresh: true }));
     for (const { kind, cases } of prepared)
       await env.app().control('faults', {
         route: ROUTE[kind],
@@ -141,7 +148,7 @@ export async function lateAfterNotDone(
         if (before.every((i) => i.status === 'confirmed-not-done')) {
           f.afterNotDone++;
           f.kinds.add(kind);
-        }
+        } else f.notes.push(`${kind}: ${before.map((i) => `${i.status} "${i.note}"`).join(' | ')}`);
         f.flagged += now.filter((i) => /^Arrived late/.test(i.note)).length;
         f.unresolved += now.filter((i) => !SETTLED.has(i.status)).length;
         const v = c.judge(now, book, positions);
