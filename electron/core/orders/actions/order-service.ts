@@ -79,6 +79,15 @@ function describe(d: OrderDraft): string {
   return `${d.side === Side.Buy ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
 }
 
+/**
+ * What a new order acts upon, for the late-arrival watch: its position. An exit watched
+ * there is recognised by a new opposite order, which this one could be (a pushed update may
+ * show it before its answer claims it), so such a watch ends rather than risk taking it.
+ */
+function placeTargets(d: OrderDraft): string[] {
+  return [`position:${d.symbol}-${d.productType}`];
+}
+
 /** Creates the service; see the module comment for the rules it enforces. */
 export function createOrderService(opts: OrderServiceOptions) {
   const clock = opts.clock ?? systemClock;
@@ -142,6 +151,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       payloads.set(intent.intentId, () => service.place(draft, o));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
+      ctx.actingOn(placeTargets(draft));
       const snap = ctx.sendSnapshot();
       const result = await send(
         intent,
@@ -165,6 +175,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           items: drafts,
           describe,
           payload: (d) => ({ draft: d }),
+          targets: placeTargets,
           resend: (d) => () => service.place(d, o),
           precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
           body: placeBody,
