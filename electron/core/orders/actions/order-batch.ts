@@ -21,7 +21,7 @@ import { BrokerError } from '../../broker/broker-error';
 import { MAX_MULTI_ORDERS } from '../../broker/broker-client';
 import type { CheckResult } from '../reconcile/ambiguity-resolver';
 import { withOrderIntents } from '../../diagnostics/request-context';
-import { toFailure } from './order-context';
+import { toFailure } from './to-failure';
 import type { OrderContext } from './order-context';
 import { MAX_BASKET_ORDERS } from '../../../../shared/orders/basket-limits';
 import { splitIntoRequests } from './batch-split';

@@ -9,20 +9,20 @@ import type {
   OrderIntent,
   Positions,
 } from '../../../../shared/broker/models';
-import { BrokerError, isBrokerError } from '../../broker/broker-error';
 import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
-import { SchedulerClosedError } from '../../limiter/request-scheduler';
 import { withOrderIntents } from '../../diagnostics/request-context';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
 import type { StateCheck } from '../reconcile/ambiguity-resolver';
 import type { CheckContext, SendSnapshot } from '../reconcile/check-context';
-import { isWatchedCheck, LateWatch } from '../reconcile/late-watch';
+import { isWatchedCheck } from '../reconcile/late-watch';
+import { LateArrivals } from '../reconcile/late-arrivals';
 import type { AccountRead } from '../reconcile/late-watch';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import type { IntentTracker, OrderServiceEvent } from '../reconcile/intent-tracker';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { BoundedMap, BoundedSet } from './bounded-collections';
+import { toFailure } from './to-failure';
 
 /**
  * How much the caches keep: far more orders than one account shows in a day (the broker's
@@ -103,16 +103,11 @@ export class OrderContext implements CheckContext {
    * a request after its client gave up (a late arrival) must not go unnoticed, whatever the
    * action's kind.
    */
-  private readonly lateWatch: LateWatch;
+  private readonly late: LateArrivals;
   /** The check of every action settled "not done", to read once more just before a resend. */
   private readonly notDoneChecks = new Map<string, StateCheck>();
   /** The reconciliation under way of each intent, until it ends (settled or still unknown). */
   private readonly reconciling = new Map<string, Promise<void>>();
-  /**
-   * Late arrivals being settled (status, journal, warning). The status is visible before the
-   * warning goes out, so a Resend arriving meanwhile waits for the whole correction.
-   */
-  private readonly settlingLate = new Map<string, Promise<OrderIntent | null>>();
   private readonly running = new Set<Promise<void>>();
   /** Fires when the app quits: settling checks stop waiting (the next start takes them up). */
   private readonly quitting = new AbortController();
@@ -127,7 +122,15 @@ export class OrderContext implements CheckContext {
     this.reconcileDelaysMs = o.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;
     this.skewMs = o.skewMs ?? 5000;
     this.log = o.log ?? { warn: () => {} };
-    this.lateWatch = new LateWatch(() => this.clock.now());
+    this.late = new LateArrivals({
+      tracker: this.tracker,
+      clock: this.clock,
+      emit: this.emit,
+      log: this.log,
+      track: (p) => this.track(p),
+      onFound: (id) => this.notDoneChecks.delete(id),
+      onGone: (id) => this.forget(id),
+    });
   }
 
   /** Broker clock minus local clock (ms), learnt from our own acknowledged orders; null until known. */
@@ -171,7 +174,7 @@ export class OrderContext implements CheckContext {
    */
   forget(intentId: string): void {
     this.checks.delete(intentId);
-    this.lateWatch.delete(intentId);
+    this.late.delete(intentId);
     this.notDoneChecks.delete(intentId);
   }
 
@@ -179,7 +182,7 @@ export class OrderContext implements CheckContext {
   heldIntentState(): { checks: number; lateWatch: number; notDone: number } {
     return {
       checks: this.checks.size,
-      lateWatch: this.lateWatch.size,
+      lateWatch: this.late.size,
       notDone: this.notDoneChecks.size,
     };
   }
@@ -228,64 +231,29 @@ export class OrderContext implements CheckContext {
    * the new one's effect would look the same.
    */
   actingOn(targets: readonly string[]): void {
-    this.lateWatch.supersede(targets);
+    this.late.supersede(targets);
   }
 
   /** True while a watched action shows only in positions (a conversion): keep reading them. */
   watchesPositions(): boolean {
-    return this.lateWatch.wantsPositions();
+    return this.late.wantsPositions();
   }
 
   private watchLateArrivals(read: AccountRead): void {
-    for (const { intentId, orderId, note } of this.lateWatch.see(read)) {
-      this.notDoneChecks.delete(intentId);
-      const settling = this.settleLate(intentId, orderId, note);
-      this.settlingLate.set(intentId, settling);
-      this.track(
-        settling.then(
-          () => void this.settlingLate.delete(intentId),
-          () => void this.settlingLate.delete(intentId),
-        ),
-      );
-    }
+    this.late.see(read);
   }
 
   /**
    * Resolves once a late-arrival correction of the intent under way (found by a book read or
    * a pushed order update) has finished, warning included; at once when none is.
    */
-  async lateSettled(intentId: string): Promise<void> {
-    await this.settlingLate.get(intentId)?.catch(() => undefined);
+  lateSettled(intentId: string): Promise<void> {
+    return this.late.settled(intentId);
   }
 
-  /**
-   * An action settled "not done" turned out done after all: correct it and warn the trader.
-   * `evidence` names what showed it. One sent again meanwhile (a placement keeps its watch
-   * after a Resend) now exists twice, and the note says so. An intent already forgotten (too
-   * old to keep in memory) cannot be corrected any more: that is logged as a warning, never
-   * thrown into the book read that found it. Null then.
-   */
-  async settleLate(
-    intentId: string,
-    orderId: string | null,
-    evidence?: string,
-  ): Promise<OrderIntent | null> {
-    this.lateWatch.delete(intentId);
-    if (!this.tracker.has(intentId)) {
-      this.forget(intentId);
-      this.log.warn('orders: late arrival for an action no longer held in memory', {
-        intentId,
-        orderId,
-      });
-      return null;
-    }
-    const shown = evidence ?? (orderId ? `order ${orderId}` : null);
-    const note = this.tracker.wasResent(intentId)
-      ? `Arrived late: the broker carried this out after it had been sent again, so both exist${shown ? ` (this one: ${shown})` : ''}. Cancel or undo one if you wanted it once.`
-      : `Arrived late: the broker carried this out after the app had found nothing${shown ? ` (${shown})` : ''}. Do not send it again.`;
-    const intent = await this.tracker.update(intentId, { status: 'confirmed-done', orderId, note });
-    this.emit?.({ type: 'late-arrival', intent });
-    return intent;
+  /** Corrects an action found done after "not done" (see `LateArrivals.settle`). */
+  settleLate(intentId: string, orderId: string | null): Promise<OrderIntent | null> {
+    return this.late.settle(intentId, orderId);
   }
 
   /**
@@ -348,7 +316,7 @@ export class OrderContext implements CheckContext {
    * original's watch altogether (`actingOn`).
    */
   pauseLateWatch(intentId: string): () => void {
-    return this.lateWatch.pause(intentId);
+    return this.late.pause(intentId);
   }
 
   /** Marks an order id as belonging to an intent. */
@@ -444,7 +412,7 @@ export class OrderContext implements CheckContext {
     } else if (res.kind === 'not-done') {
       this.notDoneChecks.set(intent.intentId, check);
       // The watcher's baseline is what the final read, just made, showed.
-      if (isWatchedCheck(check)) this.lateWatch.add(intent.intentId, check.lateWatcher());
+      if (isWatchedCheck(check)) this.late.add(intent.intentId, check.lateWatcher());
       await this.tracker.update(intent.intentId, { status: 'confirmed-not-done', note: res.note });
     } else {
       await this.tracker.update(intent.intentId, { note: res.note }, 'reconcile');
@@ -471,23 +439,4 @@ export class OrderContext implements CheckContext {
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
-}
-
-/** The JSON failure of any thrown value (non-broker errors are bugs: 'report'). */
-export function toFailure(err: unknown): BrokerFailure {
-  if (isBrokerError(err)) return err.toJSON();
-  if (err instanceof SchedulerClosedError) {
-    return BrokerError.invalidInput(null, 'The app was shutting down; nothing was sent.').toJSON();
-  }
-  const e = new BrokerError({
-    kind: 'malformed',
-    code: 0,
-    httpStatus: null,
-    brokerMessage: err instanceof Error ? err.message : String(err),
-    explanation:
-      'An internal error stopped this action. It may have been sent; check the order book.',
-    action: 'report',
-    ambiguous: true,
-  });
-  return e.toJSON();
 }
