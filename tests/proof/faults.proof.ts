@@ -17,6 +17,11 @@ import { AppError, isIpcPresentable } from '../../shared/ipc/errors';
 import { prepareCases, PriceTags, ROUTE, type ActionName } from './support/fault-actions';
 import { crashDuring, type CrashAction } from './support/crash-restart';
 import {
+  lateAfterNotDone,
+  LATE_AFTER_NOT_DONE_MS,
+  type LateFigures,
+} from './support/late-after-not-done';
+import {
   startComposedApp,
   startDemoSandbox,
   type ComposedApp,
@@ -106,6 +111,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   const firedAtStart = await firedFaults();
   const queuedActions = new Set<string>();
   const crashedActions = new Set<string>();
+  let late: LateFigures | undefined;
+  const onlyLate = process.env.TICKDESK_PROOF_ONLY?.split(',').map((x) => x.trim());
+  const lateKinds = ACTIONS.filter((a) => !onlyLate || onlyLate.includes(a));
 
   /** Waits for every outcome, at most 10 virtual minutes: what is still open then is unresolved. */
   async function settleAll(intents: OrderIntent[]): Promise<OrderIntent[]> {
@@ -249,6 +257,24 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       );
       w++;
     }
+    // Every kind carried out after "not done", then placements resent before landing late.
+    late = await lateAfterNotDone(
+      {
+        app: () => app,
+        clock,
+        tags,
+        symbols: () => symbolPool[nextSymbol++ % symbolPool.length]!,
+        tick,
+        perKind: full ? 4 : 1,
+      },
+      lateKinds,
+    );
+    fig.unresolved += late.unresolved;
+    failures.push(...late.misses);
+    for (const n of late.notes) ctx.log(`late arrival settled before "not done": ${n}`);
+    ctx.log(
+      `late after not done: ${late.afterNotDone}/${late.cases} cases, ${late.flagged} flagged, wrong ${late.wrong}; resent ${late.resent}, both believed ${late.resentBelievedBoth}, wrong ${late.resentWrong}`,
+    );
     const crashActions: CrashAction[] = ['place', 'modify', 'cancel'];
     for (let k = 0; k < crashes * crashActions.length; k++) {
       const action = crashActions[k % crashActions.length]!;
@@ -283,11 +309,26 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('wrong beliefs (app vs sandbox book)', fig.wrong),
       zeroGoal('unresolved actions', fig.unresolved),
       zeroGoal('Resend refusals not typed', fig.refusedUntyped),
+      atLeast('action kinds carried out after "not done"', late?.kinds.size ?? 0, lateKinds.length),
+      zeroGoal('wrong beliefs after a late arrival past "not done"', late?.wrong ?? -1),
+      atLeast(
+        'resent placements landing late, both believed',
+        late?.resentBelievedBoth ?? 0,
+        full ? 4 : 1,
+      ),
+      zeroGoal('wrong beliefs after a Resend and a late arrival', late?.resentWrong ?? -1),
     ],
     notes: [
       `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}; ${fig.armed} faults armed in waves, ${fig.faults} fired at the sandbox (counted by its control); every action's first wave behind the queue (${[...queuedActions].join(', ')}); ${fig.crashes} core crashes between request and answer with the request in flight (${[...crashedActions].join(', ')}), ${fig.days} trading day(s) of request budget, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
       'createAppCore in Demo mode, sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)',
+      late
+        ? `late arrivals ${LATE_AFTER_NOT_DONE_MS / 1000} s after sending (past the 30 s of checking): ${late.cases} cases over ${late.kinds.size} kinds (${[...late.kinds].join(', ')}), ${late.afterNotDone} settled "not done" before the broker acted, ${late.flagged} actions flagged "arrived late"; ${late.resent} placements resent after "not placed" then landing late: ${late.resentBelievedBoth} with both orders believed (the original flagged), duplicates there are the trader's resend and not counted above`
+        : 'late arrivals after "not done": not run',
     ],
-    json: { ...fig, misses: failures.slice(0, 50) },
+    json: {
+      ...fig,
+      late: late ? { ...late, kinds: [...late.kinds], misses: late.misses.slice(0, 20) } : null,
+      misses: failures.slice(0, 50),
+    },
   };
 }

@@ -272,6 +272,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     budget: () => scheduler.getState(),
     hasActiveIntents: () => orders.hasUnsettled(),
     pushLive: () => md?.service.orderUpdatesLive() ?? false,
+    positionsWanted: () => orders.watchesPositions(),
     onOrders: (book) => {
       md?.feed.observeBook(book);
       onOrders(book);

@@ -39,6 +39,11 @@ export interface BackgroundRefresherOptions {
    * then reads nothing on its own and only backs the socket up (`catchUp`).
    */
   pushLive?: () => boolean;
+  /**
+   * True while something waits on a positions change that no pushed order update announces
+   * (a conversion watched for a late arrival): positions are then still read at the slow pace.
+   */
+  positionsWanted?: () => boolean;
   onOrders?: (orders: Order[]) => void;
   onPositions?: (positions: Positions) => void;
   onError?: (err: unknown) => void;
@@ -104,7 +109,15 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
   async function cycle(): Promise<void> {
     if (!running || busy) return;
     if (opts.pushLive?.() && !forced) {
-      // Pushed updates carry every change; polling would only spend the budget.
+      // Pushed updates carry every order change; polling would only spend the budget.
+      if (opts.positionsWanted?.() && clock.now() - positionsReadAt >= slowMs) {
+        busy = true;
+        try {
+          await readPositions();
+        } finally {
+          busy = false;
+        }
+      }
       schedule(slowMs);
       return;
     }
@@ -126,19 +139,22 @@ export function createBackgroundRefresher(opts: BackgroundRefresherOptions): Bac
       } else opts.onError?.(orders.reason);
       const due =
         fills === null || fills !== fillsAtPositions || clock.now() - positionsReadAt >= slowMs;
-      if (due) {
-        try {
-          const positions = await opts.source.getPositions({ priority: 'background' });
-          opts.onPositions?.(positions);
-          fillsAtPositions = fills;
-          positionsReadAt = clock.now();
-        } catch (err) {
-          opts.onError?.(err);
-        }
-      }
+      if (due) await readPositions(fills);
     } finally {
       busy = false;
       schedule(forced ? 0 : intervalMs());
+    }
+  }
+
+  /** Reads positions; `fills` is the book's fills they now reflect (none on a push-only read). */
+  async function readPositions(fills?: string | null): Promise<void> {
+    try {
+      const positions = await opts.source.getPositions({ priority: 'background' });
+      opts.onPositions?.(positions);
+      if (fills !== undefined) fillsAtPositions = fills;
+      positionsReadAt = clock.now();
+    } catch (err) {
+      opts.onError?.(err);
     }
   }
 

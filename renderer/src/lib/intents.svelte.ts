@@ -14,6 +14,13 @@ export const INTENT_TEXT: Record<IntentStatus, string> = {
   'confirmed-not-done': 'Confirmed not done: it is safe to send again',
 };
 
+/** The warning for an action that arrived late: what it was, then the core's account of it. */
+export function lateArrivalText(intent: OrderIntent): string {
+  return /^Arrived late/.test(intent.note)
+    ? `${intent.summary}: ${intent.note}`
+    : `Arrived late: ${intent.summary} was carried out by the broker after all. Do not send it again.`;
+}
+
 /** Statuses where the outcome is still open. */
 export function intentPending(s: IntentStatus): boolean {
   return s === 'sending' || s === 'unconfirmed';
@@ -43,16 +50,14 @@ class IntentStore {
         void portfolio.afterAction();
       }
     });
-    // An action reported "not done" that the broker carried out after all: say so loudly,
-    // and keep saying it until the trader closes it (Resend is gone from that action).
+    // An action reported "not done" that the broker carried out after all (any kind: place,
+    // modify, cancel, exit, convert): say so loudly, and keep saying it until the trader
+    // closes it. The core's note names the evidence and, for a placement already resent,
+    // that both orders exist.
     this.#unsubscribeLate?.();
     this.#unsubscribeLate = api.on.orders.lateArrival((intent) => {
       this.track(intent);
-      notices.push(
-        'error',
-        `Arrived late: ${intent.summary} was carried out by the broker after all${intent.orderId ? ` (order ${intent.orderId})` : ''}. Do not send it again.`,
-        0,
-      );
+      notices.push('error', lateArrivalText(intent), 0);
       void portfolio.afterAction();
     });
     const r = await api.orders.intents();

@@ -110,3 +110,33 @@ test('with plenty of the day left the chosen pace is kept, whatever the hour', (
   });
   assert.equal(r.currentIntervalMs(), 2000);
 });
+
+test('while updates are pushed it reads nothing, unless a watched conversion wants positions', async () => {
+  const clock = new FakeClock();
+  const calls: string[] = [];
+  let wanted = false;
+  const r = createBackgroundRefresher({
+    source: source({ value: [6] }, calls),
+    budget: budget(clock, 0),
+    clock,
+    slowMs: 15_000,
+    pushLive: () => true,
+    positionsWanted: () => wanted,
+  });
+  r.start();
+  await clock.advance(0);
+  await clock.advance(60_000);
+  assert.deepEqual(calls, [], 'pushed updates carry every order change');
+  wanted = true;
+  await clock.advance(60_000);
+  assert.ok(calls.length >= 3, `positions read at the slow pace (${calls.join(', ')})`);
+  assert.ok(
+    calls.every((c) => c === 'positions:background'),
+    'never the book, never urgent',
+  );
+  wanted = false;
+  const before = calls.length;
+  await clock.advance(60_000);
+  assert.equal(calls.length, before, 'the watch ended: back to reading nothing');
+  await r.dispose();
+});

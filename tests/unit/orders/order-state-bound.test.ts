@@ -59,17 +59,16 @@ test('a late match for an intent the tracker no longer holds is a warning, not a
   const broker = new FakeBroker(() => clock.now());
   const warnings: Array<{ m: string; f?: Record<string, unknown> }> = [];
   const tracker = new IntentTracker({ journal: memoryJournal(), clock, newId: () => 'x' });
-  const ctx = new OrderContext(
-    broker.api(),
+  const ctx = new OrderContext({
+    broker: broker.api(),
     tracker,
-    { rulesFor: () => undefined, lastPrice: () => undefined },
+    instruments: { rulesFor: () => undefined, lastPrice: () => undefined },
     clock,
-    () => ({}) as never,
-    undefined,
-    [100],
-    5000,
-    { warn: (m, f) => void warnings.push({ m, ...(f ? { f } : {}) }) },
-  );
+    limits: () => ({}) as never,
+    reconcileDelaysMs: [100],
+    skewMs: 5000,
+    log: { warn: (m, f) => void warnings.push({ m, ...(f ? { f } : {}) }) },
+  });
   assert.equal(await ctx.settleLate('gone', '123'), null);
   assert.equal(warnings.length, 1);
   assert.match(warnings[0]!.m, /late arrival/);
@@ -89,14 +88,13 @@ test('the order and id caches keep only the most recent entries', () => {
   const clock = new FakeClock();
   const broker = new FakeBroker(() => clock.now());
   const tracker = new IntentTracker({ journal: memoryJournal(), clock, newId: () => 'x' });
-  const ctx = new OrderContext(
-    broker.api(),
+  const ctx = new OrderContext({
+    broker: broker.api(),
     tracker,
-    { rulesFor: () => undefined, lastPrice: () => undefined },
+    instruments: { rulesFor: () => undefined, lastPrice: () => undefined },
     clock,
-    () => ({}) as never,
-    undefined,
-  );
+    limits: () => ({}) as never,
+  });
   for (let i = 0; i < ORDER_CACHE_LIMITS.ids + 10; i++) ctx.claim(`id-${i}`);
   assert.equal(ctx.claimedIds.size, ORDER_CACHE_LIMITS.ids);
   assert.equal(ctx.knownIds.size, ORDER_CACHE_LIMITS.ids);

@@ -21,7 +21,7 @@ import { BrokerError } from '../../broker/broker-error';
 import { MAX_MULTI_ORDERS } from '../../broker/broker-client';
 import type { CheckResult } from '../reconcile/ambiguity-resolver';
 import { withOrderIntents } from '../../diagnostics/request-context';
-import { toFailure } from './order-context';
+import { toFailure } from './to-failure';
 import type { OrderContext } from './order-context';
 import { MAX_BASKET_ORDERS } from '../../../../shared/orders/basket-limits';
 import { splitIntoRequests } from './batch-split';
@@ -38,6 +38,11 @@ export interface BatchSpec<T> {
   items: T[];
   describe(item: T): string;
   payload(item: T): unknown;
+  /**
+   * What the item acts upon ('order:<id>'): earlier actions on it stop being watched for a
+   * late arrival once this one is sent. None for placements.
+   */
+  targets?(item: T): string[];
   /** How one item is sent again on its own (Resend on one order of a basket). */
   resend(item: T): () => Promise<OrderIntent>;
   precheck(item: T): PrecheckViolation[];
@@ -129,6 +134,7 @@ async function sendPart<T>(
   items: T[],
 ): Promise<OrderIntent[]> {
   const { tracker } = ctx;
+  if (spec.targets) ctx.actingOn(items.flatMap((item) => spec.targets!(item)));
   const req = spec.request(items);
   await Promise.all(
     intents.map((intent, i) =>

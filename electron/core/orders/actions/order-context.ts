@@ -9,18 +9,20 @@ import type {
   OrderIntent,
   Positions,
 } from '../../../../shared/broker/models';
-import { BrokerError, isBrokerError } from '../../broker/broker-error';
 import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
-import { SchedulerClosedError } from '../../limiter/request-scheduler';
 import { withOrderIntents } from '../../diagnostics/request-context';
 import { DEFAULT_RECONCILE_DELAYS_MS, resolveByReading } from '../reconcile/ambiguity-resolver';
 import type { StateCheck } from '../reconcile/ambiguity-resolver';
-import type { PlaceCheck, SendSnapshot } from '../reconcile/reconcile-checks';
+import type { CheckContext, SendSnapshot } from '../reconcile/check-context';
+import { isWatchedCheck } from '../reconcile/late-watch';
+import { LateArrivals } from '../reconcile/late-arrivals';
+import type { AccountRead } from '../reconcile/late-watch';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import type { IntentTracker, OrderServiceEvent } from '../reconcile/intent-tracker';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { BoundedMap, BoundedSet } from './bounded-collections';
+import { toFailure } from './to-failure';
 
 /**
  * How much the caches keep: far more orders than one account shows in a day (the broker's
@@ -51,53 +53,120 @@ export type OrderBroker = Pick<
   | 'getPositions'
 >;
 
+/** What an order context is built from (one per order service). */
+export interface OrderContextOptions {
+  broker: OrderBroker;
+  tracker: IntentTracker;
+  instruments: InstrumentLookup;
+  clock: Clock;
+  /** The current fat-finger limits (settings may change them at any time). */
+  limits: () => FatFingerLimits;
+  emit?: (e: OrderServiceEvent) => void;
+  /** When the state reads after an ambiguous failure happen (ms after it). */
+  reconcileDelaysMs?: readonly number[];
+  /** Clock tolerance when matching broker order times (ms, default 5000). */
+  skewMs?: number;
+  log?: OrderContextLog;
+}
+
 /** Shared state and helpers of the order and position services. */
-export class OrderContext {
+export class OrderContext implements CheckContext {
+  readonly broker: OrderBroker;
+  readonly tracker: IntentTracker;
+  readonly instruments: InstrumentLookup;
+  readonly clock: Clock;
+  readonly emit: ((e: OrderServiceEvent) => void) | undefined;
+  readonly reconcileDelaysMs: readonly number[];
+  readonly skewMs: number;
+  private readonly limitsOf: () => FatFingerLimits;
+  private readonly log: OrderContextLog;
   /** Last known row of every order id seen in a book read (the most recent ones, bounded). */
-  readonly orders: Map<string, Order> = new BoundedMap<string, Order>(ORDER_CACHE_LIMITS.orders);
+  private readonly orders: Map<string, Order> = new BoundedMap<string, Order>(
+    ORDER_CACHE_LIMITS.orders,
+  );
   /** Every order id the app has seen or attributed; a reconciliation never claims these. */
-  readonly knownIds: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
+  private readonly known: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
   /** Ids attributed to an intent by reconciliation (guards two intents claiming one order). */
-  readonly claimedIds: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
-  positions: Positions | undefined;
-  /** Broker clock minus local clock (ms), learnt from our own acknowledged orders; null until known. */
-  serverOffsetMs: number | null = null;
+  private readonly claimed: Set<string> = new BoundedSet<string>(ORDER_CACHE_LIMITS.ids);
+  private lastPositions: Positions | undefined;
+  /** Broker clock minus local clock (ms), learnt from our own acknowledged orders. */
+  private offsetMs: number | null = null;
   /** Whether any order book has been read yet. */
-  bookSeen = false;
+  private bookSeen = false;
   private readonly sentLocal: Map<string, number> = new BoundedMap<string, number>(
     ORDER_CACHE_LIMITS.sentLocal,
   );
   /** The state check of every intent still unconfirmed, to re-run when reads work again. */
   private readonly checks = new Map<string, StateCheck>();
   /**
-   * Placements settled "not done", still matched against every book read: a broker that
-   * processes a request after its client gave up (a late arrival) must not go unnoticed.
+   * Actions settled "not done", shown every book and positions read: a broker that processes
+   * a request after its client gave up (a late arrival) must not go unnoticed, whatever the
+   * action's kind.
    */
-  private readonly lateWatch = new Map<string, PlaceCheck>();
+  private readonly late: LateArrivals;
   /** The check of every action settled "not done", to read once more just before a resend. */
   private readonly notDoneChecks = new Map<string, StateCheck>();
   /** The reconciliation under way of each intent, until it ends (settled or still unknown). */
   private readonly reconciling = new Map<string, Promise<void>>();
-  /**
-   * Late arrivals being settled (status, journal, warning). The status is visible before the
-   * warning goes out, so a Resend arriving meanwhile waits for the whole correction.
-   */
-  private readonly settlingLate = new Map<string, Promise<OrderIntent | null>>();
   private readonly running = new Set<Promise<void>>();
   /** Fires when the app quits: settling checks stop waiting (the next start takes them up). */
   private readonly quitting = new AbortController();
 
-  constructor(
-    readonly broker: OrderBroker,
-    readonly tracker: IntentTracker,
-    readonly instruments: InstrumentLookup,
-    readonly clock: Clock,
-    private readonly limitsOf: () => FatFingerLimits,
-    readonly emit: ((e: OrderServiceEvent) => void) | undefined,
-    readonly reconcileDelaysMs: readonly number[] = DEFAULT_RECONCILE_DELAYS_MS,
-    readonly skewMs = 5000,
-    private readonly log: OrderContextLog = { warn: () => {} },
-  ) {}
+  constructor(o: OrderContextOptions) {
+    this.broker = o.broker;
+    this.tracker = o.tracker;
+    this.instruments = o.instruments;
+    this.clock = o.clock;
+    this.limitsOf = o.limits;
+    this.emit = o.emit;
+    this.reconcileDelaysMs = o.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;
+    this.skewMs = o.skewMs ?? 5000;
+    this.log = o.log ?? { warn: () => {} };
+    this.late = new LateArrivals({
+      tracker: this.tracker,
+      clock: this.clock,
+      emit: this.emit,
+      log: this.log,
+      track: (p) => this.track(p),
+      onFound: (id) => this.notDoneChecks.delete(id),
+      onGone: (id) => this.forget(id),
+    });
+  }
+
+  /** Broker clock minus local clock (ms), learnt from our own acknowledged orders; null until known. */
+  get serverOffsetMs(): number | null {
+    return this.offsetMs;
+  }
+
+  /** The last positions read (by the refresher, the order feed or a reconciliation). */
+  get positions(): Positions | undefined {
+    return this.lastPositions;
+  }
+
+  /** Every order id the app has seen or attributed. */
+  get knownIds(): ReadonlySet<string> {
+    return this.known;
+  }
+
+  /** Ids attributed to an intent (never claimed twice). */
+  get claimedIds(): ReadonlySet<string> {
+    return this.claimed;
+  }
+
+  /** The last row seen of an order, if any. */
+  order(id: string): Order | undefined {
+    return this.orders.get(id);
+  }
+
+  /** Whether any order row is cached (a book was read, or a row on its own). */
+  hasOrders(): boolean {
+    return this.orders.size > 0;
+  }
+
+  /** Records one order row read on its own (not a whole book: nothing is pushed for it). */
+  rememberOrder(o: Order): void {
+    this.orders.set(o.id, o);
+  }
 
   /**
    * Drops every piece of per-intent state once the tracker forgets a settled intent: a
@@ -105,7 +174,7 @@ export class OrderContext {
    */
   forget(intentId: string): void {
     this.checks.delete(intentId);
-    this.lateWatch.delete(intentId);
+    this.late.delete(intentId);
     this.notDoneChecks.delete(intentId);
   }
 
@@ -113,7 +182,7 @@ export class OrderContext {
   heldIntentState(): { checks: number; lateWatch: number; notDone: number } {
     return {
       checks: this.checks.size,
-      lateWatch: this.lateWatch.size,
+      lateWatch: this.late.size,
       notDone: this.notDoneChecks.size,
     };
   }
@@ -128,15 +197,15 @@ export class OrderContext {
     this.bookSeen = true;
     for (const o of book) {
       this.orders.set(o.id, o);
-      this.knownIds.add(o.id);
+      this.known.add(o.id);
       const sent = this.sentLocal.get(o.id);
       if (sent !== undefined && o.placedAt !== null) {
-        this.serverOffsetMs = Date.parse(o.placedAt) - sent;
+        this.offsetMs = Date.parse(o.placedAt) - sent;
         this.sentLocal.delete(o.id);
       }
     }
     this.emit?.({ type: 'orders', orders: [...book] });
-    this.watchLateArrivals(book);
+    this.watchLateArrivals({ kind: 'orders', book });
     // A book read worked: reconciliations that gave up because reads failed can finish now.
     for (const id of this.checks.keys()) this.reconcileAgain(id);
   }
@@ -150,62 +219,49 @@ export class OrderContext {
     return true;
   }
 
-  private watchLateArrivals(book: readonly Order[]): void {
-    for (const [intentId, check] of this.lateWatch) {
-      const res = check.match(book, true);
-      if (res.kind !== 'done') continue;
-      this.lateWatch.delete(intentId);
-      this.notDoneChecks.delete(intentId);
-      const settling = this.settleLate(intentId, res.orderId ?? null);
-      this.settlingLate.set(intentId, settling);
-      this.track(
-        settling.then(
-          () => void this.settlingLate.delete(intentId),
-          () => void this.settlingLate.delete(intentId),
-        ),
-      );
-    }
+  /** Records a positions read (from the refresher, the order feed or a reconciliation). */
+  observePositions(positions: Positions): void {
+    this.lastPositions = positions;
+    this.watchLateArrivals({ kind: 'positions', positions });
+  }
+
+  /**
+   * A new action of the app on these orders or positions ('order:<id>', 'position:<id>',
+   * 'position:*'): earlier actions on them are no longer watched for a late arrival, since
+   * the new one's effect would look the same.
+   */
+  actingOn(targets: readonly string[]): void {
+    this.late.supersede(targets);
+  }
+
+  /** True while a watched action shows only in positions (a conversion): keep reading them. */
+  watchesPositions(): boolean {
+    return this.late.wantsPositions();
+  }
+
+  private watchLateArrivals(read: AccountRead): void {
+    this.late.see(read);
   }
 
   /**
    * Resolves once a late-arrival correction of the intent under way (found by a book read or
    * a pushed order update) has finished, warning included; at once when none is.
    */
-  async lateSettled(intentId: string): Promise<void> {
-    await this.settlingLate.get(intentId)?.catch(() => undefined);
+  lateSettled(intentId: string): Promise<void> {
+    return this.late.settled(intentId);
+  }
+
+  /** Corrects an action found done after "not done" (see `LateArrivals.settle`). */
+  settleLate(intentId: string, orderId: string | null): Promise<OrderIntent | null> {
+    return this.late.settle(intentId, orderId);
   }
 
   /**
-   * An action settled "not done" turned out done after all: correct it and warn the trader.
-   * An intent already forgotten (too old to keep in memory) cannot be corrected any more:
-   * that is logged as a warning, never thrown into the book read that found it. Null then.
-   */
-  async settleLate(intentId: string, orderId: string | null): Promise<OrderIntent | null> {
-    if (!this.tracker.has(intentId)) {
-      this.forget(intentId);
-      this.log.warn('orders: late arrival for an action no longer held in memory', {
-        intentId,
-        orderId,
-      });
-      return null;
-    }
-    const intent = await this.tracker.update(intentId, {
-      status: 'confirmed-done',
-      orderId,
-      note: `Arrived late: the broker carried this out after the app had found nothing${orderId ? ` (order ${orderId})` : ''}. Do not send it again.`,
-    });
-    this.emit?.({ type: 'late-arrival', intent });
-    return intent;
-  }
-
-  /**
-   * The last look before a resend: takes the action out of the late-arrival watch (a resend's
-   * own order must never be attributed to it) and reads the account once more. Returns the
-   * order id when the action turns out done after all.
+   * The last look before a resend: reads the account once more. Returns the order id when the
+   * action turns out done after all. The late-arrival watch goes on (see `pauseLateWatch`).
    */
   async recheckBeforeResend(intentId: string): Promise<{ done: boolean; orderId: string | null }> {
     const check = this.notDoneChecks.get(intentId);
-    this.lateWatch.delete(intentId);
     this.notDoneChecks.delete(intentId);
     if (!check) return { done: false, orderId: null };
     const res = await withOrderIntents([intentId], () => check({ final: true }));
@@ -247,14 +303,26 @@ export class OrderContext {
 
   /** A fresh, order-priority read of positions. */
   async readPositions(): Promise<Positions> {
-    this.positions = await this.broker.getPositions({ priority: 'order', fresh: true });
-    return this.positions;
+    const positions = await this.broker.getPositions({ priority: 'order', fresh: true });
+    this.observePositions(positions);
+    return positions;
+  }
+
+  /**
+   * Holds the late-arrival watch of an action while it is sent again: the resend's own order
+   * may show in a pushed update before its answer claims it, and must never be taken for the
+   * original. The returned function resumes the watch (once the resend has settled). A
+   * resend of anything but a placement acts on the same order or position, so it ends the
+   * original's watch altogether (`actingOn`).
+   */
+  pauseLateWatch(intentId: string): () => void {
+    return this.late.pause(intentId);
   }
 
   /** Marks an order id as belonging to an intent. */
   claim(id: string): void {
-    this.claimedIds.add(id);
-    this.knownIds.add(id);
+    this.claimed.add(id);
+    this.known.add(id);
   }
 
   /** Remembers when an acknowledged order was sent, to learn the broker's clock from its time. */
@@ -279,7 +347,7 @@ export class OrderContext {
 
   /** A snapshot of the ids known now, taken just before sending. */
   knownSnapshot(): Set<string> {
-    return new Set(this.knownIds);
+    return new Set(this.known);
   }
 
   /**
@@ -343,7 +411,8 @@ export class OrderContext {
       });
     } else if (res.kind === 'not-done') {
       this.notDoneChecks.set(intent.intentId, check);
-      if ('match' in check) this.lateWatch.set(intent.intentId, check as PlaceCheck);
+      // The watcher's baseline is what the final read, just made, showed.
+      if (isWatchedCheck(check)) this.late.add(intent.intentId, check.lateWatcher());
       await this.tracker.update(intent.intentId, { status: 'confirmed-not-done', note: res.note });
     } else {
       await this.tracker.update(intent.intentId, { note: res.note }, 'reconcile');
@@ -370,23 +439,4 @@ export class OrderContext {
   async idle(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
-}
-
-/** The JSON failure of any thrown value (non-broker errors are bugs: 'report'). */
-export function toFailure(err: unknown): BrokerFailure {
-  if (isBrokerError(err)) return err.toJSON();
-  if (err instanceof SchedulerClosedError) {
-    return BrokerError.invalidInput(null, 'The app was shutting down; nothing was sent.').toJSON();
-  }
-  const e = new BrokerError({
-    kind: 'malformed',
-    code: 0,
-    httpStatus: null,
-    brokerMessage: err instanceof Error ? err.message : String(err),
-    explanation:
-      'An internal error stopped this action. It may have been sent; check the order book.',
-    action: 'report',
-    ambiguous: true,
-  });
-  return e.toJSON();
 }

@@ -79,6 +79,15 @@ function describe(d: OrderDraft): string {
   return `${d.side === Side.Buy ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
 }
 
+/**
+ * What a new order acts upon, for the late-arrival watch: its position. An exit watched
+ * there is recognised by a new opposite order, which this one could be (a pushed update may
+ * show it before its answer claims it), so such a watch ends rather than risk taking it.
+ */
+function placeTargets(d: OrderDraft): string[] {
+  return [`position:${d.symbol}-${d.productType}`];
+}
+
 /** Creates the service; see the module comment for the rules it enforces. */
 export function createOrderService(opts: OrderServiceOptions) {
   const clock = opts.clock ?? systemClock;
@@ -99,17 +108,17 @@ export function createOrderService(opts: OrderServiceOptions) {
       ctx.forget(id);
     },
   });
-  const ctx = new OrderContext(
-    opts.broker,
+  const ctx = new OrderContext({
+    broker: opts.broker,
     tracker,
-    opts.instruments,
+    instruments: opts.instruments,
     clock,
-    typeof limits === 'function' ? limits : () => limits,
-    opts.emit,
-    opts.reconcileDelaysMs,
-    opts.skewMs,
-    opts.logger,
-  );
+    limits: typeof limits === 'function' ? limits : () => limits,
+    ...(opts.emit ? { emit: opts.emit } : {}),
+    ...(opts.reconcileDelaysMs ? { reconcileDelaysMs: opts.reconcileDelaysMs } : {}),
+    ...(opts.skewMs !== undefined ? { skewMs: opts.skewMs } : {}),
+    ...(opts.logger ? { log: opts.logger } : {}),
+  });
   const kit = createActionKit(ctx, payloads);
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
@@ -121,12 +130,12 @@ export function createOrderService(opts: OrderServiceOptions) {
   async function freshIfTransit(o: Order | undefined): Promise<Order | undefined> {
     if (o?.status !== OrderStatus.Transit) return o;
     const again = await opts.broker.getOrder(o.id, { priority: 'order' }).catch(() => null);
-    if (again) ctx.orders.set(again.id, again);
+    if (again) ctx.rememberOrder(again);
     return again ?? o;
   }
 
   async function currentOrder(id: string): Promise<Order | null> {
-    const cached = await freshIfTransit(ctx.orders.get(id));
+    const cached = await freshIfTransit(ctx.order(id));
     return cached ?? (await opts.broker.getOrder(id, { priority: 'order' }));
   }
 
@@ -142,6 +151,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       payloads.set(intent.intentId, () => service.place(draft, o));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
+      ctx.actingOn(placeTargets(draft));
       const snap = ctx.sendSnapshot();
       const result = await send(
         intent,
@@ -165,6 +175,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           items: drafts,
           describe,
           payload: (d) => ({ draft: d }),
+          targets: placeTargets,
           resend: (d) => () => service.place(d, o),
           precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
           body: placeBody,
@@ -209,6 +220,7 @@ export function createOrderService(opts: OrderServiceOptions) {
         ]);
       const v = precheckModify(current, m, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
+      ctx.actingOn([`order:${m.id}`]);
       return send(
         intent,
         modifyBody(m),
@@ -220,7 +232,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     /** Modifies pending orders, up to 10 per request. */
     async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
       const current = new Map<string, Order | null>();
-      for (const m of ms) current.set(m.id, ctx.orders.get(m.id) ?? null);
+      for (const m of ms) current.set(m.id, ctx.order(m.id) ?? null);
       return runBatch(
         ctx,
         {
@@ -228,6 +240,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           items: ms,
           describe: (m) => `MODIFY ${m.id}`,
           payload: (m) => ({ modify: m }),
+          targets: (m) => [`order:${m.id}`],
           resend: (m) => () => service.modify(m, o),
           precheck: (m) => {
             const cur = current.get(m.id);
@@ -249,8 +262,9 @@ export function createOrderService(opts: OrderServiceOptions) {
     async cancel(id: string): Promise<OrderIntent> {
       const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
       payloads.set(intent.intentId, () => service.cancel(id));
-      const v = precheckCancel(await freshIfTransit(ctx.orders.get(id)));
+      const v = precheckCancel(await freshIfTransit(ctx.order(id)));
       if (v.length) return blocked(intent, v);
+      ctx.actingOn([`order:${id}`]);
       return send(
         intent,
         { id },
@@ -268,8 +282,9 @@ export function createOrderService(opts: OrderServiceOptions) {
           items: ids,
           describe: (id) => `CANCEL ${id}`,
           payload: (id) => ({ id }),
+          targets: (id) => [`order:${id}`],
           resend: (id) => () => service.cancel(id),
-          precheck: (id) => precheckCancel(ctx.orders.get(id)),
+          precheck: (id) => precheckCancel(ctx.order(id)),
           body: (id) => ({ id }),
           request: (part) => ({
             send: () => opts.broker.cancelOrders(part),
@@ -303,9 +318,14 @@ export function createOrderService(opts: OrderServiceOptions) {
     observeOrders(book: Order[]): void {
       ctx.observeOrders(book);
     },
+    /**
+     * True while an action watched for a late arrival shows only in positions (a conversion
+     * announces itself with no order update): the refresher keeps reading them slowly.
+     */
+    watchesPositions: () => ctx.watchesPositions(),
     /** Feeds a positions read from elsewhere into the cache. */
     observePositions(p: Positions): void {
-      ctx.positions = p;
+      ctx.observePositions(p);
     },
     /** One intent. */
     get: (intentId: string) => tracker.get(intentId),

@@ -33,7 +33,7 @@ export function createPositionActions(kit: ActionKit): PositionActions {
       payloads.set(intent.intentId, () => actions.exit(positionId));
       let before: Positions;
       try {
-        if (ctx.orders.size === 0) await ctx.readBook();
+        if (!ctx.hasOrders()) await ctx.readBook();
         before = await ctx.readPositions();
       } catch (err) {
         return ctx.failBeforeSend(intent, err);
@@ -51,6 +51,7 @@ export function createPositionActions(kit: ActionKit): PositionActions {
           },
         ]);
       }
+      ctx.actingOn(positionId === null ? ['position:*'] : [`position:${positionId}`]);
       const snap = ctx.sendSnapshot();
       const onSent = (at: number) => ctx.markSent(snap, at);
       const call = () =>
@@ -81,11 +82,15 @@ export function createPositionActions(kit: ActionKit): PositionActions {
       } catch (err) {
         return ctx.failBeforeSend(intent, err);
       }
+      ctx.actingOn([
+        `position:${c.symbol}-${c.convertFrom}`,
+        `position:${c.symbol}-${c.convertTo}`,
+      ]);
       return kit.send(
         intent,
         c,
         () => broker.convertPosition(c),
-        () => convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, beforeTo),
+        () => convertCheck(ctx, c, beforeTo),
       );
     },
   };

@@ -30,10 +30,14 @@ export async function resendAction(kit: ActionKit, intentId: string): Promise<Or
     );
   }
   payloads.delete(intentId);
+  // The original stays watched for a late arrival, but not while its resend is on its way:
+  // neither the last look's read nor the resend's own order may be taken for it.
+  const resume = ctx.pauseLateWatch(intentId);
   let last: { done: boolean; orderId: string | null };
   try {
     last = await ctx.recheckBeforeResend(intentId);
   } catch {
+    resume();
     tracker.restoreResend(intentId);
     payloads.set(intentId, again);
     throw new AppError(
@@ -43,11 +47,21 @@ export async function resendAction(kit: ActionKit, intentId: string): Promise<Or
     );
   }
   if (last.done) {
+    resume();
     await ctx.settleLate(intentId, last.orderId);
     throw resendRefused(
       `"${prev.summary}" was carried out after all${last.orderId ? ` (order ${last.orderId})` : ''}; it was not sent again.`,
     );
   }
   await tracker.update(intentId, { note: `${prev.note} Sent again as a new action.` });
-  return again();
+  try {
+    const next = await again();
+    void Promise.resolve()
+      .then(() => tracker.settled(next.intentId))
+      .then(resume, resume);
+    return next;
+  } catch (err) {
+    resume();
+    throw err;
+  }
 }

@@ -200,6 +200,11 @@ export class IntentTracker {
     return true;
   }
 
+  /** Whether the intent was sent again (a late arrival of it then exists twice). */
+  wasResent(intentId: string): boolean {
+    return this.resent.has(intentId);
+  }
+
   /** Gives Resend back when the last look before sending could not be made. */
   restoreResend(intentId: string): void {
     this.resent.delete(intentId);

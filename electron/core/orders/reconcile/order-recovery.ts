@@ -65,8 +65,7 @@ export async function recoverFromJournal(
       case 'cancel':
         return cancelCheck(ctx, String(p.id));
       case 'convert': {
-        const c = p.convert as ConvertPositionInput;
-        return convertCheck(ctx, c.symbol, c.convertTo, c.convertQty, 0);
+        return convertCheck(ctx, p.convert as ConvertPositionInput, 0);
       }
       default:
         return exitCheck(ctx, typeof p.positionId === 'string' ? p.positionId : null, new Map(), {

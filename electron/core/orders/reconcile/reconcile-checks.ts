@@ -1,10 +1,11 @@
 /**
  * The state checks run while reconciling each kind of action: "does the account now show
  * what this request would have done?" Each returns done / not-done / unknown for the
- * ambiguity resolver.
+ * ambiguity resolver, and each can go on watching for a late arrival once "not done" is
+ * said (`lateWatcher`, see late-evidence.ts).
  */
 import type { OrderDraft } from '../../../../shared/broker/rules';
-import type { ModifyOrderInput } from '../../broker/order-requests';
+import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import type { Order } from '../../../../shared/broker/models';
 import {
   isTerminalStatus,
@@ -13,28 +14,26 @@ import {
   Side,
 } from '../../../../shared/broker/enums';
 import type { CheckResult, StateCheck } from './ambiguity-resolver';
-import type { OrderContext } from '../actions/order-context';
+import type { CheckContext, SendSnapshot } from './check-context';
+import type { WatchedCheck } from './late-watch';
+import {
+  cancelWatcher,
+  convertWatcher,
+  exitWatcher,
+  modifyWatcher,
+  placeWatcher,
+} from './late-evidence';
 import { findPlacedCandidates, modifyApplied, rootOrderId } from './reconcile-matcher';
 
-/**
- * What was true when a request left the budget queue: its time, the ids known, whether a book
- * had been seen. Filled in at that moment (see `OrderContext.markSent`), never before the wait.
- */
-export interface SendSnapshot {
-  sentAt: number;
-  knownAtSend: ReadonlySet<string>;
-  bookSeen: boolean;
-}
-
-/** A placement check that can also match a book it is handed (the late-arrival watch). */
-export type PlaceCheck = StateCheck & {
+/** A placement check that can also match a book it is handed. */
+export type PlaceCheck = WatchedCheck & {
   /** Matches without reading; `final` drops the time window. Claims what it finds. */
   match(book: readonly Order[], final: boolean): CheckResult;
 };
 
 /** Looks for the placed order: by the id a 201 answer gave, else by matching fields. */
 export function placeCheck(
-  ctx: OrderContext,
+  ctx: CheckContext,
   draft: OrderDraft,
   sent: SendSnapshot,
   hintId?: string,
@@ -78,41 +77,51 @@ export function placeCheck(
   };
   const check = async (o?: { final?: boolean }): Promise<CheckResult> =>
     match(await ctx.readBook(), o?.final ?? false);
-  return Object.assign(check, { match });
+  return Object.assign(check, { match, lateWatcher: placeWatcher(match) });
+}
+
+function watched(check: StateCheck, lateWatcher: WatchedCheck['lateWatcher']): WatchedCheck {
+  return Object.assign(check, { lateWatcher });
 }
 
 /** Whether a modify took effect on the order. */
-export function modifyCheck(ctx: OrderContext, m: ModifyOrderInput) {
-  return async (): Promise<CheckResult> => {
-    const o = await ctx.broker.getOrder(m.id, { priority: 'order', fresh: true });
-    if (!o) return { kind: 'not-done', note: `Order ${m.id} is not in the order book.` };
-    ctx.orders.set(o.id, o);
-    if (modifyApplied(o, m))
-      return { kind: 'done', orderId: o.id, note: `Order ${o.id} shows the new values.` };
-    if (isTerminalStatus(o.status))
-      return {
-        kind: 'not-done',
-        note: `Order ${o.id} ended (${orderStatusName(o.status)}) without the change.`,
-      };
-    return { kind: 'unknown', note: `order ${o.id} still shows the old values` };
-  };
+export function modifyCheck(ctx: CheckContext, m: ModifyOrderInput): WatchedCheck {
+  return watched(
+    async (): Promise<CheckResult> => {
+      const o = await ctx.broker.getOrder(m.id, { priority: 'order', fresh: true });
+      if (!o) return { kind: 'not-done', note: `Order ${m.id} is not in the order book.` };
+      ctx.rememberOrder(o);
+      if (modifyApplied(o, m))
+        return { kind: 'done', orderId: o.id, note: `Order ${o.id} shows the new values.` };
+      if (isTerminalStatus(o.status))
+        return {
+          kind: 'not-done',
+          note: `Order ${o.id} ended (${orderStatusName(o.status)}) without the change.`,
+        };
+      return { kind: 'unknown', note: `order ${o.id} still shows the old values` };
+    },
+    () => modifyWatcher(ctx, m),
+  );
 }
 
 /** Whether a cancel took effect. */
-export function cancelCheck(ctx: OrderContext, id: string) {
-  return async (): Promise<CheckResult> => {
-    const o = await ctx.broker.getOrder(id, { priority: 'order', fresh: true });
-    if (!o) return { kind: 'not-done', note: `Order ${id} is not in the order book.` };
-    ctx.orders.set(o.id, o);
-    if (o.status === OrderStatus.Canceled)
-      return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
-    if (isTerminalStatus(o.status))
-      return {
-        kind: 'not-done',
-        note: `Order ${o.id} ended ${orderStatusName(o.status)}, not cancelled.`,
-      };
-    return { kind: 'unknown', note: `order ${o.id} is still pending` };
-  };
+export function cancelCheck(ctx: CheckContext, id: string): WatchedCheck {
+  return watched(
+    async (): Promise<CheckResult> => {
+      const o = await ctx.broker.getOrder(id, { priority: 'order', fresh: true });
+      if (!o) return { kind: 'not-done', note: `Order ${id} is not in the order book.` };
+      ctx.rememberOrder(o);
+      if (o.status === OrderStatus.Canceled)
+        return { kind: 'done', orderId: o.id, note: `Order ${o.id} is cancelled.` };
+      if (isTerminalStatus(o.status))
+        return {
+          kind: 'not-done',
+          note: `Order ${o.id} ended ${orderStatusName(o.status)}, not cancelled.`,
+        };
+      return { kind: 'unknown', note: `order ${o.id} is still pending` };
+    },
+    () => cancelWatcher(ctx, id),
+  );
 }
 
 /**
@@ -120,52 +129,58 @@ export function cancelCheck(ctx: OrderContext, id: string) {
  * quantity appeared (an exit placed while the market is closed waits as a pending order).
  */
 export function exitCheck(
-  ctx: OrderContext,
+  ctx: CheckContext,
   positionId: string | null,
   before: Map<string, number>,
-  sent: { readonly knownAtSend: ReadonlySet<string> },
-) {
-  return async (): Promise<CheckResult> => {
-    const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
-    // Recovery after a restart has no snapshot: then every position open now is a target.
-    const targets =
-      positionId !== null
-        ? [positionId]
-        : before.size > 0
-          ? [...before.keys()]
-          : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
-    const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
-    const open = targets.filter((id) => {
-      const p = positions.positions.find((x) => x.id === id);
-      if (!p || p.netQty === 0) return false;
-      const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;
-      return !fresh.some(
-        (o) => o.symbol === p.symbol && o.side === exitSide && o.qty === Math.abs(p.netQty),
-      );
-    });
-    if (open.length === 0)
-      return {
-        kind: 'done',
-        note: targets.length ? `Exited: ${targets.join(', ')}.` : 'No open positions.',
-      };
-    return { kind: 'unknown', note: `still open: ${open.join(', ')}` };
-  };
+  sent: { readonly knownAtSend: ReadonlySet<string>; readonly sentAt?: number },
+): WatchedCheck {
+  // Recovery after a restart has no snapshot: then every position open now is a target.
+  const targetsIn = (positions: { positions: { id: string; netQty: number }[] }) =>
+    positionId !== null
+      ? [positionId]
+      : before.size > 0
+        ? [...before.keys()]
+        : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
+  return watched(
+    async (): Promise<CheckResult> => {
+      const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
+      const targets = targetsIn(positions);
+      const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
+      const open = targets.filter((id) => {
+        const p = positions.positions.find((x) => x.id === id);
+        if (!p || p.netQty === 0) return false;
+        const exitSide = p.netQty > 0 ? Side.Sell : Side.Buy;
+        return !fresh.some(
+          (o) => o.symbol === p.symbol && o.side === exitSide && o.qty === Math.abs(p.netQty),
+        );
+      });
+      if (open.length === 0)
+        return {
+          kind: 'done',
+          note: targets.length ? `Exited: ${targets.join(', ')}.` : 'No open positions.',
+        };
+      return { kind: 'unknown', note: `still open: ${open.join(', ')}` };
+    },
+    () => exitWatcher(ctx, positionId, targetsIn(ctx.positions ?? { positions: [] }), sent),
+  );
 }
 
 /** Whether a convert moved the quantity into the target product. */
 export function convertCheck(
-  ctx: OrderContext,
-  symbol: string,
-  to: string,
-  qty: number,
+  ctx: CheckContext,
+  c: ConvertPositionInput,
   beforeToQty: number,
-) {
-  return async (): Promise<CheckResult> => {
-    const positions = await ctx.readPositions();
-    const target = positions.positions.find((p) => p.symbol === symbol && p.productType === to);
-    const now = Math.abs(target?.netQty ?? 0);
-    if (now >= beforeToQty + qty)
-      return { kind: 'done', note: `${symbol} now shows ${now} in ${to}.` };
-    return { kind: 'unknown', note: `${symbol} shows ${now} in ${to}` };
-  };
+): WatchedCheck {
+  const { symbol, convertTo: to, convertQty: qty } = c;
+  return watched(
+    async (): Promise<CheckResult> => {
+      const positions = await ctx.readPositions();
+      const target = positions.positions.find((p) => p.symbol === symbol && p.productType === to);
+      const now = Math.abs(target?.netQty ?? 0);
+      if (now >= beforeToQty + qty)
+        return { kind: 'done', note: `${symbol} now shows ${now} in ${to}.` };
+      return { kind: 'unknown', note: `${symbol} shows ${now} in ${to}` };
+    },
+    () => convertWatcher(ctx, c),
+  );
 }
