@@ -227,3 +227,60 @@ test("USDINR's depth shows each level at its tick; the level clicked is the pric
   await expect(page.getByTestId('ticket-limitPrice')).toHaveValue(shown.replace(/,/g, ''));
   await page.keyboard.press('Escape');
 });
+
+test("the ticket's depth streams with its quote, and says when it holds still under the pointer", async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await pickSymbol(page, 'sbin', SBIN);
+  const book = page.getByTestId('ticket-depth');
+  const bids = book.getByTestId('depth-bid');
+  await expect(bids).toHaveCount(5, { timeout: 15_000 });
+  await page.mouse.move(0, 0);
+  const bestBid = async () => Number(await bids.first().getAttribute('data-price'));
+
+  // Three moves, each seen in the book within a second and a half (a 5 s poll cannot).
+  for (const factor of [1.02, 0.98, 1.02]) {
+    const before = await bestBid();
+    const target = Math.round(before * factor * 20) / 20;
+    await control(controlled, 'price', { symbol: SBIN, ltp: target });
+    await expect
+      .poll(async () => Math.abs((await bestBid()) - target) < before * 0.005, {
+        timeout: 1_500,
+        message: `best bid near ${target} soon after the move (was ${before})`,
+      })
+      .toBe(true);
+    // The streamed quote beside the book agrees with it (both read from one frame).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const q = document.querySelector('[data-testid="ticket-bid"]')?.textContent ?? '';
+            const b = document.querySelector<HTMLElement>('[data-testid="depth-bid"]');
+            return Number(q.replace(/[^\d.]/g, '')) === Number(b?.dataset.price);
+          }),
+        { timeout: 1_500, message: 'the quote bid beside the book is its best bid' },
+      )
+      .toBe(true);
+  }
+
+  // Pointing at the book holds it, and it says so; a move meanwhile is announced, not hidden.
+  const third = bids.nth(2);
+  await third.hover();
+  await expect(book.getByTestId('depth-held')).toHaveText('Held while you point');
+  const held = Number(await third.getAttribute('data-price'));
+  const before = await bestBid();
+  await control(controlled, 'price', { symbol: SBIN, ltp: Math.round(before * 1.03 * 20) / 20 });
+  await expect(book.getByTestId('depth-held')).toContainText('market has moved', {
+    timeout: 2_000,
+  });
+  expect(Number(await third.getAttribute('data-price'))).toBe(held);
+  // Let go: the live book shows at once.
+  await page.mouse.move(0, 0);
+  await expect(book.getByTestId('depth-held')).toHaveCount(0);
+  await expect.poll(bestBid, { timeout: 1_000 }).toBeGreaterThan(before * 1.02);
+  await page.keyboard.press('Escape');
+});

@@ -123,6 +123,7 @@ export function createMarketDataRuntime(opts: {
     logger: opts.logger,
     onOrder: (order) => feed.update(order),
     onOrderSocketOpen: opts.onOrderSocketOpen,
+    onDepth: (depth) => opts.emit('marketdata.depthChanged', depth),
     ...opts.tuning,
   });
   const stopTicks = batchTicks({

@@ -6,7 +6,7 @@
  * share of the request budget, until the socket is back.
  */
 import type { Order } from '../../../shared/broker/models';
-import type { QuoteDepth } from '../../../shared/marketdata/depth';
+import type { Depth, QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { MarketDataStatus, SubscriptionReason } from '../../../shared/marketdata/subscription';
 import {
@@ -29,6 +29,7 @@ import {
   type SocketLike,
 } from './socket-connection';
 import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
+import { createDepthFeed } from './depth-feed';
 
 /** Where the sockets are and how to authenticate, or null with no session. */
 export interface SocketEndpoint {
@@ -52,6 +53,8 @@ export interface MarketDataServiceOptions {
   onOrder?: (order: Order) => void;
   /** The order socket (re)opened: updates may have been missed meanwhile, read the book once. */
   onOrderSocketOpen?: () => void;
+  /** A watched symbol's book moved (streamed from the socket's five-level packets). */
+  onDepth?: (depth: Depth) => void;
   /** Shortest wait between REST fallback rounds (default 3 s). */
   fallbackMinMs?: number;
   pingEveryMs?: number;
@@ -72,6 +75,13 @@ export interface MarketDataService {
   snapshot(symbols: readonly string[]): Quote[];
   /** Five-level depth with the circuit limits; its quote goes into the cache. For the ticket. */
   loadDepth(symbol: string): Promise<QuoteDepth | null>;
+  /**
+   * `owner` shows `symbol`'s book: it streams from the socket (`onDepth`) until
+   * `unwatchDepth`; answers a REST read as the first picture (with the circuit limits).
+   */
+  watchDepth(owner: string, symbol: string): Promise<QuoteDepth | null>;
+  /** `owner` no longer shows a book. */
+  unwatchDepth(owner: string): void;
   /** A chart's candles up to now, over the lookback of `chartRange`; not cached. */
   history(symbol: string, resolution: number): Promise<NormalizedCandles>;
   status(): MarketDataStatus;
@@ -103,6 +113,9 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   let closed = false;
   let lastEndpoint: string | null = null;
   const batch: Quote[] = [];
+  const depthFeed = createDepthFeed({ onDepth: (d) => opts.onDepth?.(d) });
+  /** The subscription holder of a depth watcher (its symbol stays priced while it watches). */
+  const depthHolder = (owner: string) => `${owner}.depth`;
 
   function learnToken(symbol: string, token: number | null): void {
     if (token === null || !Number.isSafeInteger(token) || token <= 0) return;
@@ -143,6 +156,13 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       return;
     }
     batch.push(tickToQuote(t, symbol, clock.now()));
+    if (t.hasDepth) depthFeed.take(symbol, t, clock.now());
+  }
+
+  /** Stops the levels of a symbol nobody watches but others still price. */
+  function dropLevels(symbol: string | null): void {
+    if (symbol !== null && subs.holders(symbol) > 0)
+      dataSocket.send(subscribeData([symbol], true, false));
   }
 
   const dataSocket: SocketConnection = createSocketConnection({
@@ -154,6 +174,9 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     onOpen(send) {
       const all = subs.symbols();
       for (let i = 0; i < all.length; i += 200) send(subscribeData(all.slice(i, i + 200), true));
+      // The watched books' levels too: a new connection knows none of them.
+      const deep = depthFeed.symbols().filter((s) => subs.holders(s) > 0);
+      if (deep.length > 0) send(subscribeData(deep, true, true));
     },
     onText() {
       // Acknowledgements of subscriptions: nothing to do with them.
@@ -303,6 +326,15 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     if (delta.added.length > 0 || delta.removed.length > 0) tell();
   }
 
+  async function loadDepth(symbol: string): Promise<QuoteDepth | null> {
+    const answer = await opts.data.depth(symbol);
+    if (!answer) return null;
+    quotes.put(answer.quote);
+    depthFeed.learn(answer.depth);
+    // The cache may hold a newer socket price: the ticket shows that one beside the book.
+    return { quote: quotes.get(symbol) ?? answer.quote, depth: answer.depth };
+  }
+
   return {
     subscribe: (owner, reason, symbols) => apply(subs.add(owner, reason, symbols)),
     unsubscribe(owner, reason, symbols) {
@@ -314,13 +346,19 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     },
     snapshot: (symbols) =>
       symbols.map((s) => quotes.get(s)).filter((q): q is Quote => q !== undefined),
-    async loadDepth(symbol) {
-      const answer = await opts.data.depth(symbol);
-      if (!answer) return null;
-      quotes.put(answer.quote);
-      // The cache may hold a newer socket price: the ticket shows that one beside the book.
-      return { quote: quotes.get(symbol) ?? answer.quote, depth: answer.depth };
+    async watchDepth(owner, symbol) {
+      await apply(subs.set(depthHolder(owner), 'ticket', [symbol]));
+      dropLevels(depthFeed.watch(owner, symbol));
+      dataSocket.send(subscribeData([symbol], true, true));
+      return loadDepth(symbol);
     },
+    unwatchDepth(owner) {
+      const dropped = depthFeed.unwatch(owner);
+      const delta = subs.releaseOwner(depthHolder(owner));
+      if (dropped !== null && !delta.removed.includes(dropped)) dropLevels(dropped);
+      void apply(delta);
+    },
+    loadDepth,
     history: (symbol, resolution) =>
       opts.data.history({
         symbol,

@@ -61,7 +61,17 @@ export interface DecodedTick {
   openInterest: number;
   prevOpenInterest: number;
   hasDepth: boolean;
+  /**
+   * The five bid levels when `hasDepth`: price (rupees), volume, orders for each level in
+   * turn (15 numbers, best first; a level with price 0 is empty). Reused: copy it.
+   */
+  bidLevels: Float64Array;
+  /** The five ask levels, laid out as `bidLevels`. */
+  askLevels: Float64Array;
 }
+
+/** Numbers per level in `bidLevels`/`askLevels`: price, volume, orders. */
+export const LEVEL_FIELDS = 3;
 
 /** What one frame gave. */
 export interface FrameResult {
@@ -93,7 +103,27 @@ function blankTick(): DecodedTick {
     openInterest: NaN,
     prevOpenInterest: NaN,
     hasDepth: false,
+    bidLevels: new Float64Array(DEPTH_LEVELS * LEVEL_FIELDS),
+    askLevels: new Float64Array(DEPTH_LEVELS * LEVEL_FIELDS),
   };
+}
+
+/**
+ * Reads five levels (price, volume, orders; int32 each) at `at` into `out`; false when a
+ * number is negative, which no book ever holds.
+ */
+function readLevels(v: DataView, at: number, scale: number, out: Float64Array): boolean {
+  for (let k = 0; k < DEPTH_LEVELS; k++) {
+    const o = at + k * DEPTH_LEVEL_SIZE;
+    const price = v.getInt32(o);
+    const volume = v.getInt32(o + 4);
+    const orders = v.getInt32(o + 8);
+    if (price < 0 || volume < 0 || orders < 0) return false;
+    out[k * LEVEL_FIELDS] = price / scale;
+    out[k * LEVEL_FIELDS + 1] = volume;
+    out[k * LEVEL_FIELDS + 2] = orders;
+  }
+  return true;
 }
 
 /** A uint64 as a number (exact below 2^53, which every count and token here is). */
@@ -234,6 +264,16 @@ export function createPacketDecoder(): {
     if (bid < 0 || ask < 0) return 'bad-price';
     t.bid = bid > 0 ? bid / scale : NaN;
     t.ask = ask > 0 ? ask / scale : NaN;
+    if (
+      depth &&
+      !(
+        readLevels(v, q, scale, t.bidLevels) &&
+        readLevels(v, q + DEPTH_LEVEL_SIZE * DEPTH_LEVELS, scale, t.askLevels)
+      )
+    ) {
+      t.hasDepth = false;
+      return 'bad-price';
+    }
     return null;
   }
 

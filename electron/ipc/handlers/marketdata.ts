@@ -14,6 +14,9 @@ export function marketdataHandlers(core: AppCore): HandlersFor<typeof marketdata
     },
     'marketdata.snapshot': ({ symbols }) => core.marketData.snapshot(symbols),
     'marketdata.depth': ({ symbol }) => core.marketData.loadDepth(symbol),
+    'marketdata.watchDepth': ({ owner, symbol }) =>
+      core.marketData.watchDepth(`renderer.${owner}`, symbol),
+    'marketdata.unwatchDepth': ({ owner }) => core.marketData.unwatchDepth(`renderer.${owner}`),
     'marketdata.status': () => core.marketData.status(),
     'marketdata.history': async ({ symbol, resolution }) => ({
       symbol,

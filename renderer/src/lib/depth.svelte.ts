@@ -1,71 +1,130 @@
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Depth } from '../../../shared/marketdata/depth';
+import { backend } from './backend';
 import { budget } from './budget.svelte';
 import { quotes } from './quotes.svelte';
 
 /**
- * The order ticket's market depth: read when the ticket shows a symbol, then again every
- * few seconds while it stays open. Each read is one REST request at background priority
- * (the socket sends only the best level here), so the pace is gentle (12 a minute at most,
- * 6% of the 200 a minute) and a read is skipped while the page is hidden or the minute's
- * budget is nearly spent: order actions and the trader's own reads come first. While the
- * trader points at or arrows through the book it holds still, so the price under the mouse
- * is the price that gets used.
+ * The order ticket's market depth. The book streams from the price socket's five-level
+ * packets (`marketdata.depthChanged`), so it moves with the quote beside it; a REST read
+ * gives the first picture (with the circuit limits) and stands in, every few seconds, only
+ * while the socket is down (12 reads a minute at most, skipped when the page is hidden or
+ * the minute's budget is nearly spent). While the trader points at or arrows through the
+ * book it holds still, so the price under the mouse is the price that gets used, and it
+ * says so, and says when the market moved underneath; the view shows how old a book is.
  */
-/** Time between depth reads while the ticket is open. */
+/** Time between REST depth reads while the socket is down. */
 export const DEPTH_REFRESH_MS = 5_000;
+/** A book older than this says its age beside it. */
+export const DEPTH_OLD_AFTER_MS = 5_000;
 /** Requests to leave free in the current minute before a depth refresh is skipped. */
 const KEEP_FREE_PER_MINUTE = 40;
+/** The depth watcher's name towards the core (one ticket per window). */
+const OWNER = 'ticket';
 
 class DepthStore {
-  /** The book of `symbol`, or null before the first answer (or when the broker has none). */
+  /** The book shown, or null before the first answer (or when the broker has none). */
   depth = $state<Depth | null>(null);
   symbol = $state<string | null>(null);
   error = $state<IpcError | null>(null);
   loading = $state(false);
-  /** True while the trader points at or is focused in the book: refreshes wait. */
-  held = $state(false);
+  /** True while the trader points at or is focused in the book: the book shown holds. */
+  #held = $state(false);
+  /** A newer book arrived while held (shown as soon as the trader lets go). */
+  moved = $state(false);
+  /** True while the price socket is open: the book streams; else REST reads stand in. */
+  socketOpen = $state(true);
+  #waiting: Depth | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
   #seq = 0;
+  #offs: (() => void)[] = [];
 
-  /** Shows `symbol`'s depth and keeps it fresh until the returned function is called. */
+  /** Listens for streamed books and the socket's state; a reloaded page starts over. */
+  init(): void {
+    for (const off of this.#offs) off();
+    const api = backend();
+    this.#offs = [
+      api.on.marketdata.depthChanged((d) => this.#take(d)),
+      api.on.marketdata.statusChanged((s) => (this.socketOpen = s.socket === 'open')),
+    ];
+    void api.marketdata.status().then((r) => {
+      if (r.ok) this.socketOpen = r.data.socket === 'open';
+    });
+    // What an earlier page watched is let go (the ticket watches again when it shows).
+    void api.marketdata.unwatchDepth({ owner: OWNER });
+  }
+
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /** The trader points at the book (true) or left it (false): a waiting book shows then. */
+  set held(on: boolean) {
+    this.#held = on;
+    if (!on && this.#waiting) {
+      this.depth = this.#waiting;
+      this.#waiting = null;
+      this.moved = false;
+    }
+  }
+
+  /** Shows `symbol`'s book and keeps it live until the returned function is called. */
   follow(symbol: string): () => void {
     this.#stop();
     if (this.symbol !== symbol) {
       this.depth = null;
       this.error = null;
+      this.#waiting = null;
+      this.moved = false;
     }
     this.symbol = symbol;
-    void this.#read(symbol);
+    void this.#read(symbol, true);
     this.#timer = setInterval(() => {
-      if (this.#affordable()) void this.#read(symbol);
+      if (!this.socketOpen && this.#affordable()) void this.#read(symbol, false);
     }, DEPTH_REFRESH_MS);
-    return () => this.#stop();
+    return () => {
+      this.#stop();
+      void backend().marketdata.unwatchDepth({ owner: OWNER });
+    };
   }
 
   /** Reads now (the trader asked, e.g. after an error). */
   refresh(): void {
-    if (this.symbol) void this.#read(this.symbol);
+    if (this.symbol) void this.#read(this.symbol, false);
   }
 
   #affordable(): boolean {
-    if (this.held) return false;
+    if (this.#held) return false;
     if (typeof document !== 'undefined' && document.hidden) return false;
     const minute = budget.state?.minute;
     return !minute || minute.limit - minute.used >= KEEP_FREE_PER_MINUTE;
   }
 
-  async #read(symbol: string): Promise<void> {
+  /** A book for `d.symbol`: shown now, or kept until the trader lets go of the book. */
+  #take(d: Depth): void {
+    if (d.symbol !== this.symbol) return;
+    const shown = this.#waiting ?? this.depth;
+    if (shown && shown.at > d.at) return;
+    if (this.#held && this.depth) {
+      this.#waiting = d;
+      this.moved = this.moved || differs(this.depth, d);
+      return;
+    }
+    this.depth = d;
+    this.error = null;
+  }
+
+  /** A REST read: the first picture (`watch` also starts the stream) or the fallback. */
+  async #read(symbol: string, watch: boolean): Promise<void> {
     const seq = ++this.#seq;
     this.loading = true;
-    const r = await quotes.loadDepth(symbol);
+    const r = watch ? await quotes.watchDepth(OWNER, symbol) : await quotes.loadDepth(symbol);
     if (seq !== this.#seq || this.symbol !== symbol) return;
     this.loading = false;
-    // A read that lands while the trader is choosing a price waits for the next round.
-    if (this.held && this.depth) return;
-    // A failed refresh keeps the last book on screen (with its time) and says why.
+    // A failed refresh keeps the last book on screen (with its age) and says why.
     this.error = r.error;
-    if (!r.error) this.depth = r.depth;
+    if (!r.error && r.depth) this.#take(r.depth);
+    else if (!r.error && !this.depth) this.depth = null;
   }
 
   #stop(): void {
@@ -74,6 +133,13 @@ class DepthStore {
     this.#seq++;
     this.loading = false;
   }
+}
+
+/** True when the levels a trader would click differ between two books. */
+function differs(a: Depth, b: Depth): boolean {
+  const same = (x: Depth['bids'], y: Depth['bids']) =>
+    x.length === y.length && x.every((l, i) => l.price === y[i]!.price);
+  return !same(a.bids, b.bids) || !same(a.asks, b.asks);
 }
 
 /** The ticket's one depth view. */

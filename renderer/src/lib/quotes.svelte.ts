@@ -102,6 +102,20 @@ class QuoteStore {
   }
 
   /**
+   * Starts streaming `symbol`'s book to the view `owner` (marketdata.depthChanged) and reads
+   * a first picture as `loadDepth` does.
+   */
+  async watchDepth(
+    owner: string,
+    symbol: string,
+  ): Promise<{ depth: Depth | null; error: IpcError | null }> {
+    const r = await backend().marketdata.watchDepth({ owner, symbol });
+    if (!r.ok) return { depth: null, error: r.error };
+    if (r.data) this.#take([r.data.quote]);
+    return { depth: r.data?.depth ?? null, error: null };
+  }
+
+  /**
    * Pushed ticks wait for the next paint: when several messages arrive within one frame (a
    * busy market, a page catching up after a stall) each symbol's cells change once, not
    * once per message. While the window is hidden nothing is drawn and the queue holds at

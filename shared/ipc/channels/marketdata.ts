@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CandleHistory, ChartResolution } from '../../marketdata/candle';
 import { MtmSeries } from '../../marketdata/mtm';
-import { QuoteDepth } from '../../marketdata/depth';
+import { Depth, QuoteDepth } from '../../marketdata/depth';
 import { Quote } from '../../marketdata/quote';
 import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
 import { Ticker } from '../../marketdata/ticker';
@@ -35,6 +35,16 @@ export const marketdataChannels = {
     input: z.object({ symbol: Ticker }),
     output: QuoteDepth.nullable(),
   }),
+  'marketdata.watchDepth': channel({
+    doc: 'The ticket shows this symbol’s book: it streams from the socket (marketdata.depthChanged) until unwatchDepth; answers a first read with the circuit limits.',
+    input: z.object({ owner: Holder.shape.owner, symbol: Ticker }),
+    output: QuoteDepth.nullable(),
+  }),
+  'marketdata.unwatchDepth': channel({
+    doc: 'The view no longer shows a book: its levels stop streaming.',
+    input: z.object({ owner: Holder.shape.owner }),
+    output: z.void(),
+  }),
   'marketdata.status': channel({
     doc: 'Whether the live sockets are up or REST quotes stand in.',
     input: z.void(),
@@ -57,6 +67,10 @@ export const marketdataEvents = {
   'marketdata.ticks': event({
     doc: 'The latest picture of every symbol whose price changed in the last frame (~16 ms).',
     payload: z.object({ quotes: z.array(Quote) }),
+  }),
+  'marketdata.depthChanged': event({
+    doc: 'A watched symbol’s five-level book as the socket just sent it (circuits from the first read).',
+    payload: Depth,
   }),
   'marketdata.statusChanged': event({
     doc: 'The sockets went up or down, or the REST fallback started or stopped.',
