@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
+import { formatInr } from '../../shared/format';
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, sendMarketOrder } from './trading-helpers';
+import {
+  allowPricesFarFromMarket,
+  loginToDemo,
+  openApp,
+  pickSymbol,
+  sendMarketOrder,
+  typeInto,
+} from './trading-helpers';
 
 // Issue 17, "Numbers that are not true": every figure on screen agrees with the others drawn
 // beside it. Totals are the sum of their rows at the same prices, a price shows the decimals
@@ -283,4 +291,124 @@ test("the ticket's depth streams with its quote, and says when it holds still un
   await expect(book.getByTestId('depth-held')).toHaveCount(0);
   await expect.poll(bestBid, { timeout: 1_000 }).toBeGreaterThan(before * 1.02);
   await page.keyboard.press('Escape');
+});
+
+test('Funds names every ledger line in words: no broker ids, no heading twice', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByTestId('fund-row').first()).toBeVisible({ timeout: 15_000 });
+  const titles = await page
+    .getByTestId('fund-row')
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent?.trim() ?? ''));
+  expect(titles).toContain('Available Balance');
+  for (const t of titles) expect(t).not.toMatch(/#\s*\d/);
+  expect(new Set(titles).size).toBe(titles.length);
+});
+
+test('the basket shows its buy total, sell total and the net, not buys plus sells', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await allowPricesFarFromMarket(page);
+  await pickSymbol(page, 'sbin', SBIN);
+  const ltp = amount(await page.getByTestId('ticket-ltp').textContent({ timeout: 30_000 }));
+  const buyAt = (Math.floor(ltp * 0.9 * 20) / 20).toFixed(2);
+  const sellAt = (Math.floor(ltp * 1.1 * 20) / 20).toFixed(2);
+  const add = async (side: 'buy' | 'sell', qty: string, price: string, n: number) => {
+    await page.getByTestId(`ticket-side-${side}`).click();
+    await page.getByTestId('ticket-type-limit').click();
+    await typeInto(page, 'ticket-qty', qty);
+    await typeInto(page, 'ticket-limitPrice', price);
+    await page.getByTestId('ticket-limitPrice').press('Shift+Enter');
+    await expect(
+      page.getByText(`Added to the basket (${n} order${n === 1 ? '' : 's'}).`),
+    ).toBeVisible();
+  };
+  await add('buy', '3', buyAt, 1);
+  await add('sell', '1', sellAt, 2);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+b');
+  const view = page.getByTestId('baskets');
+  const buy = Number(buyAt) * 3;
+  const sell = Number(sellAt) * 1;
+  await expect(view.getByTestId('basket-total')).toHaveText(formatInr(Math.abs(buy - sell)));
+  await expect(view.getByTestId('basket-total-buy')).toHaveText(formatInr(buy));
+  await expect(view.getByTestId('basket-total-sell')).toHaveText(formatInr(sell));
+  await expect(view.getByTestId('basket-total-direction')).toHaveText(
+    buy > sell ? 'to pay' : 'to receive',
+  );
+  await page.screenshot({ path: test.info().outputPath('basket-net.png') });
+});
+
+test('the option chain shows each contract’s volume, bid and ask, and the put-call ratio', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(120_000);
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(controlled, 'market', { exchange: 10, segment: 11, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+9');
+  await expect(page.getByTestId('chain-underlying')).toHaveValue('NIFTY', { timeout: 30_000 });
+  const atm = page.locator('[data-testid="chain-row"][data-atm="true"]');
+  await expect(atm).toHaveCount(1, { timeout: 30_000 });
+  for (const side of ['ce', 'pe']) {
+    await expect(atm.locator(`[data-testid="chain-bid"][data-side="${side}"]`)).toHaveText(
+      /^[\d,]+\.\d{2}$/,
+      { timeout: 15_000 },
+    );
+    await expect(atm.locator(`[data-testid="chain-ask"][data-side="${side}"]`)).toHaveText(
+      /^[\d,]+\.\d{2}$/,
+    );
+    await expect(atm.locator(`[data-testid="chain-volume"][data-side="${side}"]`)).toHaveText(
+      /^[\d,]+$/,
+    );
+  }
+  // PCR is the puts' open interest over the calls', over the strikes on screen.
+  const seen = await page.evaluate(() => {
+    const oi = (side: string) =>
+      [...document.querySelectorAll('[data-testid="chain-row"]')]
+        .map((r) => r.querySelectorAll('td'))
+        .map((cells) => {
+          const list = [...cells];
+          const i = side === 'ce' ? 1 : list.length - 2;
+          return Number((list[i]?.textContent ?? '').replace(/[^\d]/g, '')) || 0;
+        })
+        .reduce((a, b) => a + b, 0);
+    return {
+      calls: oi('ce'),
+      puts: oi('pe'),
+      pcr: document.querySelector('[data-testid="chain-pcr"]')?.textContent ?? '',
+    };
+  });
+  expect(seen.calls).toBeGreaterThan(0);
+  expect(Number(seen.pcr)).toBeCloseTo(seen.puts / seen.calls, 1);
+});
+
+test('Holdings show each row’s day change and Positions an MTM %', async ({ page, controlled }) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+4');
+  const row = page.locator(`[data-testid="holding-row"][data-symbol="${SBIN}"]`);
+  await expect(row.getByTestId('holding-day-change')).toHaveText(/^[+-]?₹[\d,]+\.\d{2}/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('holdings-day-change')).toHaveText(/₹[\d,]+\.\d{2}/);
+  await pickSymbol(page, 'sbin', SBIN);
+  await sendMarketOrder(page, '1');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+3');
+  const pos = page.locator(`[data-testid="position-row"][data-position-id="${SBIN}-INTRADAY"]`);
+  await expect(pos.getByTestId('position-mtm-pct')).toHaveText(/^[+-]?\d+\.\d{2}%$/, {
+    timeout: 10_000,
+  });
 });
