@@ -1,7 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Holding, Position } from '../../../shared/broker/models';
-import { holdingPlAt, positionPlAt } from '../../../shared/marketdata/live-pnl';
+import {
+  holdingPlAt,
+  holdingsAt,
+  positionPlAt,
+  positionsAt,
+} from '../../../shared/marketdata/live-pnl';
 
 const pos = (over: Partial<Position>): Position =>
   ({
@@ -40,4 +45,49 @@ test('shares sold today no longer move the holding: the broker values remainingQ
   // same, sandbox/present/account.ts); a ₹2 move is worth ₹8, not ₹20.
   const h = { qty: 10, remainingQty: 4, ltp: 100, marketValue: 400, pl: 40 } as Holding;
   assert.deepEqual(holdingPlAt(h, 102), { marketValue: 408, pl: 48 });
+});
+
+test('positionsAt: the totals are the sums of the rows at the same live prices', () => {
+  const a = pos({ symbol: 'A', id: 'A-INTRADAY', netAvg: 795 });
+  const b = pos({ symbol: 'B', id: 'B-INTRADAY', netQty: 0, realizedPl: -5, pl: -5 });
+  const { rows, totals } = positionsAt([a, b], (s) => (s === 'A' ? 801.5 : undefined));
+  assert.deepEqual(
+    rows.map((r) => [r.ltp, r.pl]),
+    [
+      [801.5, 85],
+      [800, -5],
+    ],
+  );
+  assert.deepEqual(totals, { pl: 80, realized: 15, unrealized: 115, open: 1, count: 2 });
+  // 65 unrealised on 10 × 795 of cost.
+  assert.equal(rows[0]!.mtmPct, 0.82);
+  assert.equal(rows[1]!.mtmPct, null, 'a flat position has no MTM %');
+});
+
+test('holdingsAt: value, P&L and day change summed from the rows; unknown close is left out', () => {
+  const h = (symbol: string, qty: number, cost: number, ltp: number): Holding =>
+    ({
+      symbol,
+      qty,
+      remainingQty: qty,
+      costPrice: cost,
+      ltp,
+      marketValue: qty * ltp,
+      pl: qty * (ltp - cost),
+    }) as Holding;
+  const { rows, totals } = holdingsAt([h('A', 10, 100, 110), h('B', 5, 200, 190)], (s) =>
+    s === 'A' ? { ltp: 112, prevClose: 111 } : undefined,
+  );
+  assert.deepEqual(
+    rows.map((r) => [r.marketValue, r.pl, r.dayChange]),
+    [
+      [1120, 120, 10],
+      [950, -50, null],
+    ],
+  );
+  assert.equal(totals.currentValue, 2070);
+  assert.equal(totals.investment, 2000);
+  assert.equal(totals.pl, 70);
+  assert.equal(totals.plPct, 3.5);
+  assert.equal(totals.dayChange, 10);
 });
