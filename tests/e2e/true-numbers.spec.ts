@@ -393,7 +393,10 @@ test('the option chain shows each contract’s volume, bid and ask, and the put-
   expect(Number(seen.pcr)).toBeCloseTo(seen.puts / seen.calls, 1);
 });
 
-test('Holdings show each row’s day change and Positions an MTM %', async ({ page, controlled }) => {
+test('Holdings show each row’s day change; Positions an MTM % and the day’s P&L', async ({
+  page,
+  controlled,
+}) => {
   await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
   await openApp(page, controlled.url);
   await loginToDemo(page);
@@ -411,4 +414,28 @@ test('Holdings show each row’s day change and Positions an MTM %', async ({ pa
   await expect(pos.getByTestId('position-mtm-pct')).toHaveText(/^[+-]?\d+\.\d{2}%$/, {
     timeout: 10_000,
   });
+  // Everything in an intraday position was traded today: its day P&L is its whole P&L.
+  await expect
+    .poll(
+      () =>
+        pos.evaluate((row) => ({
+          day: row.querySelector('[data-testid="position-day"]')?.textContent ?? '',
+          pl: row.querySelector('[data-testid="position-pl"]')?.textContent ?? '',
+        })),
+      { timeout: 10_000 },
+    )
+    .toEqual(expect.objectContaining({ day: expect.stringMatching(/^[+-]?₹/) }));
+  await expect
+    .poll(
+      async () => {
+        const r = await pos.evaluate((row) => ({
+          day: row.querySelector('[data-testid="position-day"]')?.textContent ?? '',
+          pl: row.querySelector('[data-testid="position-pl"]')?.textContent ?? '',
+        }));
+        return Math.round((amount(r.day) - amount(r.pl)) * 100);
+      },
+      { timeout: 10_000, message: 'day P&L minus net P&L of an all-today position, in paise' },
+    )
+    .toBe(0);
+  await expect(page.getByTestId('positions-day-total')).toHaveText(/^[+-]?₹[\d,]+\.\d{2}$/);
 });

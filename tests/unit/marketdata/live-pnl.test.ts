@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Holding, Position } from '../../../shared/broker/models';
+import type { Holding, Position, Trade } from '../../../shared/broker/models';
+import { positionDay } from '../../../shared/marketdata/day-mtm';
 import {
   holdingPlAt,
   holdingsAt,
@@ -90,4 +91,18 @@ test('holdingsAt: value, P&L and day change summed from the rows; unknown close 
   assert.equal(totals.pl, 70);
   assert.equal(totals.plPct, 3.5);
   assert.equal(totals.dayChange, 10);
+});
+
+test("positionDay: today's fills marked from their price, the carried quantity from the close", () => {
+  const trade = (side: 1 | -1, qty: number, price: number) =>
+    ({ symbol: 'F', productType: 'MARGIN', side, qty, price }) as Trade;
+  // 10 carried long (yesterday's close 100), 4 sold today at 104, 2 bought today at 103.
+  const p = pos({ symbol: 'F', productType: 'MARGIN', netQty: 8 });
+  const d = positionDay(p, [trade(-1, 4, 104), trade(1, 2, 103)], 105, 100);
+  assert.equal(d.carriedQty, 10);
+  assert.deepEqual([d.buyQty, d.sellQty], [2, 4]);
+  // carried 10 × 5 + sold 4 × (104 − 105) + bought 2 × (105 − 103)
+  assert.equal(d.mtm, 50 - 4 + 4);
+  assert.equal(positionDay(p, [], 105, null).mtm, null, 'no close: a carried quantity is unmarked');
+  assert.equal(positionDay(pos({ symbol: 'G', netQty: 0 }), [], 105, null).mtm, 0);
 });
