@@ -90,7 +90,7 @@ export interface LiveHolding {
   ltp: number;
   marketValue: number;
   pl: number;
-  /** Today's move on the whole holding, from the previous close (null when not known). */
+  /** Today's move on the quantity still held, from the previous close (null when not known). */
   dayChange: number | null;
   /** Today's move in percent of the previous close (null when not known). */
   dayChangePct: number | null;
@@ -110,7 +110,7 @@ export interface HoldingTotals {
 /**
  * Every holding at its live price (`quoteOf` gives the live LTP and previous close, or
  * undefined to keep the broker's figures) and the totals summed from those same rows.
- * Investment is the rows' cost (qty × cost price), which no price moves.
+ * Investment is the rows' cost (quantity still held × cost price), which no price moves.
  */
 export function holdingsAt(
   holdings: readonly Holding[],
@@ -130,8 +130,8 @@ export function holdingsAt(
     const live = holdingPlAt(holding, ltp);
     const prev = q?.prevClose;
     const known = typeof prev === 'number' && Number.isFinite(prev) && prev > 0;
-    const dayChange = known ? round2((ltp - prev) * holding.qty) : null;
-    totals.investment += holding.costPrice * holding.qty;
+    const dayChange = known ? round2((ltp - prev) * holding.remainingQty) : null;
+    totals.investment += holding.costPrice * holding.remainingQty;
     totals.currentValue += live.marketValue;
     totals.pl += live.pl;
     totals.dayChange += dayChange ?? 0;

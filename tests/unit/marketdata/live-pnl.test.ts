@@ -91,6 +91,13 @@ test('holdingsAt: value, P&L and day change summed from the rows; unknown close 
   assert.equal(totals.pl, 70);
   assert.equal(totals.plPct, 3.5);
   assert.equal(totals.dayChange, 10);
+  // Shares sold today are neither invested nor moving: 4 of 10 still held.
+  const sold = holdingsAt([{ ...h('C', 10, 100, 110), remainingQty: 4 }], () => ({
+    ltp: 110,
+    prevClose: 105,
+  }));
+  assert.equal(sold.totals.investment, 400);
+  assert.equal(sold.rows[0]!.dayChange, 20);
 });
 
 test("positionDay: today's fills marked from their price, the carried quantity from the close", () => {
