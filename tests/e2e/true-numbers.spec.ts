@@ -233,7 +233,23 @@ test("USDINR's depth shows each level at its tick; the level clicked is the pric
   const shown = (await third.textContent())!.trim();
   await third.click();
   await expect(page.getByTestId('ticket-limitPrice')).toHaveValue(shown.replace(/,/g, ''));
+  // Sent, the order book shows the same price to the same decimals.
+  await page.getByTestId('ticket-side-buy').click();
+  await typeInto(page, 'ticket-qty', '1');
+  await page.getByTestId('ticket-limitPrice').press('Enter');
+  const intent = page.getByTestId('intent-status');
+  await expect(async () => {
+    if (await page.getByTestId('confirm-guards').isVisible())
+      await page.getByTestId('confirm-large-yes').click();
+    await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
   await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+1');
+  const order = page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+  await expect(order.getByTestId('order-price')).toHaveText(shown, { timeout: 10_000 });
 });
 
 test("the ticket's depth streams with its quote, and says when it holds still under the pointer", async ({
