@@ -8,7 +8,7 @@ import { quotes } from './quotes.svelte';
  * The order ticket's market depth. The book streams from the price socket's five-level
  * packets (`marketdata.depthChanged`), so it moves with the quote beside it; a REST read
  * gives the first picture (with the circuit limits) and stands in, every few seconds, only
- * while the socket is down (12 reads a minute at most, skipped when the page is hidden or
+ * while the socket is down or has sent no levels for 10 s (12 reads a minute at most, skipped when the page is hidden or
  * the minute's budget is nearly spent). While the trader points at or arrows through the
  * book it holds still, so the price under the mouse is the price that gets used, and it
  * says so, and says when the market moved underneath; the view shows how old a book is.
@@ -35,6 +35,8 @@ class DepthStore {
   /** True while the price socket is open: the book streams; else REST reads stand in. */
   socketOpen = $state(true);
   #waiting: Depth | null = null;
+  /** When the last streamed book of the symbol arrived (0: none yet). */
+  #streamedAt = 0;
   #timer: ReturnType<typeof setInterval> | null = null;
   #seq = 0;
   #offs: (() => void)[] = [];
@@ -44,7 +46,10 @@ class DepthStore {
     for (const off of this.#offs) off();
     const api = backend();
     this.#offs = [
-      api.on.marketdata.depthChanged((d) => this.#take(d)),
+      api.on.marketdata.depthChanged((d) => {
+        if (d.symbol === this.symbol) this.#streamedAt = Date.now();
+        this.#take(d);
+      }),
       api.on.marketdata.statusChanged((s) => (this.socketOpen = s.socket === 'open')),
     ];
     void api.marketdata.status().then((r) => {
@@ -78,9 +83,13 @@ class DepthStore {
       this.moved = false;
     }
     this.symbol = symbol;
+    this.#streamedAt = 0;
     void this.#read(symbol, true);
     this.#timer = setInterval(() => {
-      if (!this.socketOpen && this.#affordable()) void this.#read(symbol, false);
+      // REST stands in while the socket is down, or while it sends no levels for this symbol
+      // (a quiet book, or a broker that ignores the depth request: the key is inferred).
+      const quiet = Date.now() - this.#streamedAt > 2 * DEPTH_REFRESH_MS;
+      if ((!this.socketOpen || quiet) && this.#affordable()) void this.#read(symbol, false);
     }, DEPTH_REFRESH_MS);
     return () => {
       this.#stop();
