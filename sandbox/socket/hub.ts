@@ -335,6 +335,7 @@ export class SocketHub {
       const w = symbol ? c.watches.get(symbol) : c.watches.values().next().value;
       if (!w) continue;
       const p = packetOf(marketView(this.core.state, w.instrument), false);
+      if (p.kind === 'openInterest') continue;
       const ahead = Math.floor(aheadMs / 1000);
       const time = p.time + ahead;
       // The day's range widened to hold the price: a packet outside it is corruption, not news.

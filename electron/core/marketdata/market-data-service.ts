@@ -28,6 +28,7 @@ import {
   type SocketConnection,
   type SocketLike,
 } from './socket-connection';
+import { createSnapshotQueue } from './snapshot-queue';
 import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
 
 /** Where the sockets are and how to authenticate, or null with no session. */
@@ -62,7 +63,11 @@ export interface MarketDataServiceOptions {
 
 /** The market-data service as the core and the IPC handlers use it. */
 export interface MarketDataService {
-  /** The holder wants live prices for these symbols; fetches a first price for new ones. */
+  /**
+   * The holder wants live prices for these symbols. Resolves once the broker has been asked
+   * to stream them: a first REST price for new ones follows in the background, never
+   * awaited here (a flood of symbols must not hold every subscribe call).
+   */
   subscribe(owner: string, reason: SubscriptionReason, symbols: readonly string[]): Promise<void>;
   unsubscribe(owner: string, reason: SubscriptionReason, symbols?: readonly string[]): void;
   /** Replaces the holder's symbols (positions and holdings follow the account). */
@@ -84,6 +89,8 @@ export interface MarketDataService {
 }
 
 const REST_REQUESTS_PER_MINUTE = 30;
+/** Symbols per socket subscribe message. */
+const SUBSCRIBE_CHUNK = 200;
 
 /** Creates the service (connects once `sessionChanged` finds a session). */
 export function createMarketDataService(opts: MarketDataServiceOptions): MarketDataService {
@@ -103,6 +110,10 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   let closed = false;
   let lastEndpoint: string | null = null;
   const batch: Quote[] = [];
+  const snapshots = createSnapshotQueue({
+    fetch: (symbols) => fetchQuotes(symbols),
+    needed: (s) => !closed && subs.holders(s) > 0 && quotes.get(s)?.source !== 'socket',
+  });
 
   function learnToken(symbol: string, token: number | null): void {
     if (token === null || !Number.isSafeInteger(token) || token <= 0) return;
@@ -153,7 +164,8 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     ...tuning(),
     onOpen(send) {
       const all = subs.symbols();
-      for (let i = 0; i < all.length; i += 200) send(subscribeData(all.slice(i, i + 200), true));
+      for (let i = 0; i < all.length; i += SUBSCRIBE_CHUNK)
+        send(subscribeData(all.slice(i, i + SUBSCRIBE_CHUNK), true));
     },
     onText() {
       // Acknowledgements of subscriptions: nothing to do with them.
@@ -285,9 +297,15 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     }
   }
 
+  /** Subscribe messages of at most SUBSCRIBE_CHUNK symbols, as on (re)open. */
+  function sendSubscribe(symbols: readonly string[], on: boolean): void {
+    for (let i = 0; i < symbols.length; i += SUBSCRIBE_CHUNK)
+      dataSocket.send(subscribeData(symbols.slice(i, i + SUBSCRIBE_CHUNK), on));
+  }
+
   async function apply(delta: SubscriptionDelta): Promise<void> {
     if (delta.removed.length > 0) {
-      dataSocket.send(subscribeData(delta.removed, false));
+      sendSubscribe(delta.removed, false);
       for (const s of delta.removed) {
         const t = symbolToToken.get(s);
         symbolToToken.delete(s);
@@ -296,9 +314,9 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     }
     if (delta.added.length > 0) {
       for (const s of delta.added) learnToken(s, opts.tokenOf(s));
-      dataSocket.send(subscribeData(delta.added, true));
-      // A first price now, and the tokens the master may not know, from one REST round.
-      if (opts.endpoint()) await fetchQuotes(delta.added);
+      sendSubscribe(delta.added, true);
+      // A first price, and the tokens the master may not know, from REST in the background.
+      if (opts.endpoint()) snapshots.add(delta.added);
     }
     if (delta.added.length > 0 || delta.removed.length > 0) tell();
   }
@@ -359,6 +377,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     },
     close() {
       closed = true;
+      snapshots.close();
       stopFallback();
       dataSocket.stop();
       orderSocket.stop();
