@@ -15,6 +15,7 @@ import {
   subscribeOrders,
   type SocketType,
 } from '../../../shared/marketdata/socket-protocol';
+import { BrokerError } from '../broker/broker-error';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
@@ -292,8 +293,16 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       quotes.putMany(answer.quotes);
       for (const e of answer.errors.slice(0, 3))
         log.info('quote refused for one symbol', { symbol: e.symbol, message: e.message });
+      if (answer.unrequested > 0) noteMalformed('quotes-unrequested-symbols', answer.unrequested);
     } catch (err) {
-      log.warn('REST quotes failed', { err: err instanceof Error ? err.message : String(err) });
+      const reason = err instanceof BrokerError ? err.brokerMessage || err.kind : String(err);
+      // Once per reason, like malformed packets: a failing poll must not flood the log.
+      if (loggedReasons.has(`rest:${reason}`)) return;
+      loggedReasons.add(`rest:${reason}`);
+      log.warn('REST quotes failed', {
+        err: err instanceof Error ? err.message : String(err),
+        reason,
+      });
     }
   }
 

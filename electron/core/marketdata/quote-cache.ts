@@ -43,12 +43,22 @@ export interface QuoteCacheOptions {
   clock: Pick<Clock, 'now'>;
   /** Age after which `lastPrice` says stale; read on every call so Settings can change it. */
   staleAfterMs?: () => number;
+  /** Most symbols held (default MAX_CACHED_SYMBOLS). */
+  maxSymbols?: number;
 }
+
+/**
+ * Most symbols the cache holds: three times the largest subscription flood tried (15,000),
+ * about 25 MB of quotes. Past it the least recently priced symbol is forgotten, so no
+ * answer, however large, can grow the main process without bound (issue 18 #5).
+ */
+export const MAX_CACHED_SYMBOLS = 50_000;
 
 /** Creates the quote cache. */
 export function createQuoteCache(options: QuoteCacheOptions): QuoteCache {
   const { clock } = options;
   const staleAfter = options.staleAfterMs ?? (() => DEFAULT_STALE_AFTER_MS);
+  const maxSymbols = options.maxSymbols ?? MAX_CACHED_SYMBOLS;
   const quotes = new Map<string, Quote>();
   const listeners = new Set<(symbols: readonly string[]) => void>();
 
@@ -68,6 +78,11 @@ export function createQuoteCache(options: QuoteCacheOptions): QuoteCache {
     const slack = q.source === 'socket' ? STAMP_RESOLUTION_MS : 0;
     if (held && held.at > q.at + slack) return false;
     if (!held) {
+      if (quotes.size >= maxSymbols) {
+        // The least recently priced symbol goes: every update moves its symbol to the end.
+        const oldest = quotes.keys().next().value;
+        if (oldest !== undefined) quotes.delete(oldest);
+      }
       quotes.set(q.symbol, q);
       return true;
     }
@@ -75,6 +90,7 @@ export function createQuoteCache(options: QuoteCacheOptions): QuoteCache {
     for (const [k, v] of Object.entries(q) as [keyof Quote, Quote[keyof Quote]][]) {
       if (v !== null && v !== undefined) (next as Record<string, unknown>)[k] = v;
     }
+    quotes.delete(q.symbol);
     quotes.set(q.symbol, next);
     return true;
   }

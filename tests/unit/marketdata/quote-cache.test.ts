@@ -72,3 +72,13 @@ test('a price stamped in the future is dated at its arrival and does not outrank
   cache.put(q({ ltp: 940, at: 99_000, source: 'quote' }));
   assert.equal(cache.get('NSE:SBIN-EQ')?.ltp, 947.4);
 });
+
+test('the cache holds at most maxSymbols: the least recently priced symbol goes first', () => {
+  const cache = createQuoteCache({ clock: { now: () => 5_000 }, maxSymbols: 3 });
+  for (const s of ['A', 'B', 'C']) cache.put(q({ symbol: `NSE:${s}-EQ` }));
+  cache.put(q({ symbol: 'NSE:A-EQ', ltp: 801, at: 2_000 })); // A priced again: B is now oldest
+  cache.put(q({ symbol: 'NSE:D-EQ' }));
+  assert.equal(cache.size(), 3);
+  assert.equal(cache.get('NSE:B-EQ'), undefined);
+  assert.equal(cache.get('NSE:A-EQ')?.ltp, 801);
+});
