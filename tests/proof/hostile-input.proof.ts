@@ -8,6 +8,7 @@
  * every number finite, no price time after now + skew) or a typed BrokerError, never
  * another exception.
  */
+import { run as runHostileFeed } from './support/hostile-feed';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import {
@@ -363,6 +364,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   }
   for (const e of [...ipcExamples, ...normExamples]) ctx.log(e);
 
+  // (3) A hostile market-data feed through the composed app (support/hostile-feed.ts).
+  const feed = await runHostileFeed(ctx);
+
   return {
     title: 'Hostile input',
     figures: [
@@ -376,10 +380,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('non-finite numbers out of a normalizer', nonFinite),
       zeroGoal('price times after now + clock skew', futureTimed),
       zeroGoal('normalizer outputs outside the IPC model', outsideModel),
+      ...feed.figures,
     ],
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
       `${targets.length} normalizers (account, orders, eDIS, acks, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
+      ...feed.notes,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },
   };
