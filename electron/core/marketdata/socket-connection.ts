@@ -13,6 +13,8 @@ import { HEARTBEAT_MS, PING, SocketCloseCode } from '../../../shared/marketdata/
 
 /** The `ws` error code of a frame over `maxPayload`. */
 const FRAME_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+/** The WebSocket close code for a message too big to process (RFC 6455). */
+const MESSAGE_TOO_BIG = 1009;
 
 /** Where a connection stands, for the fallback logic and the status line. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
@@ -245,6 +247,8 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
         if (!frameRefusalLogged)
           log.warn(`refused a frame larger than ${MAX_SOCKET_FRAME_BYTES} bytes: reconnecting`);
         frameRefusalLogged = true;
+        // Cut at once: a close handshake would first read (and discard) the rest of the frame.
+        drop(s, MESSAGE_TOO_BIG);
         return;
       }
       // 'close' follows; the message says why (never the URL, which carries the token).

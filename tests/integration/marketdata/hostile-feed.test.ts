@@ -16,6 +16,20 @@ import { DATA_PREFIX } from '../../../sandbox/data/routes';
 import { eventually } from '../../support/fake-data-socket';
 
 const SBIN = 'NSE:SBIN-EQ';
+
+/**
+ * A sandbox control request, tried again when its pooled connection was reset: the app
+ * cuts off oversized answers mid-stream, and the next request may meet that closed socket.
+ */
+async function fetchAgain(url: URL, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
 const QUOTES_ROUTE = `GET ${DATA_PREFIX}quotes/`;
 
 describe('a hostile market-data feed in the composed app', () => {
@@ -23,7 +37,7 @@ describe('a hostile market-data feed in the composed app', () => {
   let core: AppCore;
 
   const control = async (path: string, body: unknown) => {
-    const r = await fetch(new URL(`/__sandbox/${path}`, core.demoBrokerUrl!), {
+    const r = await fetchAgain(new URL(`/__sandbox/${path}`, core.demoBrokerUrl!), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -41,7 +55,7 @@ describe('a hostile market-data feed in the composed app', () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   /** How many `padded` faults the sandbox has fired so far. */
   const padded = async (): Promise<number> => {
-    const r = await fetch(new URL('/__sandbox/faults', core.demoBrokerUrl!));
+    const r = await fetchAgain(new URL('/__sandbox/faults', core.demoBrokerUrl!));
     const j = (await r.json()) as { fired: { byMode: Record<string, number> } };
     return j.fired.byMode.padded ?? 0;
   };
@@ -165,7 +179,9 @@ describe('a hostile market-data feed in the composed app', () => {
   });
 
   it('a 15,000-symbol subscribe flood answers every subscribe call promptly', async () => {
-    const csv = await (await fetch(new URL('/sym_details/NSE_FO.csv', core.demoBrokerUrl!))).text();
+    const csv = await (
+      await fetchAgain(new URL('/sym_details/NSE_FO.csv', core.demoBrokerUrl!))
+    ).text();
     const tickers = [
       ...new Set(
         csv
