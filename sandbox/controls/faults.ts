@@ -4,8 +4,9 @@
  * happened, the client never heard), answer 500, answer 201 "sent, no acknowledgement",
  * answer malformed JSON, drop the connection and carry the request out `delayMs` later on
  * the sandbox clock (a late arrival: the broker acts after its client has gone; default
- * 20 s), or ignore the query filter of a read (a broker answering `?id=` with the whole
- * book). Each fault lets `skip` requests of its route pass untouched (default 0; e.g. the
+ * 20 s), ignore the query filter of a read (a broker answering `?id=` with the whole
+ * book), or pad a list answer with `items` rows nobody asked for (`padded`: a quotes
+ * answer of 400,000 unrequested symbols, 88 MB). Each fault lets `skip` requests of its route pass untouched (default 0; e.g. the
  * second request of a split basket), then fires `times` times (default 1) and disarms.
  */
 
@@ -18,7 +19,8 @@ export type FaultMode =
   | 'ack201'
   | 'malformed'
   | 'late-arrival'
-  | 'unfiltered';
+  | 'unfiltered'
+  | 'padded';
 
 /** One armed fault. */
 export interface Fault {
@@ -28,7 +30,12 @@ export interface Fault {
   remaining: number;
   /** Requests of the route still to let pass before the fault fires. */
   skip: number;
+  /** `padded`: how many unrequested rows to add to the answer's list. */
+  items: number;
 }
+
+/** Most rows a `padded` fault may add (about 220 MB of quotes). */
+export const MAX_PADDED_ITEMS = 1_000_000;
 
 const MODES: readonly FaultMode[] = [
   'delay',
@@ -39,6 +46,7 @@ const MODES: readonly FaultMode[] = [
   'malformed',
   'late-arrival',
   'unfiltered',
+  'padded',
 ];
 
 /** How many faults actually fired (were applied to a request), in total and by mode. */
@@ -77,7 +85,10 @@ export class FaultTable {
     const skip = input.skip === undefined ? 0 : Number(input.skip);
     if (!Number.isInteger(skip) || skip < 0 || skip > 1000)
       throw new Error('skip must be a whole number 0..1000');
-    const f: Fault = { route, mode, delayMs, remaining: times, skip };
+    const items = input.items === undefined ? 1000 : Number(input.items);
+    if (!Number.isInteger(items) || items < 1 || items > MAX_PADDED_ITEMS)
+      throw new Error(`items must be a whole number 1..${MAX_PADDED_ITEMS}`);
+    const f: Fault = { route, mode, delayMs, remaining: times, skip, items };
     this.faults.set(route, f);
     return f;
   }

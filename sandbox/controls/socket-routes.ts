@@ -1,14 +1,14 @@
 /**
  * Socket test controls under /__sandbox/socket (only with testControls): list the open
  * connections, drop them, stall them (no pong, no data), send a truncated or malformed
- * binary frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
+ * binary frame, a price stamped in the future, an oversized frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
  * missed heartbeat or a bad packet on demand instead of waiting for a real network to fail.
  */
 import { z } from 'zod';
 import { SocketType } from '../../shared/marketdata/socket-protocol';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { Reply, Route } from '../http/types';
-import type { SocketHub } from '../socket/hub';
+import { MAX_FUTURE_AHEAD_MS, MAX_OVERSIZED_BYTES, type SocketHub } from '../socket/hub';
 
 const Action = z.discriminatedUnion('action', [
   z.object({
@@ -25,6 +25,16 @@ const Action = z.discriminatedUnion('action', [
   z.object({ action: z.literal('truncated') }),
   z.object({ action: z.literal('malformed') }),
   z.object({
+    action: z.literal('future'),
+    symbol: z.string().min(1).max(100).optional(),
+    aheadMs: z.number().int().min(0).max(MAX_FUTURE_AHEAD_MS).optional(),
+    ltp: z.number().positive().max(1e9).optional(),
+  }),
+  z.object({
+    action: z.literal('oversized'),
+    bytes: z.number().int().min(1).max(MAX_OVERSIZED_BYTES),
+  }),
+  z.object({
     action: z.literal('slow'),
     type: SocketType.optional(),
     delayMs: z.number().int().min(0).max(120_000),
@@ -32,7 +42,7 @@ const Action = z.discriminatedUnion('action', [
 ]);
 
 const HELP =
-  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall)}';
+  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized)}';
 
 /** Carries out one control; returns how many connections it touched. */
 function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
@@ -49,6 +59,10 @@ function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
     case 'truncated':
     case 'malformed':
       return hub.sendBad(b.action);
+    case 'future':
+      return hub.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp);
+    case 'oversized':
+      return hub.sendOversized(b.bytes);
   }
 }
 

@@ -12,6 +12,7 @@ import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { Fault, FaultTable } from '../controls/faults';
 import type { RowPatchTable } from '../controls/row-patches';
+import { paddedAnswer } from '../controls/padded-answer';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { guard } from './envelope';
 import type { MasterFileServer } from './master-files';
@@ -221,7 +222,8 @@ export function createDispatcher(
       }
       return route.handle(ctx);
     });
-    const reply = d.rowPatches?.apply(`${route.method} ${route.path}`, answered) ?? answered;
+    const patched = d.rowPatches?.apply(`${route.method} ${route.path}`, answered) ?? answered;
+    const reply = fault?.mode === 'padded' ? paddedAnswer(patched, fault.items) : patched;
     if (fault?.mode === 'drop-after-commit' || fault?.mode === 'late-arrival') {
       req.socket.destroy();
       return;

@@ -27,6 +27,10 @@ import { oiPacketOf, packetOf } from './packets';
 
 /** Most symbols one connection may watch (*inferred*; the spec names no limit). */
 export const MAX_SYMBOLS_PER_CONNECTION = 5_000;
+/** Furthest ahead the `future` control may stamp a packet (a day). */
+export const MAX_FUTURE_AHEAD_MS = 86_400_000;
+/** Largest frame the `oversized` control may send (128 MiB). */
+export const MAX_OVERSIZED_BYTES = 128 * 1024 * 1024;
 /** A subscriber that lets this much pile up unsent is cut off (a slow consumer). */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -317,6 +321,39 @@ export class SocketHub {
       const w = c.watches.values().next().value!;
       this.send(c, badFrame(kind, packetOf(marketView(this.core.state, w.instrument), false)));
     }
+    return cs.length;
+  }
+
+  /**
+   * Sends one price packet stamped `aheadMs` in the future (at `ltp`, else the market's) to
+   * every market-data connection watching `symbol` (else its first symbol): one packet from
+   * a broker whose clock jumped, which must not hide the live prices that follow.
+   */
+  sendFuture(aheadMs: number, symbol?: string, ltp?: number): number {
+    let n = 0;
+    for (const c of this.pick('symbolUpdate')) {
+      const w = symbol ? c.watches.get(symbol) : c.watches.values().next().value;
+      if (!w) continue;
+      const p = packetOf(marketView(this.core.state, w.instrument), false);
+      if (p.kind === 'openInterest') continue;
+      const ahead = Math.floor(aheadMs / 1000);
+      const time = p.time + ahead;
+      // The day's range widened to hold the price: a packet outside it is corruption, not news.
+      const price =
+        ltp === undefined ? {} : { ltp, low: Math.min(p.low, ltp), high: Math.max(p.high, ltp) };
+      const moved = { ...p, time, ...price } as MarketPacket;
+      if ('lastTradeTime' in moved) moved.lastTradeTime = time;
+      this.send(c, encodeFrame([moved]));
+      n++;
+    }
+    return n;
+  }
+
+  /** Sends one binary frame of `bytes` zero bytes to every market-data connection. */
+  sendOversized(bytes: number): number {
+    const cs = this.pick('symbolUpdate');
+    const frame = new Uint8Array(bytes);
+    for (const c of cs) this.send(c, frame);
     return cs.length;
   }
 

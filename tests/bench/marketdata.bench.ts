@@ -280,6 +280,7 @@ async function latencyRun(
         quotes: [],
         tokens: new Map(list.map((s) => [s, tokenOf(s)])),
         errors: [],
+        unrequested: 0,
       }),
       depth: async () => null,
       history: async () => ({ candles: [], dropped: 0 }),

@@ -11,6 +11,7 @@
  * every number finite, no price or candle time after now + skew) or a typed BrokerError, never
  * another exception; acks are also fed what is not an object at all (null, a list, text).
  */
+import { run as runHostileFeed } from './support/hostile-feed';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import {
@@ -430,6 +431,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   }
   for (const e of [...ipcExamples, ...normExamples]) ctx.log(e);
 
+  // (3) A hostile market-data feed through the composed app (support/hostile-feed.ts).
+  const feed = await runHostileFeed(ctx);
+
   return {
     title: 'Hostile input',
     figures: [
@@ -455,11 +459,13 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       zeroGoal('price times after now + clock skew', futureTimed),
       zeroGoal('candle times after now + clock skew', futureCandles),
       zeroGoal('normalizer outputs outside the IPC model', outsideModel),
+      ...feed.figures,
     ],
     notes: [
       `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
       `${strings.channels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strings.wellFormed} of them well-formed by the channel's schema`,
       `${targets.length} normalizers (account, orders, eDIS, acks fed non-objects too, history candles stamped far ahead, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
+      ...feed.notes,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },
   };

@@ -13,6 +13,9 @@ import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
 import type { IpcError, IpcPresentable } from '../../../shared/ipc/errors';
 
+/** How a refused oversized answer is named in `brokerMessage` (logs and support bundles). */
+export const ANSWER_TOO_LARGE = 'answer too large';
+
 /** What went wrong, at the level the app reacts to. */
 export type BrokerErrorKind = BrokerFailure['kind'];
 
@@ -161,6 +164,23 @@ export class BrokerError extends Error implements IpcPresentable {
       brokerMessage: detail,
       explanation:
         'The broker sent an answer this app cannot read. It may have acted on the request; check before repeating it.',
+      action: 'check-state',
+      ambiguous: true,
+    });
+  }
+
+  /**
+   * The answer was larger than the request's cap and was refused unread (issue 18 #5: an
+   * 88 MB quotes answer stalled the app); what happened to the request is unknown.
+   */
+  static tooLarge(httpStatus: number, limitBytes: number): BrokerError {
+    return new BrokerError({
+      kind: 'malformed',
+      code: 0,
+      httpStatus,
+      brokerMessage: `${ANSWER_TOO_LARGE} (over ${limitBytes} bytes)`,
+      explanation:
+        'The broker sent an answer far larger than expected, so the app did not read it. It may have acted on the request; check before repeating it.',
       action: 'check-state',
       ambiguous: true,
     });

@@ -36,6 +36,8 @@ export interface TransportRequest {
   body?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Largest answer body read, in bytes (default: the transport's `maxBodyBytes`). */
+  maxBytes?: number;
 }
 
 /** A parsed JSON answer with its status, whatever the envelope says. */
@@ -53,6 +55,8 @@ export interface HttpTransportOptions {
   fetch?: typeof fetch;
   /** Default time limit per request (ms). */
   timeoutMs?: number;
+  /** Default largest answer body read, in bytes (DEFAULT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
   timers?: TransportTimers;
   /** Called when the broker says the session is no longer valid (401 codes), so the session service can react. */
   onAuthFailure?: (err: BrokerError) => void;
@@ -83,6 +87,42 @@ export interface HttpTransport {
   send(req: TransportRequest): Promise<TransportResponse>;
   /** Sends and returns the success envelope; every failure envelope becomes a BrokerError. */
   request(req: TransportRequest): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Largest answer read by default: far above any real one (a day's order book of ten
+ * thousand rows is about 10 MB), low enough that a runaway answer cannot take the app's
+ * memory or stall it while it parses (issue 18 #5: an 88 MB quotes answer took 700 MB).
+ */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads a body as text, refusing it once it is over `limit` bytes: first by its declared
+ * Content-Length (nothing read), then by the bytes actually read (a missing or lying header).
+ */
+async function readCapped(res: Response, limit: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    void res.body?.cancel().catch(() => undefined);
+    throw BrokerError.tooLarge(res.status, limit);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw BrokerError.tooLarge(res.status, limit);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -131,6 +171,7 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
     clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   };
   const defaultTimeout = opts.timeoutMs ?? 10_000;
+  const defaultMaxBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   function urlFor(req: TransportRequest): URL {
     if (!req.path.startsWith('/') || req.path.startsWith('//')) {
@@ -209,8 +250,9 @@ export function createHttpTransport(opts: HttpTransportOptions): HttpTransport {
       }
       let text: string;
       try {
-        text = await res.text();
+        text = await readCapped(res, req.maxBytes ?? defaultMaxBytes);
       } catch (err) {
+        if (err instanceof BrokerError) throw err;
         if (timedOut) throw BrokerError.timeout(timeoutMs);
         if (controller.signal.aborted) throw BrokerError.aborted();
         throw BrokerError.network(describeFetchError(err).detail, true);

@@ -6,8 +6,16 @@
  * answer arrived.
  */
 
-/** How far ahead of our clock a broker time may be (its clock and ours differ a little). */
-export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+/**
+ * How far ahead of our clock a broker time may be and still be believed. The exchange's
+ * clock is disciplined to a time source and a desktop's by NTP, so they agree within a
+ * fraction of a second; the broker's stamps are whole seconds, cut down, so a genuine
+ * stamp is at most about one second ahead. Two seconds covers that with room; anything
+ * further ahead is a clock that jumped or a hostile packet, and is read as "arrived now".
+ * (It was five minutes: one such packet froze a quote, issue 18 #4.) The quote cache
+ * also never dates a price after its arrival (quote-cache.ts).
+ */
+export const MAX_FUTURE_SKEW_MS = 2_000;
 
 /** Epoch ms of a broker time given in epoch seconds (maybe as text); `now` when unusable. */
 export function brokerTimeMs(seconds: unknown, now: number): number {

@@ -18,12 +18,20 @@ import { normalizeDepth } from './depth-normalize';
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
 
+/**
+ * Largest quotes answer read: fifty symbols take about 30 KB, so 1 MiB is ample, and an
+ * answer of 400,000 symbols nobody asked for (88 MB, issue 18 #5) is refused unread.
+ */
+export const MAX_QUOTES_ANSWER_BYTES = 1024 * 1024;
+
 /** What a quotes call learned: prices, tokens for the socket, and per-symbol refusals. */
 export interface QuotesAnswer {
   quotes: Quote[];
   /** Symbol → instrument token (fyToken), to map socket packets back to symbols. */
   tokens: Map<string, number>;
   errors: { symbol: string; message: string }[];
+  /** Items for symbols that were not asked for: dropped, only counted. */
+  unrequested: number;
 }
 
 /** The data REST operations the market-data service uses. */
@@ -100,22 +108,35 @@ export function createDataClient(opts: {
     path: string,
     query: Record<string, string>,
     priority: ReadPriority = 'background',
+    maxBytes?: number,
   ): Promise<Record<string, unknown>> {
     return scheduler.schedule({
       priority,
       key: `GET data${path}?${new URLSearchParams(query).toString()}`,
       label: `GET data${path}`,
-      run: () => transport.request({ method: 'GET', path, query }),
+      run: () =>
+        transport.request({ method: 'GET', path, query, ...(maxBytes ? { maxBytes } : {}) }),
     });
   }
   return {
     async quotes(symbols) {
-      const answer: QuotesAnswer = { quotes: [], tokens: new Map(), errors: [] };
+      const answer: QuotesAnswer = { quotes: [], tokens: new Map(), errors: [], unrequested: 0 };
       for (let i = 0; i < symbols.length; i += MAX_QUOTE_SYMBOLS) {
         const chunk = symbols.slice(i, i + MAX_QUOTE_SYMBOLS);
-        const env = await read('/quotes/', { symbols: chunk.join(',') });
+        const asked = new Set(chunk);
+        const env = await read(
+          '/quotes/',
+          { symbols: chunk.join(',') },
+          'background',
+          MAX_QUOTES_ANSWER_BYTES,
+        );
         for (const item of list(env.d, 'quotes')) {
           const r = normalizeQuoteItem(item, opts.now());
+          // Only what was asked is kept: anything else would fill the cache unbidden.
+          if (!asked.has('quote' in r ? r.quote.symbol : r.symbol)) {
+            answer.unrequested++;
+            continue;
+          }
           if ('quote' in r) {
             answer.quotes.push(r.quote);
             if (r.token !== null) answer.tokens.set(r.quote.symbol, r.token);

@@ -15,6 +15,7 @@ import {
   subscribeOrders,
   type SocketType,
 } from '../../../shared/marketdata/socket-protocol';
+import { BrokerError } from '../broker/broker-error';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
@@ -28,6 +29,7 @@ import {
   type SocketConnection,
   type SocketLike,
 } from './socket-connection';
+import { createSnapshotQueue } from './snapshot-queue';
 import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
 import { createDepthFeed } from './depth-feed';
 
@@ -65,7 +67,11 @@ export interface MarketDataServiceOptions {
 
 /** The market-data service as the core and the IPC handlers use it. */
 export interface MarketDataService {
-  /** The holder wants live prices for these symbols; fetches a first price for new ones. */
+  /**
+   * The holder wants live prices for these symbols. Resolves once the broker has been asked
+   * to stream them: a first REST price for new ones follows in the background, never
+   * awaited here (a flood of symbols must not hold every subscribe call).
+   */
   subscribe(owner: string, reason: SubscriptionReason, symbols: readonly string[]): Promise<void>;
   unsubscribe(owner: string, reason: SubscriptionReason, symbols?: readonly string[]): void;
   /** Replaces the holder's symbols (positions and holdings follow the account). */
@@ -94,6 +100,8 @@ export interface MarketDataService {
 }
 
 const REST_REQUESTS_PER_MINUTE = 30;
+/** Symbols per socket subscribe message. */
+const SUBSCRIBE_CHUNK = 200;
 
 /** Creates the service (connects once `sessionChanged` finds a session). */
 export function createMarketDataService(opts: MarketDataServiceOptions): MarketDataService {
@@ -116,6 +124,10 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   const depthFeed = createDepthFeed({ onDepth: (d) => opts.onDepth?.(d) });
   /** The subscription holder of a depth watcher (its symbol stays priced while it watches). */
   const depthHolder = (owner: string) => `${owner}.depth`;
+  const snapshots = createSnapshotQueue({
+    fetch: (symbols) => fetchQuotes(symbols),
+    needed: (s) => !closed && subs.holders(s) > 0 && quotes.get(s)?.source !== 'socket',
+  });
 
   function learnToken(symbol: string, token: number | null): void {
     if (token === null || !Number.isSafeInteger(token) || token <= 0) return;
@@ -173,7 +185,8 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     ...tuning(),
     onOpen(send) {
       const all = subs.symbols();
-      for (let i = 0; i < all.length; i += 200) send(subscribeData(all.slice(i, i + 200), true));
+      for (let i = 0; i < all.length; i += SUBSCRIBE_CHUNK)
+        send(subscribeData(all.slice(i, i + SUBSCRIBE_CHUNK), true));
       // The watched books' levels too: a new connection knows none of them.
       const deep = depthFeed.symbols().filter((s) => subs.holders(s) > 0);
       if (deep.length > 0) send(subscribeData(deep, true, true));
@@ -303,14 +316,28 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       quotes.putMany(answer.quotes);
       for (const e of answer.errors.slice(0, 3))
         log.info('quote refused for one symbol', { symbol: e.symbol, message: e.message });
+      if (answer.unrequested > 0) noteMalformed('quotes-unrequested-symbols', answer.unrequested);
     } catch (err) {
-      log.warn('REST quotes failed', { err: err instanceof Error ? err.message : String(err) });
+      const reason = err instanceof BrokerError ? err.brokerMessage || err.kind : String(err);
+      // Once per reason, like malformed packets: a failing poll must not flood the log.
+      if (loggedReasons.has(`rest:${reason}`)) return;
+      loggedReasons.add(`rest:${reason}`);
+      log.warn('REST quotes failed', {
+        err: err instanceof Error ? err.message : String(err),
+        reason,
+      });
     }
+  }
+
+  /** Subscribe messages of at most SUBSCRIBE_CHUNK symbols, as on (re)open. */
+  function sendSubscribe(symbols: readonly string[], on: boolean): void {
+    for (let i = 0; i < symbols.length; i += SUBSCRIBE_CHUNK)
+      dataSocket.send(subscribeData(symbols.slice(i, i + SUBSCRIBE_CHUNK), on));
   }
 
   async function apply(delta: SubscriptionDelta): Promise<void> {
     if (delta.removed.length > 0) {
-      dataSocket.send(subscribeData(delta.removed, false));
+      sendSubscribe(delta.removed, false);
       for (const s of delta.removed) {
         const t = symbolToToken.get(s);
         symbolToToken.delete(s);
@@ -319,9 +346,9 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     }
     if (delta.added.length > 0) {
       for (const s of delta.added) learnToken(s, opts.tokenOf(s));
-      dataSocket.send(subscribeData(delta.added, true));
-      // A first price now, and the tokens the master may not know, from one REST round.
-      if (opts.endpoint()) await fetchQuotes(delta.added);
+      sendSubscribe(delta.added, true);
+      // A first price, and the tokens the master may not know, from REST in the background.
+      if (opts.endpoint()) snapshots.add(delta.added);
     }
     if (delta.added.length > 0 || delta.removed.length > 0) tell();
   }
@@ -397,6 +424,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     },
     close() {
       closed = true;
+      snapshots.close();
       stopFallback();
       dataSocket.stop();
       orderSocket.stop();

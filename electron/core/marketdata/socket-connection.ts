@@ -11,6 +11,11 @@ import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import { HEARTBEAT_MS, PING, SocketCloseCode } from '../../../shared/marketdata/socket-protocol';
 
+/** The `ws` error code of a frame over `maxPayload`. */
+const FRAME_TOO_LARGE = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
+/** The WebSocket close code for a message too big to process (RFC 6455). */
+const MESSAGE_TOO_BIG = 1009;
+
 /** Where a connection stands, for the fallback logic and the status line. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
 
@@ -70,6 +75,15 @@ export interface SocketConnection {
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 
+/**
+ * Largest frame read from a socket. A real price frame is at most a few kilobytes (fifty
+ * depth packets are 12 KB) and an order update is refused above 64 KB; 1 MiB leaves a wide
+ * margin. A larger frame is refused by `ws` from its header, before its payload is read,
+ * and the connection closes with 1009 and reconnects (issue 18 #5: a 60 MB frame stalled
+ * the app 1.4 s; the default limit was 100 MiB).
+ */
+export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
+
 function toBytes(data: unknown): Uint8Array | null {
   if (data instanceof Uint8Array) return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
@@ -88,7 +102,10 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   const open =
     opts.open ??
     ((url: string) =>
-      new WebSocket(url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS }) as unknown as SocketLike);
+      new WebSocket(url, {
+        handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+        maxPayload: MAX_SOCKET_FRAME_BYTES,
+      }) as unknown as SocketLike);
 
   let wanted = false;
   let socket: SocketLike | null = null;
@@ -100,6 +117,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   let pingTimer: unknown = undefined;
   let awaitingPong = false;
   let alive = false;
+  let frameRefusalLogged = false;
 
   function markAlive(): void {
     if (alive) return;
@@ -224,6 +242,15 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       if (bytes) opts.onBinary(bytes);
     });
     s.on('error', (err) => {
+      if ((err as { code?: string }).code === FRAME_TOO_LARGE) {
+        // Once per connection object's life: a feed that keeps doing it must not flood the log.
+        if (!frameRefusalLogged)
+          log.warn(`refused a frame larger than ${MAX_SOCKET_FRAME_BYTES} bytes: reconnecting`);
+        frameRefusalLogged = true;
+        // Cut at once: a close handshake would first read (and discard) the rest of the frame.
+        drop(s, MESSAGE_TOO_BIG);
+        return;
+      }
       // 'close' follows; the message says why (never the URL, which carries the token).
       log.warn('socket error', {
         err: err.message.replace(/access_token=[^&\s]*/g, 'access_token=…'),

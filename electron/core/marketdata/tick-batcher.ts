@@ -5,7 +5,8 @@
  * is at most ~60 small messages a second, and the renderer never drowns in IPC. While the
  * page is behind (`busy`: a hung or slow renderer) frames wait: the changed set holds each
  * symbol once, so the main process's memory stays bounded by the symbols watched, however
- * long the page stalls, and the page gets the latest prices when it reads again.
+ * long the page stalls, and the page gets the latest prices when it reads again. A frame
+ * of many symbols goes out as several events of at most MAX_QUOTES_PER_EVENT quotes.
  */
 import type { Quote } from '../../../shared/marketdata/quote';
 import type { Clock } from '../limiter/clock';
@@ -13,6 +14,13 @@ import type { QuoteCache } from './quote-cache';
 
 /** One frame at 60 Hz. */
 export const FRAME_MS = 16;
+
+/**
+ * Most quotes in one event: a frame with more changed symbols is sent as several events,
+ * each well under a megabyte, so no single IPC message can grow with the number of symbols
+ * (issue 18 #5: one event over 100 MiB closed the window's connection).
+ */
+export const MAX_QUOTES_PER_EVENT = 1_000;
 
 /** Starts forwarding; returns the stop function. */
 export function batchTicks(opts: {
@@ -38,7 +46,8 @@ export function batchTicks(opts: {
       if (q) out.push(q);
     }
     dirty.clear();
-    if (out.length > 0) opts.emit(out);
+    for (let i = 0; i < out.length; i += MAX_QUOTES_PER_EVENT)
+      opts.emit(out.slice(i, i + MAX_QUOTES_PER_EVENT));
   };
   const off = opts.quotes.onChange((symbols) => {
     for (const s of symbols) dirty.add(s);

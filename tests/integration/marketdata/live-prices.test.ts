@@ -86,10 +86,10 @@ describe('live market data in the composed app', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('subscribing gives a first price at once, then socket ticks move it in the cache and to the renderer', async () => {
+  it('subscribing gives a first price soon, then socket ticks move it in the cache and to the renderer', async () => {
+    // The call itself never waits on a REST snapshot (issue 18 #9); the first price follows.
     await core.marketData.subscribe('ticket', 'ticket', [SBIN]);
-    const first = core.quotes.get(SBIN);
-    assert.ok(first, 'a first price from the REST quote');
+    await eventually('a first price', () => core.quotes.get(SBIN) !== undefined, 5_000);
     await eventually(
       'a socket tick in the cache',
       () => core.quotes.get(SBIN)?.source === 'socket',

@@ -233,3 +233,39 @@ test('multi-order requests take 1 to 10 orders; more is refused before sending',
   await assert.rejects(client.cancelOrders([]), BrokerError);
   assert.equal(calls.length, 0);
 });
+
+test('an answer over the cap is refused unread: by its Content-Length, or by the bytes read', async () => {
+  const big = JSON.stringify({ s: 'ok', d: 'x'.repeat(5_000) });
+  const declared = transportWith(
+    () => new Response(big, { status: 200, headers: { 'content-length': String(big.length) } }),
+    { maxBodyBytes: 1_000 },
+  );
+  const e1 = await declared.t.request({ method: 'GET', path: '/q' }).catch((e: unknown) => e);
+  assert.ok(e1 instanceof BrokerError, String(e1));
+  assert.equal(e1.kind, 'malformed');
+  assert.match(e1.brokerMessage, /answer too large \(over 1000 bytes\)/);
+  assert.doesNotMatch(e1.message, /\/q|content-length/i);
+  // No Content-Length (a stream): refused once the bytes read pass the cap.
+  let pulled = 0;
+  const streamed = transportWith(
+    () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(c) {
+            pulled++;
+            if (pulled > 1_000) return c.close();
+            c.enqueue(new Uint8Array(600).fill(0x20));
+          },
+        }),
+        { status: 200 },
+      ),
+  );
+  const e2 = await streamed.t
+    .request({ method: 'GET', path: '/q', maxBytes: 2_000 })
+    .catch((e: unknown) => e);
+  assert.ok(e2 instanceof BrokerError && e2.brokerMessage.startsWith('answer too large'));
+  assert.ok(pulled < 10, `stopped reading after ${pulled} chunks`);
+  // Under the cap it reads as before.
+  const small = transportWith(() => json(200, { s: 'ok', d: [1] }), { maxBodyBytes: 1_000 });
+  assert.deepEqual((await small.t.request({ method: 'GET', path: '/q' })).d, [1]);
+});

@@ -35,6 +35,7 @@ function fakeData(calls: string[][]): DataClient {
         })),
         tokens: new Map(symbols.map((s) => [s, TOKENS[s] ?? 0])),
         errors: [],
+        unrequested: 0,
       };
     },
     depth: async () => null,

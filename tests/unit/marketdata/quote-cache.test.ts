@@ -58,3 +58,27 @@ test('listeners hear each changed symbol once per batch', () => {
   cache.put(q({ at: 9_999 }));
   assert.deepEqual(heard, [['NSE:SBIN-EQ', 'NSE:TCS-EQ']]);
 });
+
+test('a price stamped in the future is dated at its arrival and does not outrank the next tick', () => {
+  let now = 100_000;
+  const cache = createQuoteCache({ clock: { now: () => now } });
+  cache.put(q({ ltp: 852.65, at: now + 300_000 }));
+  assert.equal(cache.get('NSE:SBIN-EQ')?.at, 100_000, 'never dated after its arrival');
+  now += 250;
+  // The next real tick, stamped in whole seconds (so before the arrival of the bad one).
+  cache.put(q({ ltp: 947.4, at: 100_000 - 400 }));
+  assert.equal(cache.get('NSE:SBIN-EQ')?.ltp, 947.4);
+  // A late REST answer older than the held tick still cannot undo it.
+  cache.put(q({ ltp: 940, at: 99_000, source: 'quote' }));
+  assert.equal(cache.get('NSE:SBIN-EQ')?.ltp, 947.4);
+});
+
+test('the cache holds at most maxSymbols: the least recently priced symbol goes first', () => {
+  const cache = createQuoteCache({ clock: { now: () => 5_000 }, maxSymbols: 3 });
+  for (const s of ['A', 'B', 'C']) cache.put(q({ symbol: `NSE:${s}-EQ` }));
+  cache.put(q({ symbol: 'NSE:A-EQ', ltp: 801, at: 2_000 })); // A priced again: B is now oldest
+  cache.put(q({ symbol: 'NSE:D-EQ' }));
+  assert.equal(cache.size(), 3);
+  assert.equal(cache.get('NSE:B-EQ'), undefined);
+  assert.equal(cache.get('NSE:A-EQ')?.ltp, 801);
+});

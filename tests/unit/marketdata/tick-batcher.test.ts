@@ -7,7 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createQuoteCache } from '../../../electron/core/marketdata/quote-cache';
-import { batchTicks, FRAME_MS } from '../../../electron/core/marketdata/tick-batcher';
+import {
+  batchTicks,
+  FRAME_MS,
+  MAX_QUOTES_PER_EVENT,
+} from '../../../electron/core/marketdata/tick-batcher';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import { FakeClock } from '../limiter/fake-clock';
 
@@ -86,6 +90,21 @@ test('500 symbols ticking 2,000 times in one frame still make one message of 500
     const ltp = summary(frames[0]!);
     assert.equal(ltp['NSE:S0-EQ'], 100 + 1_500, 'the last of its four ticks');
     assert.equal(ltp['NSE:S499-EQ'], 100 + 1_999);
+  } finally {
+    stop();
+  }
+});
+
+test('a frame of more symbols than one event holds goes out as several bounded events', async () => {
+  const { clock, frames, stop, tick } = setup();
+  try {
+    for (let k = 0; k < 2_500; k++) tick(`NSE:S${k}-EQ`, 100 + k);
+    await clock.advance(FRAME_MS);
+    assert.deepEqual(
+      frames.map((f) => f.length),
+      [MAX_QUOTES_PER_EVENT, MAX_QUOTES_PER_EVENT, 500],
+    );
+    assert.equal(new Set(frames.flat().map((q) => q.symbol)).size, 2_500, 'every symbol once');
   } finally {
     stop();
   }
