@@ -6,6 +6,7 @@ import {
   normalizeCandles,
 } from '../../../electron/core/marketdata/history';
 import { Candle } from '../../../shared/marketdata/candle';
+import { MAX_FUTURE_SKEW_MS } from '../../../electron/core/marketdata/broker-time';
 
 const T = 1_764_000_000;
 /** The test's clock: a day after T (epoch ms). */
@@ -103,5 +104,8 @@ test('chart ranges end now and reach back further for longer candles', () => {
 test('a candle starting now, or just inside the allowed clock skew, is kept', () => {
   const now = NOW / 1000;
   assert.equal(normalizeCandle([now, 100, 101, 99, 100, 1], NOW)?.time, now);
-  assert.equal(normalizeCandle([now + 60, 100, 101, 99, 100, 1], NOW)?.time, now + 60);
+  const skew = Math.floor(MAX_FUTURE_SKEW_MS / 1000);
+  assert.equal(normalizeCandle([now + skew, 100, 101, 99, 100, 1], NOW)?.time, now + skew);
+  // A whole candle ahead is beyond any clock the broker is known to keep (broker-time.ts).
+  assert.equal(normalizeCandle([now + 60, 100, 101, 99, 100, 1], NOW), null);
 });
