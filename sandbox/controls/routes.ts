@@ -122,6 +122,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
       }
     }),
     route('GET', '/__sandbox/faults', () => okJson({ fired: d.faults.fired() })),
+    route('GET', '/__sandbox/limits', () => okJson({ users: d.limiter.report(clock.now()) })),
     route('POST', '/__sandbox/row-patch', (ctx) => {
       try {
         return okJson({ patch: d.rowPatches.arm(obj(ctx.body)) });

@@ -121,6 +121,19 @@ export class RateLimiter {
     return { ok: true };
   }
 
+  /**
+   * Each user's per-minute breaches and block today, as the broker counts them (test
+   * control: a proof compares the client's own count with this one).
+   */
+  report(now: number): { user: string; minuteBreaches: number; blocked: boolean }[] {
+    const day = istDayKey(now);
+    return [...this.users].map(([user, w]) => ({
+      user,
+      minuteBreaches: w.day === day ? w.breachMinutes.size : 0,
+      blocked: w.blockedDay === day,
+    }));
+  }
+
   /** Forgets all counters and blocks (test reset). */
   clear(): void {
     this.users.clear();
