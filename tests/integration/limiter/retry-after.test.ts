@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSession } from '../broker/sandbox-session';
-import type { BudgetState } from '../../../electron/core/limiter/request-scheduler';
+import type { BudgetState } from '../../../shared/ipc/channels/budget';
 
 let s: Awaited<ReturnType<typeof startSession>>;
 before(async () => {
