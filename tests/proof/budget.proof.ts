@@ -9,15 +9,20 @@
  * 2. A typical day, simulated whole: 09:15 to 15:30 IST with the views open (the refresher),
  *    5 orders pending all day and 20 orders placed through it. Requests against the 10,000
  *    cap.
+ * 3. A shared account: sustained order load while another client on the same account spends
+ *    40 requests early in every broker minute. The broker blocks the day after the fourth
+ *    minute breach; the app must never draw that block, must count the breaches as the
+ *    broker does, and must leave no action unconfirmed.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OrderType } from '../../shared/broker/enums';
 import { istParts, istToEpoch } from '../../shared/format/ist';
-import type { ScheduledJob } from '../../electron/core/limiter/request-scheduler';
+import { HEADROOM, type ScheduledJob } from '../../electron/core/limiter/request-scheduler';
 import { sbinBuy, startComposedApp, startDemoSandbox } from '../integration/safety/composed-app';
 import { virtualClock } from '../integration/safety/virtual-clock';
+import { runSharedAccount } from '../integration/limiter/shared-account';
 import { atLeast, atMost, zeroGoal, type ProofContext, type ProofSection } from './types';
 
 const at = (h: number, m: number) =>
@@ -143,6 +148,20 @@ async function typicalDay(part: number) {
   }
 }
 
+async function sharedAccount(minutes: number) {
+  const clock = virtualClock(at(10, 0), 5);
+  const sandbox = await startDemoSandbox(clock);
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-shared-'));
+  const app = await startComposedApp({ clock, sandbox, dataDir });
+  try {
+    return await runSharedAccount(app, clock, minutes);
+  } finally {
+    await app.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function run(ctx: ProofContext): Promise<ProofSection> {
   const minutes = ctx.size === 'full' ? 10 : 2;
   const a = await aggressive(minutes);
@@ -151,12 +170,22 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   // used, so a part of the day does not project linearly): full size only.
   const day = ctx.size === 'full' ? await typicalDay(1) : null;
   ctx.log(`typical day: ${JSON.stringify(day)}`);
-  const throughput = (100 * a.sent) / a.allowed;
+  const sharedMinutes = ctx.size === 'full' ? 20 : 5;
+  const shared = await sharedAccount(sharedMinutes);
+  ctx.log(`shared account: ${JSON.stringify(shared)}`);
+  // The app keeps 10% of the broker's minute free for other clients (HEADROOM), so its
+  // throughput is measured against the 90% it allows itself.
+  const throughput = (100 * a.sent) / (a.allowed * HEADROOM.minute);
   return {
     title: 'Budget',
     figures: [
       zeroGoal(`429 answers, ${minutes} simulated min aggressive use`, a.limited),
-      atLeast('throughput of what the limits allow', Number(throughput.toFixed(1)), 95, '%'),
+      atLeast(
+        'throughput of the 90% of the limits the app uses',
+        Number(throughput.toFixed(1)),
+        95,
+        '%',
+      ),
       // Orders go first in the queue, so even when demand is far over the limits an order
       // waits at most for the broker's minute window to move on, never behind queued reads.
       atMost('order-action queue delay p99', a.orderWaitP99, 61_000, ' ms'),
@@ -168,13 +197,26 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
             zeroGoal('typical day: 429 answers', day.limited),
           ]
         : []),
+      zeroGoal(
+        `shared account, ${sharedMinutes} min sustained load: days blocked`,
+        shared.blocked ? 1 : 0,
+      ),
+      // The load does push the account over (else the row proves nothing), and the app counts it.
+      atLeast('shared account: minute breaches drawn (broker count)', shared.brokerBreaches, 1),
+      zeroGoal(
+        'shared account: breaches the app did not count',
+        Math.abs(shared.brokerBreaches - shared.appBreaches),
+      ),
+      zeroGoal('shared account: actions left unconfirmed', shared.unsure.length),
+      zeroGoal('shared account: placements failed except 429-refused', shared.otherwise.length),
     ],
     notes: [
       `aggressive: 3 readers back to back over 5 views, three traders each placing an order a second, refresher on; ${a.sent} requests sent of ${Math.floor(a.allowed)} allowed; ${a.orders} order actions; ${a.readErrors} reads refused`,
       day
         ? `typical day: 09:15-15:30 IST simulated whole, views open, 5 pending, 20 placed: ${day.requests} requests of the 10,000 cap (${(100 - day.requests / 100).toFixed(0)}% margin)`
         : 'typical day: full size only (simulated whole)',
+      `shared account: another client spends 40 requests early in every broker minute; ${shared.placements} placements over ${sharedMinutes} simulated min; the broker counted ${shared.brokerBreaches} minute breach(es), the app ${shared.appBreaches}, from ${shared.app429s} 429 answers (${shared.refusedByLimit} placements refused by them, resendable); the other client was refused ${shared.otherRefused} of ${shared.otherSent}`,
     ],
-    json: { aggressive: a, day },
+    json: { aggressive: a, day, shared },
   };
 }

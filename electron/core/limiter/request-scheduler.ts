@@ -19,6 +19,7 @@ import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { BudgetState } from '../../../shared/ipc/channels/budget';
 import { BreachGuard } from './breach-guard';
+import { DayBlockRiskError, SchedulerClosedError } from './scheduler-errors';
 import { DayBudget, memoryDayStore } from './day-budget';
 import type { DayCountStore } from './day-budget';
 import { SlidingWindow } from './sliding-window';
@@ -93,30 +94,6 @@ export interface RequestScheduler {
   pauseFor(ms: number): void;
   /** Stops timers, rejects queued jobs and writes the day count. */
   dispose(): Promise<void>;
-}
-
-/** Thrown to queued callers when the scheduler shuts down. */
-export class SchedulerClosedError extends Error {
-  constructor() {
-    super('The request scheduler was shut down before this request was sent.');
-    this.name = 'SchedulerClosedError';
-  }
-}
-
-/**
- * Thrown, before anything is sent, to an order action asked for when one more per-minute
- * breach would block the account for the day (or the broker already blocked it). Definite:
- * the action was not sent, so it is never "unconfirmed".
- */
-export class DayBlockRiskError extends Error {
-  constructor(readonly blocked: boolean) {
-    super(
-      blocked
-        ? 'The broker has blocked this account for the rest of the day after repeated request-limit breaches.'
-        : 'One more request-limit breach would get this account blocked for the day.',
-    );
-    this.name = 'DayBlockRiskError';
-  }
 }
 
 /** The spec's limits. */
@@ -227,7 +204,8 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
     if (!guard.refusesOrderActions(now)) return;
     const keep: Entry[] = [];
     for (const e of queues.order.splice(0)) {
-      if ((e.job.orderActions ?? 0) > 0) e.reject(new DayBlockRiskError(guard.level(now) === 'blocked'));
+      if ((e.job.orderActions ?? 0) > 0)
+        e.reject(new DayBlockRiskError(guard.level(now) === 'blocked'));
       else keep.push(e);
     }
     queues.order.push(...keep);

@@ -52,7 +52,7 @@ class DepthStore {
     if (this.held) return false;
     if (typeof document !== 'undefined' && document.hidden) return false;
     const minute = budget.state?.minute;
-    return !minute || minute.limit - minute.used >= KEEP_FREE_PER_MINUTE;
+    return !minute || minute.ceiling - minute.used >= KEEP_FREE_PER_MINUTE;
   }
 
   async #read(symbol: string): Promise<void> {

@@ -6,10 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  createRequestScheduler,
-  DayBlockRiskError,
-} from '../../../electron/core/limiter/request-scheduler';
+import { createRequestScheduler } from '../../../electron/core/limiter/request-scheduler';
+import { DayBlockRiskError } from '../../../electron/core/limiter/scheduler-errors';
 import type { Priority } from '../../../electron/core/limiter/request-scheduler';
 import { memoryDayStore } from '../../../electron/core/limiter/day-budget';
 import { BrokerError } from '../../../electron/core/broker/broker-error';
@@ -58,7 +56,11 @@ test('a 429 pauses everything until Retry-After plus a margin, counts one breach
   const st = s.getState();
   assert.deepEqual(st.breaches, { count: 1, allowed: 3, level: 'slowed' });
   assert.equal(st.pausedUntil, new Date(clock.now() + 31_000).toISOString());
-  assert.equal(st.minute.ceiling, Math.floor(0.75 * (before + 2)), 'three quarters of what was sent');
+  assert.equal(
+    st.minute.ceiling,
+    Math.floor(0.75 * (before + 2)),
+    'three quarters of what was sent',
+  );
   const late = job('after', 'order', 1);
   await clock.advance(30_999);
   assert.ok(!sent.includes('after'), 'nothing goes before the broker minute surely rolled');
@@ -146,7 +148,11 @@ test('the order lane never carries more than 10 order actions a second', async (
   const single = job('single', 'order', 1);
   const read = job('read', 'order');
   await clock.flush();
-  assert.deepEqual(sent, ['multi1'], 'a second multi of 10 waits (and so does what queues behind it)');
+  assert.deepEqual(
+    sent,
+    ['multi1'],
+    'a second multi of 10 waits (and so does what queues behind it)',
+  );
   await clock.advance(999);
   assert.deepEqual(sent, ['multi1']);
   await clock.advance(1);

@@ -6,7 +6,7 @@
  */
 import type { BrokerFailure } from '../../../../shared/broker/models';
 import { BrokerError, isBrokerError } from '../../broker/broker-error';
-import { DayBlockRiskError, SchedulerClosedError } from '../../limiter/request-scheduler';
+import { DayBlockRiskError, SchedulerClosedError } from '../../limiter/scheduler-errors';
 
 /** The JSON failure of any thrown value (non-broker errors are bugs: 'report'). */
 export function toFailure(err: unknown): BrokerFailure {
