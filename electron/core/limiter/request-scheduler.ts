@@ -107,6 +107,12 @@ export const BROKER_LIMITS: Limits = { perSecond: 10, perMinute: 200, perDay: 10
  */
 export const HEADROOM = { second: 0.8, minute: 0.9, day: 0.98 } as const;
 
+/**
+ * Added to the broker's second and minute when counting our sends (ms): requests sent a
+ * window apart may arrive closer together, by network jitter.
+ */
+export const WINDOW_MARGIN_MS = { second: 100, minute: 1000 } as const;
+
 /** The exchange's rule for API orders: at most 10 order actions a second. */
 export const ORDER_ACTIONS_PER_SECOND = 10;
 
@@ -141,8 +147,14 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
     minute: Math.max(1, Math.floor(limits.perMinute * headroom.minute)),
     day: Math.max(1, Math.floor(limits.perDay * headroom.day)),
   };
-  const second = new SlidingWindow(limits.perSecond, 1000 + (opts.marginMs?.second ?? 100));
-  const minute = new SlidingWindow(limits.perMinute, 60_000 + (opts.marginMs?.minute ?? 1000));
+  const second = new SlidingWindow(
+    limits.perSecond,
+    1000 + (opts.marginMs?.second ?? WINDOW_MARGIN_MS.second),
+  );
+  const minute = new SlidingWindow(
+    limits.perMinute,
+    60_000 + (opts.marginMs?.minute ?? WINDOW_MARGIN_MS.minute),
+  );
   const secondBg = new SlidingWindow(limits.perSecond, second.windowMs);
   const minuteBg = new SlidingWindow(limits.perMinute, minute.windowMs);
   const orderSecond = new SlidingWindow(ORDER_ACTIONS_PER_SECOND, second.windowMs);
