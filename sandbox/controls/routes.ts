@@ -122,6 +122,15 @@ export function controlRoutes(d: ControlDeps): Route[] {
       }
     }),
     route('GET', '/__sandbox/faults', () => okJson({ fired: d.faults.fired() })),
+    route('GET', '/__sandbox/limits', () => okJson({ users: d.limiter.report(clock.now()) })),
+    route('POST', '/__sandbox/limits/spend', (ctx) => {
+      // Another client on the account spends part of this minute (the app cannot see it).
+      const count = obj(ctx.body).count;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 10_000)
+        return bad('count must be a whole number 1..10000');
+      d.limiter.spendMinute(clock.now(), count);
+      return okJson({ users: d.limiter.report(clock.now()) });
+    }),
     route('POST', '/__sandbox/row-patch', (ctx) => {
       try {
         return okJson({ patch: d.rowPatches.arm(obj(ctx.body)) });

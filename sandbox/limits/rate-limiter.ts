@@ -43,8 +43,8 @@ export class RateLimiter {
 
   constructor(private readonly cfg: LimitConfig = SPEC_LIMITS) {}
 
-  /** Admits (and counts) one request, or says how long to wait. Refused requests are not counted. */
-  admit(user: string, now: number): Admission {
+  /** The user's windows, created or rolled over to the second, minute and day of `now`. */
+  private windows(user: string, now: number): UserWindows {
     const sec = Math.floor(now / 1000);
     const min = Math.floor(now / 60_000);
     const day = istDayKey(now);
@@ -76,6 +76,14 @@ export class RateLimiter {
       w.sec = sec;
       w.secCount = 0;
     }
+    return w;
+  }
+
+  /** Admits (and counts) one request, or says how long to wait. Refused requests are not counted. */
+  admit(user: string, now: number): Admission {
+    const w = this.windows(user, now);
+    const min = Math.floor(now / 60_000);
+    const day = istDayKey(now);
     const untilMidnight = Math.max(1, Math.ceil((istDayStart(now) + DAY - now) / 1000));
     if (w.blockedDay === day) {
       return {
@@ -119,6 +127,32 @@ export class RateLimiter {
     w.minCount++;
     w.dayCount++;
     return { ok: true };
+  }
+
+  /**
+   * Each user's per-minute breaches and block today, as the broker counts them (test
+   * control: a proof compares the client's own count with this one).
+   */
+  report(now: number): { user: string; minuteBreaches: number; blocked: boolean }[] {
+    const day = istDayKey(now);
+    return [...this.users].map(([user, w]) => ({
+      user,
+      minuteBreaches: w.day === day ? w.breachMinutes.size : 0,
+      blocked: w.blockedDay === day,
+    }));
+  }
+
+  /**
+   * Spends up to `count` of every known user's current minute (and day), as another client
+   * on the same account would, without drawing a breach (test control).
+   */
+  spendMinute(now: number, count: number): void {
+    for (const user of [...this.users.keys()]) {
+      const w = this.windows(user, now);
+      const n = Math.max(0, Math.min(count, this.cfg.perMinute - w.minCount));
+      w.minCount += n;
+      w.dayCount += n;
+    }
   }
 
   /** Forgets all counters and blocks (test reset). */

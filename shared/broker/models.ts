@@ -226,6 +226,7 @@ export const BrokerFailure = z.object({
     'not-logged-in',
     'aborted',
     'invalid-input',
+    'day-block-risk',
   ]),
   code: z.number(),
   httpStatus: z.number().nullable(),

@@ -45,7 +45,16 @@ export const test = base.extend<
 export async function control(
   h: ControlledHarness,
   path:
-    'clock' | 'market' | 'price' | 'faults' | 'tick' | 'socket' | 'row-patch' | 'reset' | 'profile',
+    | 'clock'
+    | 'market'
+    | 'price'
+    | 'faults'
+    | 'tick'
+    | 'socket'
+    | 'row-patch'
+    | 'reset'
+    | 'profile'
+    | 'limits/spend',
   body: Record<string, unknown>,
 ): Promise<unknown> {
   const res = await fetch(`${h.sandbox}/__sandbox/${path}`, {

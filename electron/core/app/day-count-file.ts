@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import type { DayCount, DayCountStore } from '../limiter/day-budget';
 
 /**
- * Keeps the day's request count in a small JSON file so that a restart at 2 pm does not
- * think 10,000 requests are still available. Writes are synchronous and atomic (temp file
+ * Keeps the day's request count and minute breaches in a small JSON file so that a restart
+ * at 2 pm does not think 10,000 requests are still available, or that no breach was drawn. Writes are synchronous and atomic (temp file
  * + rename) because the scheduler saves on its own thread of control, including at exit.
  */
 export function createDayCountFile(path: string): DayCountStore {
@@ -13,7 +13,8 @@ export function createDayCountFile(path: string): DayCountStore {
       try {
         const v = JSON.parse(readFileSync(path, 'utf8')) as Partial<DayCount>;
         if (typeof v.day === 'string' && typeof v.count === 'number' && Number.isFinite(v.count)) {
-          return { day: v.day, count: v.count, ...(v.clean ? { clean: true } : {}) };
+          const breaches = typeof v.breaches === 'number' ? { breaches: v.breaches } : {};
+          return { day: v.day, count: v.count, ...(v.clean ? { clean: true } : {}), ...breaches };
         }
       } catch {
         // missing or unreadable: start the day's count afresh

@@ -113,6 +113,7 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     return scheduler.schedule({
       priority: 'order',
       label: `${req.method} ${req.path}`,
+      orderActions: 1,
       ...(o.onSent ? { onStart: o.onSent } : {}),
       run: () => transport.request(req),
     });
@@ -131,6 +132,7 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     const res = await scheduler.schedule({
       priority: 'order',
       label: `${req.method} ${req.path}`,
+      orderActions: req.body.length,
       ...(o.onSent ? { onStart: o.onSent } : {}),
       run: () => transport.send(req),
     });

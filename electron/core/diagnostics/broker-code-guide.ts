@@ -41,7 +41,7 @@ const FIX_BY_ACTION: Record<BrokerErrorAction, string> = {
 /** Codes whose fix is more specific than their action's. */
 const FIX_BY_CODE: Record<number, string> = {
   [-353]:
-    "Another device or app is spending the same account's budget; Tickdesk waits as long as the broker says. More than three per-minute breaches block the account for the day.",
+    "Another device or app is spending the same account's budget; Tickdesk waits until the broker's minute has turned, sends more slowly, and counts the breach in the status bar (*Limit n/3 today*). More than three per-minute breaches block the account for the day.",
   [-352]:
     'After an exit: there was no open position left to exit, so refresh positions (`Alt+R`) before anything else. On any other request: the app id is not recognised; check the app id in Settings (account) and log in again.',
   [-371]: 'Re-enter the app secret in Settings (it must belong to this app id) and log in again.',
@@ -79,6 +79,12 @@ const TRANSPORT_GUIDE: readonly CodeGuide[] = [
     http: null,
     meaning: "the answer was not the broker's JSON",
     fix: 'Usually a proxy or captive portal in the way; check the broker URL in Settings, then send the bundle.',
+  },
+  {
+    code: 'day-block-risk',
+    http: null,
+    meaning: 'not sent: one more limit breach would block the account for the day',
+    fix: "The broker refused requests over its per-minute limit three times today (another device or app on the account); Tickdesk sends no new order actions until midnight. Close the other app; use the broker's own terminal for anything urgent.",
   },
   {
     code: 'redirect',

@@ -9,7 +9,7 @@
 import type { Order, Positions } from '../../../shared/broker/models';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
-import type { BudgetState } from './request-scheduler';
+import type { BudgetState } from '../../../shared/ipc/channels/budget';
 import { OrderStatus } from '../../../shared/broker/enums';
 
 /** The reads the refresher needs (the broker client satisfies this). */

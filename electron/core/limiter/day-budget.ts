@@ -1,6 +1,7 @@
 /**
- * The daily request count (10,000 a day), persisted so a restart does not forget what was
- * already spent, and reset at IST midnight when the broker's day turns over.
+ * The daily request count (10,000 a day) and the day's per-minute breaches, persisted so a
+ * restart does not forget what was already spent or how close the day is to the broker's
+ * block, and reset at IST midnight when the broker's day turns over.
  */
 import { istDayKey, nextIstMidnight } from '../../../shared/format/ist';
 
@@ -10,6 +11,8 @@ export interface DayCount {
   count: number;
   /** True when written at shutdown; otherwise up to `saveEvery - 1` later requests may be missing. */
   clean?: boolean;
+  /** Per-minute breaches counted on that day (429 episodes); the broker blocks after too many. */
+  breaches?: number;
 }
 
 /** Small synchronous store for the day count (electron-store, a JSON file, or memory in tests). */
@@ -37,6 +40,7 @@ export function memoryDayStore(
 export class DayBudget {
   private day: string;
   private count: number;
+  private breachCount: number;
   private unsaved = 0;
 
   constructor(
@@ -50,6 +54,7 @@ export class DayBudget {
     // After a crash the last batch was never written: assume it was spent.
     this.count =
       saved && saved.day === this.day ? saved.count + (saved.clean ? 0 : saveEvery - 1) : 0;
+    this.breachCount = saved && saved.day === this.day ? (saved.breaches ?? 0) : 0;
   }
 
   private roll(now: number): void {
@@ -57,6 +62,7 @@ export class DayBudget {
     if (day !== this.day) {
       this.day = day;
       this.count = 0;
+      this.breachCount = 0;
       this.flush();
     }
   }
@@ -65,6 +71,19 @@ export class DayBudget {
   used(now: number): number {
     this.roll(now);
     return this.count;
+  }
+
+  /** Per-minute breaches counted today. */
+  breaches(now: number): number {
+    this.roll(now);
+    return this.breachCount;
+  }
+
+  /** Sets today's breach count and writes it at once (a crash must not forget a breach). */
+  setBreaches(now: number, n: number): void {
+    this.roll(now);
+    this.breachCount = n;
+    this.flush();
   }
 
   /** Milliseconds until one more request fits under `cap` (until IST midnight when spent). */
@@ -83,7 +102,12 @@ export class DayBudget {
   flush(clean = false): void {
     this.unsaved = 0;
     try {
-      this.store.save({ day: this.day, count: this.count, clean });
+      this.store.save({
+        day: this.day,
+        count: this.count,
+        clean,
+        ...(this.breachCount > 0 ? { breaches: this.breachCount } : {}),
+      });
     } catch {
       // A failed write only loses precision; the next flush tries again.
     }
@@ -98,7 +122,9 @@ export class DayBudget {
 function safeLoad(store: DayCountStore): DayCount | undefined {
   try {
     const v = store.load();
-    return v && typeof v.day === 'string' && Number.isFinite(v.count) ? v : undefined;
+    if (!v || typeof v.day !== 'string' || !Number.isFinite(v.count)) return undefined;
+    const b = v.breaches;
+    return { ...v, breaches: typeof b === 'number' && Number.isInteger(b) && b >= 0 ? b : 0 };
   } catch {
     return undefined;
   }

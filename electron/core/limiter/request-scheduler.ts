@@ -1,17 +1,25 @@
 /**
  * The one scheduler every broker request passes through.
  *
- * The broker allows 10 requests a second, 200 a minute and 10,000 a day, and blocks the
- * account for the day after repeated per-minute breaches. A 429 is therefore a bug in our
- * client, not a hint. The scheduler holds requests until all three windows have room,
- * sends order actions before the trader's reads before background refresh (lower
- * priorities may use only part of each window, leaving headroom for orders), serves
- * identical in-flight reads from one request, and stops everything until Retry-After
- * when the broker says so anyway (another device on the same account).
+ * The broker allows 10 requests a second, 200 a minute and 10,000 a day, counted in its
+ * own windows on its own clock together with every other client on the account, and blocks
+ * the account for the day after more than 3 per-minute breaches. The scheduler therefore
+ * never spends a whole window: it keeps headroom on each (`HEADROOM`), holds requests until
+ * all windows have room under that ceiling, sends order actions before the trader's reads
+ * before background refresh (lower priorities may use only part of each window), never
+ * lets more than 10 order actions a second out (the exchange's rule for API orders), and
+ * serves identical in-flight reads from one request. A 429 (another client spending the
+ * same budget) pauses the whole client until the broker's minute has rolled and lowers
+ * the ceiling; the breach guard counts the day's breaches and holds more traffic as the
+ * block comes closer, refusing new order actions before sending when one more breach
+ * would block the day.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
+import type { BudgetState } from '../../../shared/ipc/channels/budget';
+import { BreachGuard } from './breach-guard';
+import { DayBlockRiskError, SchedulerClosedError } from './scheduler-errors';
 import { DayBudget, memoryDayStore } from './day-budget';
 import type { DayCountStore } from './day-budget';
 import { SlidingWindow } from './sliding-window';
@@ -37,25 +45,13 @@ export interface ScheduledJob<T> {
    * reconciliation look for the order too early and the learnt broker-clock offset too large.
    */
   onStart?: (at: number) => void;
+  /**
+   * Order actions this request carries (1 for a single action, the item count of a multi
+   * request); absent for reads. Counted against the 10-a-second order rule, and refused
+   * before sending when one more breach would block the day.
+   */
+  orderActions?: number;
   run: () => Promise<T>;
-}
-
-/** Used/limit of one window. */
-export interface WindowState {
-  used: number;
-  limit: number;
-}
-
-/** What the UI shows about the budget. JSON-only so it can be pushed through IPC as is. */
-export interface BudgetState {
-  at: string;
-  second: WindowState;
-  minute: WindowState;
-  day: WindowState & { resetsAt: string };
-  queued: Record<Priority, number>;
-  inFlight: number;
-  pausedUntil: string | null;
-  rateLimitedCount: number;
 }
 
 /** The broker's published limits. */
@@ -77,6 +73,8 @@ export interface RequestSchedulerOptions {
   /** Where the day's count survives restarts; memory when absent. */
   store?: DayCountStore;
   limits?: Partial<Limits>;
+  /** Share of each broker window the app spends at most (default `HEADROOM`). */
+  headroom?: Partial<Record<'second' | 'minute' | 'day', number>>;
   /** Added to each window's length to absorb network jitter (ms). */
   marginMs?: { second?: number; minute?: number };
   shares?: Partial<Shares>;
@@ -98,16 +96,25 @@ export interface RequestScheduler {
   dispose(): Promise<void>;
 }
 
-/** Thrown to queued callers when the scheduler shuts down. */
-export class SchedulerClosedError extends Error {
-  constructor() {
-    super('The request scheduler was shut down before this request was sent.');
-    this.name = 'SchedulerClosedError';
-  }
-}
-
 /** The spec's limits. */
 export const BROKER_LIMITS: Limits = { perSecond: 10, perMinute: 200, perDay: 10_000 };
+
+/**
+ * The share of each broker window the app spends at most. A second keeps 2 of 10 free and a
+ * minute 20 of 200: room for another client on the account (a phone app, the broker's web
+ * terminal) and for the broker counting on its own clock, where our sends bunch up by
+ * network jitter. The day keeps 200 (one broker minute's worth) for the same reasons.
+ */
+export const HEADROOM = { second: 0.8, minute: 0.9, day: 0.98 } as const;
+
+/**
+ * Added to the broker's second and minute when counting our sends (ms): requests sent a
+ * window apart may arrive closer together, by network jitter.
+ */
+export const WINDOW_MARGIN_MS = { second: 100, minute: 1000 } as const;
+
+/** The exchange's rule for API orders: at most 10 order actions a second. */
+export const ORDER_ACTIONS_PER_SECOND = 10;
 
 const DEFAULT_SHARES: Shares = {
   user: { second: 0.8, minute: 0.9, day: 0.97 },
@@ -134,11 +141,25 @@ function defaultRetryAfterOf(err: unknown): number | null {
 export function createRequestScheduler(opts: RequestSchedulerOptions = {}): RequestScheduler {
   const clock = opts.clock ?? systemClock;
   const limits = { ...BROKER_LIMITS, ...opts.limits };
-  const second = new SlidingWindow(limits.perSecond, 1000 + (opts.marginMs?.second ?? 100));
-  const minute = new SlidingWindow(limits.perMinute, 60_000 + (opts.marginMs?.minute ?? 1000));
+  const headroom = { ...HEADROOM, ...opts.headroom };
+  const ceilings = {
+    second: Math.max(1, Math.floor(limits.perSecond * headroom.second)),
+    minute: Math.max(1, Math.floor(limits.perMinute * headroom.minute)),
+    day: Math.max(1, Math.floor(limits.perDay * headroom.day)),
+  };
+  const second = new SlidingWindow(
+    limits.perSecond,
+    1000 + (opts.marginMs?.second ?? WINDOW_MARGIN_MS.second),
+  );
+  const minute = new SlidingWindow(
+    limits.perMinute,
+    60_000 + (opts.marginMs?.minute ?? WINDOW_MARGIN_MS.minute),
+  );
   const secondBg = new SlidingWindow(limits.perSecond, second.windowMs);
   const minuteBg = new SlidingWindow(limits.perMinute, minute.windowMs);
+  const orderSecond = new SlidingWindow(ORDER_ACTIONS_PER_SECOND, second.windowMs);
   const day = new DayBudget(limits.perDay, opts.store ?? memoryDayStore(), clock.now());
+  const guard = new BreachGuard({ perMinute: limits.perMinute, day, now: clock.now() });
   const shares: Shares = { ...DEFAULT_SHARES, ...opts.shares };
   const maxInFlight = opts.maxInFlight ?? 8;
   const retryAfterOf = opts.retryAfterOf ?? defaultRetryAfterOf;
@@ -153,49 +174,69 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
   let disposed = false;
 
   function caps(p: Priority) {
-    if (p === 'order') return { d: limits.perDay };
-    return { d: Math.max(1, Math.floor(limits.perDay * shares[p].day)) };
+    if (p === 'order') return { d: ceilings.day };
+    return { d: Math.max(1, Math.floor(ceilings.day * shares[p].day)) };
   }
 
+  /** The window's zones under `ceiling`, the part of the broker's limit the app spends now. */
   function zones(
     total: SlidingWindow,
     background: SlidingWindow,
-    limit: number,
+    ceiling: number,
     k: 'second' | 'minute',
   ): WindowZones {
-    const cap = (share: number) => Math.max(1, Math.floor(limit * share));
+    const cap = (share: number) => Math.max(1, Math.floor(ceiling * share));
     return {
       total,
       background,
-      limit,
+      limit: ceiling,
       userCap: cap(shares.user[k]),
       backgroundCap: cap(shares.background[k]),
-      backgroundFloor: Math.floor(limit * shares.backgroundFloor[k]),
+      backgroundFloor: Math.floor(ceiling * shares.backgroundFloor[k]),
     };
   }
-  const secondZones = zones(second, secondBg, limits.perSecond, 'second');
-  const minuteZones = zones(minute, minuteBg, limits.perMinute, 'minute');
 
-  function waitFor(p: Priority, now: number): number {
+  function waitFor(p: Priority, now: number, head: Entry): number {
+    if (p === 'background' && guard.holdsBackground(now)) return day.resetsAt(now) - now;
     const bgWaiting = queues.background.length > 0;
+    const minuteCeiling = guard.minuteCeiling(now, ceilings.minute);
+    const actions = Math.min(ORDER_ACTIONS_PER_SECOND, head.job.orderActions ?? 0);
     return Math.max(
       pausedUntil - now,
-      windowWait(p, secondZones, now, bgWaiting),
-      windowWait(p, minuteZones, now, bgWaiting),
+      windowWait(p, zones(second, secondBg, ceilings.second, 'second'), now, bgWaiting),
+      windowWait(p, zones(minute, minuteBg, minuteCeiling, 'minute'), now, bgWaiting),
+      actions > 0 ? orderSecond.waitMs(now, ORDER_ACTIONS_PER_SECOND - actions + 1) : 0,
       day.waitMs(now, caps(p).d),
       0,
     );
+  }
+
+  /** Rejects, unsent, every queued order action once one more breach would block the day. */
+  function refuseQueuedOrderActions(now: number): void {
+    if (!guard.refusesOrderActions(now)) return;
+    const keep: Entry[] = [];
+    for (const e of queues.order.splice(0)) {
+      if ((e.job.orderActions ?? 0) > 0)
+        e.reject(new DayBlockRiskError(guard.level(now) === 'blocked'));
+      else keep.push(e);
+    }
+    queues.order.push(...keep);
   }
 
   function getState(): BudgetState {
     const now = clock.now();
     return {
       at: new Date(now).toISOString(),
-      second: { used: second.used(now), limit: limits.perSecond },
-      minute: { used: minute.used(now), limit: limits.perMinute },
+      second: { used: second.used(now), limit: limits.perSecond, ceiling: ceilings.second },
+      minute: {
+        used: minute.used(now),
+        limit: limits.perMinute,
+        ceiling: guard.minuteCeiling(now, ceilings.minute),
+      },
       day: {
         used: day.used(now),
         limit: limits.perDay,
+        ceiling: ceilings.day,
         resetsAt: new Date(day.resetsAt(now)).toISOString(),
       },
       queued: {
@@ -206,6 +247,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       inFlight,
       pausedUntil: pausedUntil > now ? new Date(pausedUntil).toISOString() : null,
       rateLimitedCount,
+      breaches: { count: guard.count(now), allowed: guard.allowed, level: guard.level(now) },
     };
   }
 
@@ -238,7 +280,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
     for (const p of PRIORITIES) {
       const head = queues[p][0];
       if (!head) continue;
-      const w = waitFor(p, now);
+      const w = waitFor(p, now, head);
       if (w <= 0) return { entry: head, wait: 0 };
       wait = Math.min(wait, w);
     }
@@ -262,6 +304,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
         secondBg.record(now);
         minuteBg.record(now);
       }
+      for (let k = 0; k < (entry.job.orderActions ?? 0); k++) orderSecond.record(now);
       day.record(now);
       inFlight++;
       changed = true;
@@ -284,7 +327,10 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
         const retryAfter = retryAfterOf(err);
         if (retryAfter !== null) {
           rateLimitedCount++;
-          pausedUntil = Math.max(pausedUntil, clock.now() + retryAfter);
+          const now = clock.now();
+          const pause = guard.onRateLimited(now, retryAfter, minute.used(now));
+          pausedUntil = Math.max(pausedUntil, now + pause);
+          refuseQueuedOrderActions(now);
           // A rate-limited read was refused, not carried out: send it once more after the pause.
           if (entry.priority !== 'order' && !entry.retried && !disposed) {
             entry.retried = true;
@@ -311,6 +357,9 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
 
   function schedule<T>(job: ScheduledJob<T>): Promise<T> {
     if (disposed) return Promise.reject(new SchedulerClosedError());
+    const now = clock.now();
+    if ((job.orderActions ?? 0) > 0 && guard.refusesOrderActions(now))
+      return Promise.reject(new DayBlockRiskError(guard.level(now) === 'blocked'));
     if (job.key !== undefined) {
       const existing = byKey.get(job.key);
       if (existing) {

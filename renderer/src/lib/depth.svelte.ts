@@ -106,7 +106,7 @@ class DepthStore {
     if (this.#held) return false;
     if (typeof document !== 'undefined' && document.hidden) return false;
     const minute = budget.state?.minute;
-    return !minute || minute.limit - minute.used >= KEEP_FREE_PER_MINUTE;
+    return !minute || minute.ceiling - minute.used >= KEEP_FREE_PER_MINUTE;
   }
 
   /** A book for `d.symbol`: shown now, or kept until the trader lets go of the book. */

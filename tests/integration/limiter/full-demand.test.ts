@@ -1,8 +1,8 @@
 /**
  * 65 seconds at full demand against the sandbox's real limits (10/s, 200/min, fixed windows
  * with the 3-breach daily block): reads, background refresh and order actions all at once.
- * The scheduler must keep every request inside the broker's budget (zero 429s) while order
- * actions still go through promptly. This is the one long test of the suite.
+ * The scheduler must keep every request inside its ceiling under the broker's budget (zero
+ * 429s) while order actions still go through promptly. This is the one long test of the suite.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -90,10 +90,11 @@ test(
     );
     assert.equal(statuses.get(429) ?? 0, 0, 'no request was refused for rate');
     assert.equal(state.rateLimitedCount, 0);
-    assert.ok(total >= 200, `the budget was actually used (${total})`);
+    // The app spends up to its ceiling (180 of 200 a minute, 8 of 10 a second: HEADROOM).
+    assert.ok(total >= 180, `the budget was actually used up to the ceiling (${total})`);
     assert.ok(
-      total <= 200 + 10 * 6,
-      `never more than the minute allows plus the next window's share (${total})`,
+      total <= 180 + 8 * 6,
+      `never more than the minute's ceiling plus the next window's share (${total})`,
     );
     assert.ok(refreshes > 0, 'background refresh got its share');
     assert.ok(orderLatencies.length >= 20, 'order actions kept going');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createBackgroundRefresher } from '../../../electron/core/limiter/background-refresher';
-import type { BudgetState } from '../../../electron/core/limiter/request-scheduler';
+import type { BudgetState } from '../../../shared/ipc/channels/budget';
 import type { Order, Positions } from '../../../shared/broker/models';
 import { FakeClock } from './fake-clock';
 
@@ -13,13 +13,19 @@ const emptyPositions: Positions = {
 function budget(clock: FakeClock, used: number): () => BudgetState {
   return () => ({
     at: new Date(clock.now()).toISOString(),
-    second: { used: 0, limit: 10 },
-    minute: { used: 0, limit: 200 },
-    day: { used, limit: 10_000, resetsAt: new Date(clock.now() + 3600_000).toISOString() },
+    second: { used: 0, limit: 10, ceiling: 8 },
+    minute: { used: 0, limit: 200, ceiling: 180 },
+    day: {
+      used,
+      limit: 10_000,
+      ceiling: 9_800,
+      resetsAt: new Date(clock.now() + 3600_000).toISOString(),
+    },
     queued: { order: 0, user: 0, background: 0 },
     inFlight: 0,
     pausedUntil: null,
     rateLimitedCount: 0,
+    breaches: { count: 0, allowed: 3, level: 'clear' },
   });
 }
 

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequestScheduler } from '../../../electron/core/limiter/request-scheduler';
-import type { BudgetState, Priority } from '../../../electron/core/limiter/request-scheduler';
+import type { Priority } from '../../../electron/core/limiter/request-scheduler';
+import type { BudgetState } from '../../../shared/ipc/channels/budget';
 import { memoryDayStore } from '../../../electron/core/limiter/day-budget';
 import { BrokerError } from '../../../electron/core/broker/broker-error';
 import { FakeClock } from './fake-clock';
@@ -37,15 +38,15 @@ test('never more than 10 requests in any 1-second window', async () => {
   s.dispose();
 });
 
-test('never more than 200 requests in any minute; the 201st waits for the window', async () => {
+test('never more than the ceiling (180 of 200) in any minute; the 181st waits for the window', async () => {
   const { clock, sent, s, job } = setup();
-  const all = Array.from({ length: 201 }, (_, i) => job(`r${i}`, 'order'));
-  await clock.advance(19_999);
-  assert.equal(sent.length, 200);
-  await clock.advance(40_000);
-  assert.equal(sent.length, 200, 'still inside the first minute');
+  const all = Array.from({ length: 181 }, (_, i) => job(`r${i}`, 'order'));
+  await clock.advance(30_000);
+  assert.equal(sent.length, 180, '20 a minute stay free for other clients on the account');
+  await clock.advance(29_999);
+  assert.equal(sent.length, 180, 'still inside the first minute');
   await clock.advance(1);
-  assert.equal(sent.length, 201);
+  assert.equal(sent.length, 181);
   await Promise.all(all);
   s.dispose();
 });
@@ -63,14 +64,14 @@ test('order actions go before user reads before background refresh', async () =>
   s.dispose();
 });
 
-test('lower priorities leave headroom: background uses at most half of a second, orders all of it', async () => {
+test('lower priorities leave headroom: background uses at most half of the ceiling, orders all of it', async () => {
   const { clock, sent, s, job } = setup();
   const bg = Array.from({ length: 10 }, (_, i) => job(`bg${i}`, 'background'));
   await clock.flush();
-  assert.equal(sent.length, 5, 'background stops at 50% of the per-second window');
+  assert.equal(sent.length, 4, 'background stops at 50% of the 8-a-second ceiling');
   const orders = Array.from({ length: 5 }, (_, i) => job(`o${i}`, 'order'));
   await clock.flush();
-  assert.equal(sent.length, 10, 'orders still get the rest of the second');
+  assert.equal(sent.length, 8, 'orders get the rest of the ceiling; 2 a second stay free');
   await clock.advance(3000);
   await Promise.all([...bg, ...orders]);
   s.dispose();
@@ -148,7 +149,8 @@ test('Retry-After pauses everything, then the refused read is sent once more; or
       return 1;
     },
   });
-  await clock.advance(4999);
+  // Retry-After and a second's margin for the broker's clock.
+  await clock.advance(5999);
   assert.equal(sentAfter.length, 0, 'nothing is sent during the pause');
   assert.ok(states.some((st) => st.pausedUntil !== null));
   await clock.advance(1);
@@ -160,7 +162,7 @@ test('Retry-After pauses everything, then the refused read is sent once more; or
 });
 
 test('state is published with window usage and queue lengths', async () => {
-  const { clock, s, job } = setup({ limits: { perSecond: 2 } });
+  const { clock, s, job } = setup({ limits: { perSecond: 2 }, headroom: { second: 1 } });
   const seen: BudgetState[] = [];
   s.subscribe((st) => seen.push(st));
   const jobs = [job('a', 'order'), job('b', 'order'), job('c', 'background')];
@@ -168,6 +170,8 @@ test('state is published with window usage and queue lengths', async () => {
   const last = seen.at(-1)!;
   assert.equal(last.second.used, 2);
   assert.equal(last.second.limit, 2);
+  assert.equal(last.second.ceiling, 2);
+  assert.deepEqual(last.breaches, { count: 0, allowed: 3, level: 'clear' });
   assert.equal(last.queued.background, 1);
   assert.equal(last.day.used, 2);
   await clock.advance(2000);
@@ -208,8 +212,9 @@ test('background refresh keeps a small guaranteed floor while the trader saturat
   ];
   await clock.advance(59_000);
   const bg = sent.filter((x) => x.label.startsWith('b')).length;
-  assert.equal(bg, 10, 'background got its 10% floor, not more');
-  assert.equal(sent.length, 90, 'the last 10% stays reserved for order actions');
+  // The ceiling is 90 of the 100 (headroom); shares are of the ceiling.
+  assert.equal(bg, 9, 'background got its 10% floor, not more');
+  assert.equal(sent.length, 81, 'the last 10% stays reserved for order actions');
   const order = job('o', 'order');
   await clock.flush();
   assert.equal(sent.at(-1)?.label, 'o', 'an order action still goes at once');

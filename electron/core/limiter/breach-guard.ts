@@ -1,0 +1,146 @@
+/**
+ * Keeps the account away from the broker's day block.
+ *
+ * The broker counts requests in its own minutes, on its own clock, and counts every client
+ * on the account (a phone app, a script) together; when the per-minute limit is exceeded
+ * more than `allowed` times in one day it blocks the account until midnight, and then no
+ * order in flight can even be confirmed. The scheduler's own count cannot see the other
+ * clients, so a 429 is the only news of them. This guard turns each 429 into:
+ *
+ * - a pause of the whole client until the broker's minute has surely rolled (Retry-After,
+ *   which the broker sets to the end of its window, plus a margin for its clock);
+ * - one counted breach per episode (429s that arrive during that pause were sent before it
+ *   and fall in the same broker minute), persisted with the day's count so a restart the
+ *   same day remembers them;
+ * - a lower minute ceiling: three quarters of what the app had sent in the last minute, so
+ *   the app's share plus the other clients' fits, recovering slowly after quiet minutes but
+ *   never back above four fifths of the level that drew the 429 (nor below half the limit);
+ * - levels that hold more traffic as the block comes closer (see `BreachLevel`).
+ */
+import type { BreachLevel } from '../../../shared/ipc/channels/budget';
+import type { DayBudget } from './day-budget';
+
+/** Minute-limit breaches the broker tolerates in a day (spec "Limits", rule 1). */
+export const BREACHES_ALLOWED = 3;
+/** Added to Retry-After before the client sends again: the broker's clock is not ours. */
+export const ROLL_MARGIN_MS = 1_000;
+/** A Retry-After longer than this is a day block (or the day's limit), not a minute's. */
+const DAY_BLOCK_RETRY_MS = 65_000;
+/** After a 429, the minute ceiling becomes this share of what the app had just sent. */
+const CUT_SHARE = 0.75;
+/** Recovery never goes above this share of what the app had sent when refused. */
+const RECOVER_SHARE = 0.8;
+/** Quiet time after a 429 before the ceiling starts to recover. */
+const QUIET_MS = 5 * 60_000;
+/** Share of the limit the ceiling recovers per quiet minute after that. */
+const RECOVER_STEP_SHARE = 0.05;
+/** The cut ceiling never goes below this share of the limit (orders must still go). */
+const FLOOR_SHARE = 0.1;
+/** Ceiling share once one more breach would leave only the last allowed one. */
+const HELD_SHARE = 0.5;
+/** Ceiling share once one more breach would block the day. */
+const STOPPED_SHARE = 0.25;
+
+/** What the scheduler asks the guard. */
+export interface BreachGuardOptions {
+  perMinute: number;
+  day: DayBudget;
+  now: number;
+  allowed?: number;
+}
+
+/** The day's breach count and the slow-down it implies; one per scheduler. */
+export class BreachGuard {
+  readonly allowed: number;
+  private readonly perMinute: number;
+  private readonly day: DayBudget;
+  /** 429s before this moment belong to the episode already counted. */
+  private episodeUntil = 0;
+  private cut: number | null = null;
+  private recoverTo: number | null = null;
+  private lastAt = 0;
+
+  constructor(o: BreachGuardOptions) {
+    this.allowed = o.allowed ?? BREACHES_ALLOWED;
+    this.perMinute = o.perMinute;
+    this.day = o.day;
+    // After a restart with breaches already counted today, start at the held share.
+    if (this.day.breaches(o.now) > 0) {
+      this.cut = this.recoverTo = Math.floor(this.perMinute * HELD_SHARE);
+      this.lastAt = o.now;
+    }
+  }
+
+  /** Breaches counted today. */
+  count(now: number): number {
+    const n = this.day.breaches(now);
+    if (n === 0 && this.cut !== null) this.cut = this.recoverTo = null; // the day turned
+    return n;
+  }
+
+  /** How close the day is to the block. */
+  level(now: number): BreachLevel {
+    const n = this.count(now);
+    if (n > this.allowed) return 'blocked';
+    if (n === this.allowed) return 'stopped';
+    if (n === this.allowed - 1) return 'held';
+    return n > 0 ? 'slowed' : 'clear';
+  }
+
+  /**
+   * A request came back 429. Counts a new breach unless it belongs to the episode already
+   * counted, lowers the ceiling, and returns how long the whole client must pause (ms).
+   */
+  onRateLimited(now: number, retryAfterMs: number, sentLastMinute: number): number {
+    if (retryAfterMs > DAY_BLOCK_RETRY_MS) {
+      this.day.setBreaches(now, Math.max(this.day.breaches(now), this.allowed + 1));
+      return retryAfterMs;
+    }
+    const pause = retryAfterMs + ROLL_MARGIN_MS;
+    if (now >= this.episodeUntil) {
+      this.day.setBreaches(now, this.day.breaches(now) + 1);
+      const cut = Math.max(
+        Math.floor(this.perMinute * FLOOR_SHARE),
+        Math.floor(sentLastMinute * CUT_SHARE),
+      );
+      // Recovery stops below the level that drew the 429, but never below half the limit:
+      // a 429 while the app sent little says the other client spent, not that we must crawl.
+      const recoverTo = Math.max(
+        Math.floor(this.perMinute * HELD_SHARE),
+        Math.floor(sentLastMinute * RECOVER_SHARE),
+      );
+      this.cut = Math.min(this.cut ?? cut, cut);
+      this.recoverTo = Math.min(this.recoverTo ?? recoverTo, recoverTo);
+      this.lastAt = now;
+    }
+    this.episodeUntil = Math.max(this.episodeUntil, now + pause);
+    return pause;
+  }
+
+  /** The most requests the app lets itself send in a rolling minute now. */
+  minuteCeiling(now: number, headroomCeiling: number): number {
+    const level = this.level(now);
+    let c = headroomCeiling;
+    if (this.cut !== null && this.recoverTo !== null) {
+      const quietMinutes = Math.floor(Math.max(0, now - this.lastAt - QUIET_MS) / 60_000);
+      const step = Math.max(1, Math.floor(this.perMinute * RECOVER_STEP_SHARE));
+      c = Math.min(c, this.recoverTo, this.cut + step * quietMinutes);
+    }
+    if (level === 'held') c = Math.min(c, Math.floor(this.perMinute * HELD_SHARE));
+    if (level === 'stopped' || level === 'blocked')
+      c = Math.min(c, Math.floor(this.perMinute * STOPPED_SHARE));
+    return Math.max(1, c);
+  }
+
+  /** New order actions are refused before sending: one more breach would block the day. */
+  refusesOrderActions(now: number): boolean {
+    const level = this.level(now);
+    return level === 'stopped' || level === 'blocked';
+  }
+
+  /** Background refresh waits: the trader's reads and order confirmations come first. */
+  holdsBackground(now: number): boolean {
+    const level = this.level(now);
+    return level === 'held' || level === 'stopped' || level === 'blocked';
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The shared-account day of issue 18, finding 1, for its test and the Budget proof: the
+ * composed app under sustained order load (six traders placing back to back) while
+ * another client on the same account (a phone app, a script) spends `otherPerMinute`
+ * requests early in every broker minute, 2 a second. Reports what the broker counted
+ * (minute breaches, the day block) beside what the app counted, and how every placement
+ * ended. Stops early, reporting `blocked`, if the broker blocks the account.
+ */
+import { ErrorCode } from '../../../shared/broker/errors';
+import { sbinBuy, type ComposedApp } from '../safety/composed-app';
+import type { VirtualClock } from '../safety/virtual-clock';
+
+/** What one run measured. */
+export interface SharedAccountRun {
+  placements: number;
+  /** Placements refused by a 429: not carried out, so "failed" and resendable. */
+  refusedByLimit: number;
+  /** Placements that ended any other way than done or refused by a 429. */
+  otherwise: string[];
+  /** Actions still unconfirmed once every check settled. */
+  unsure: string[];
+  brokerBreaches: number;
+  blocked: boolean;
+  appBreaches: number;
+  app429s: number;
+  otherSent: number;
+  otherRefused: number;
+}
+
+/** The sandbox's own count of minute breaches and the day block for the (one) user. */
+export async function brokerCount(
+  app: ComposedApp,
+): Promise<{ minuteBreaches: number; blocked: boolean }> {
+  const res = await fetch(new URL('/__sandbox/limits', app.core.demoBrokerUrl!));
+  const json = (await res.json()) as { users: { minuteBreaches: number; blocked: boolean }[] };
+  if (json.users.length !== 1)
+    throw new Error(`expected one sandbox user, got ${json.users.length}`);
+  return json.users[0]!;
+}
+
+/** Runs the shared-account load for `minutes` of virtual time from an empty minute. */
+export async function runSharedAccount(
+  app: ComposedApp,
+  clock: VirtualClock,
+  minutes: number,
+  otherPerMinute = 40,
+): Promise<SharedAccountRun> {
+  const { core } = app;
+  const cred = core.session.credentials();
+  if (!cred) throw new Error('not logged in');
+  await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
+  await clock.sleep(61_000); // start with empty windows
+  const end = clock.now() + minutes * 60_000;
+  const breachesAtStart = (await brokerCount(app)).minuteBreaches;
+  const limitedAtStart = core.scheduler.getState().rateLimitedCount;
+
+  let otherSent = 0;
+  let otherRefused = 0;
+  const other = async () => {
+    while (clock.now() < end) {
+      const intoMinute = clock.now() % 60_000;
+      if (intoMinute < (otherPerMinute / 2) * 1000) {
+        for (let k = 0; k < 2; k++) {
+          const res = await fetch(new URL('/api/v2/profile', cred.baseUrl), {
+            headers: { Authorization: `${cred.appId}:${cred.accessToken}` },
+          });
+          otherSent++;
+          if (res.status === 429) otherRefused++;
+          await res.body?.cancel();
+        }
+        await clock.sleep(1000);
+      } else {
+        await clock.sleep(60_000 - intoMinute);
+      }
+    }
+  };
+  let price = 850;
+  const intents: {
+    intentId: string;
+    status: string;
+    summary: string;
+    error: { code: number } | null;
+  }[] = [];
+  const trader = async () => {
+    while (clock.now() < end) {
+      price = Math.round(price * 20 + 1) / 20;
+      intents.push(await core.orders.place(sbinBuy(price), { confirmGuards: true }));
+      await clock.sleep(100);
+    }
+  };
+  // Once the broker blocks the account, queued actions would wait until midnight: stop.
+  let watching = true;
+  let blocked = false;
+  const blockedSignal = (async () => {
+    while (watching) {
+      await clock.sleep(5_000);
+      if (watching && (await brokerCount(app)).blocked) {
+        blocked = true;
+        return;
+      }
+    }
+  })();
+  let unsure: string[];
+  try {
+    // Six traders: demand well over the app's ceiling whatever the machine's speed (virtual
+    // time moves while the app works), so the minute is always full when the other spends.
+    const traders = Array.from({ length: 6 }, () => trader());
+    await Promise.race([Promise.all([other(), ...traders]), blockedSignal]);
+    // Only an unconfirmed action is still tracked; every other status is final already.
+    const open = intents.filter((i) => i.status === 'unconfirmed' || i.status === 'sending');
+    if (!blocked) {
+      const settled = await Promise.race([
+        Promise.all(open.map((i) => core.orders.settled(i.intentId))),
+        blockedSignal.then(() => open),
+      ]);
+      unsure = settled
+        .filter((i) => i.status === 'unconfirmed' || i.status === 'sending')
+        .map((i) => `${i.summary}: ${i.status}`);
+    } else {
+      unsure = open.map((i) => `${i.summary}: ${i.status}`);
+    }
+  } finally {
+    watching = false;
+  }
+  const broker = await brokerCount(app);
+  const st = core.scheduler.getState();
+  const refused = (i: (typeof intents)[number]) =>
+    i.status === 'failed' && i.error?.code === ErrorCode.RateLimited;
+  return {
+    placements: intents.length,
+    refusedByLimit: intents.filter(refused).length,
+    otherwise: intents
+      .filter((i) => i.status !== 'done' && !refused(i))
+      .map((i) => `${i.summary}: ${i.status}`),
+    unsure,
+    brokerBreaches: broker.minuteBreaches - breachesAtStart,
+    blocked: broker.blocked || blocked,
+    appBreaches: st.breaches.count,
+    app429s: st.rateLimitedCount - limitedAtStart,
+    otherSent,
+    otherRefused,
+  };
+}
