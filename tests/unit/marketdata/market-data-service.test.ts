@@ -200,7 +200,10 @@ test('order updates are normalized and delivered; junk on the order socket is co
   const { fake, orders, svc, opens } = await setup();
   try {
     await eventually('order socket open', () => opens() === 1);
-    const sub = fake.received.find((m) => (m as { T?: string }).T === 'SUB_ORD');
+    // The subscribe frame follows the open; under load it can reach the fake a moment later.
+    const subOrd = () => fake.received.find((m) => (m as { T?: string }).T === 'SUB_ORD');
+    await eventually('order subscription sent', () => subOrd() !== undefined);
+    const sub = subOrd();
     assert.deepEqual(sub, { T: 'SUB_ORD', SLIST: ['orderUpdate'], SUB_T: 1 });
     fake.sendOrder('not json');
     fake.sendOrder(JSON.stringify({ s: 'ok', d: { id: 'X1', side: 7 } }));
