@@ -9,6 +9,7 @@
  */
 import { plainBrokerReason } from '../../../shared/broker/plain-reason';
 import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
+import { FIELD_WORDS } from '../../../shared/broker/rules';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
 import type { IpcError, IpcPresentable } from '../../../shared/ipc/errors';
@@ -299,7 +300,13 @@ function fieldFromMessage(code: number, message: string): string | null {
     return null;
   const m = /^\s*([A-Za-z]+)/.exec(message);
   const word = m?.[1];
-  return word && ORDER_FIELDS.includes(word) ? word : null;
+  if (word && ORDER_FIELDS.includes(word)) return word;
+  // The shared rules (and so the Demo broker) name the field in words: "Limit price must…".
+  const text = message.trimStart().toLowerCase();
+  const named = Object.entries(FIELD_WORDS)
+    .sort(([, a], [, b]) => b.length - a.length)
+    .find(([, words]) => text.startsWith(words.toLowerCase()));
+  return named?.[0] ?? null;
 }
 
 function safeOrigin(url: string): string {
