@@ -7,7 +7,7 @@
  * request may have been carried out", which forbids resending an order until the order book
  * has been read (spec, Errors rule 6).
  */
-import { plainBrokerReason } from '../../../shared/broker/plain-reason';
+import { plainBrokerReason, withoutApiPaths } from '../../../shared/broker/plain-reason';
 import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
 import { FIELD_WORDS } from '../../../shared/broker/rules';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
@@ -67,6 +67,7 @@ export class BrokerError extends Error implements IpcPresentable {
   /** The broker's negative code; 0 when the failure happened before the broker answered. */
   readonly code: number;
   readonly httpStatus: number | null;
+  /** The broker's own words without request paths (withoutApiPaths). */
   readonly brokerMessage: string;
   readonly explanation: string;
   readonly action: BrokerErrorAction;
@@ -84,7 +85,9 @@ export class BrokerError extends Error implements IpcPresentable {
     this.kind = init.kind;
     this.code = init.code;
     this.httpStatus = init.httpStatus;
-    this.brokerMessage = init.brokerMessage;
+    // Without API paths too: it reaches the ticket, the basket and notices, where a broker
+    // path ("authorize them through /api/dev/index") means nothing (an origin is kept).
+    this.brokerMessage = withoutApiPaths(init.brokerMessage);
     this.explanation = init.explanation;
     this.action = init.action;
     this.ambiguous = init.ambiguous;
