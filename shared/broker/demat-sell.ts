@@ -76,7 +76,7 @@ export function checkDematSell(qty: number, stock: DematStock, name: string): De
       message:
         authorized === 0
           ? `Selling ${shares(fromDemat)} of ${name} from your demat account needs a depository authorization (eDIS) today, and none is given yet. Authorize them first.`
-          : `Selling ${shares(fromDemat)} of ${name} from your demat account needs a depository authorization (eDIS); only ${shares(authorized)} are authorized today. Authorize ${fromDemat - authorized} more first.`,
+          : `Selling ${shares(fromDemat)} of ${name} from your demat account needs a depository authorization (eDIS); only ${shares(authorized)} ${authorized === 1 ? 'is' : 'are'} authorized today. Authorize ${fromDemat - authorized} more first.`,
       authorizeQty: fromDemat - authorized,
     });
   }

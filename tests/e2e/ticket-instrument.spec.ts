@@ -11,14 +11,14 @@ import { loginToDemo, openApp, pickSymbol, pressOnRow, typeInto } from './tradin
  * sent, with the authorization offered from the ticket; no message shows an API path.
  */
 
-/** Picks the first search result for a query (a contract whose ticker the test cannot know). */
-async function pickFirst(page: Page, query: string): Promise<string> {
+/** Picks the first search result whose ticker ends so (a contract the test cannot name). */
+async function pickFirst(page: Page, query: string, suffix: string): Promise<string> {
   await expect(async () => {
     await page.keyboard.press('Control+k');
     await expect(page.getByTestId('symbol-search')).toBeFocused({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.keyboard.type(query);
-  const option = page.getByTestId('symbol-option').first();
+  const option = page.locator(`[data-testid="symbol-option"][data-ticker$="${suffix}"]`).first();
   await expect(option).toBeVisible({ timeout: 45_000 });
   const ticker = (await option.getAttribute('data-ticker')) ?? '';
   await option.click();
@@ -81,7 +81,7 @@ test('S on a holding opens a CNC sell of at most the holding, not the last order
   await openApp(page, harnessUrl);
   await loginToDemo(page);
   // The last order: a NIFTY option, market, intraday.
-  await pickFirst(page, 'nifty ce');
+  await pickFirst(page, 'nifty ce', 'CE');
   await page.getByTestId('ticket-type-market').click();
   await page.getByTestId('ticket-product').selectOption('INTRADAY');
   await typeInto(page, 'ticket-qty', '1');
@@ -105,7 +105,10 @@ test('S on a holding opens a CNC sell of at most the holding, not the last order
   await expect(page.getByTestId('ticket-limitPrice')).toHaveValue('');
   await expect(page.getByTestId('ticket-qty')).toHaveValue(String(held));
 
-  // More than the holding is refused beside the quantity, in words.
+  // More than the holding is refused beside the quantity, in words (once the order is
+  // complete enough to check: a price at the holding's last price).
+  const ltp = ((await row.getByTestId('holding-ltp').textContent()) ?? '').replace(/,/g, '').trim();
+  await typeInto(page, 'ticket-limitPrice', ltp);
   await typeInto(page, 'ticket-qty', String(held + 5));
   const qtyError = page.getByTestId('ticket-qty-error');
   await expect(qtyError).toContainText(`${held}`, { timeout: 10_000 });
@@ -118,7 +121,7 @@ test('F&O quantities are typed in lots, with the units shown beside', async ({
 }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
-  await pickFirst(page, 'nifty fut');
+  await pickFirst(page, 'nifty fut', 'FUT');
   const info = (await page.getByTestId('ticket-symbol-info').textContent()) ?? '';
   const lot = Number(/lot ([\d,]+)/.exec(info)?.[1]?.replace(/,/g, '') ?? 'NaN');
   expect(lot).toBeGreaterThan(1);
@@ -142,6 +145,9 @@ test('a CNC sell beyond the eDIS-authorized quantity is stopped before it is sen
 }) => {
   await openApp(page, harnessUrl);
   await loginToDemo(page);
+  // The symbol list is ready once a search finds a symbol (the row keys look it up).
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Alt+4');
   const row = page.locator('[data-testid="holding-row"][data-symbol="NSE:INFY-EQ"]');
   await expect(row).toBeVisible({ timeout: 20_000 });
