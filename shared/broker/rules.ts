@@ -153,11 +153,7 @@ export function checkOrder(
     type === OrderType.Stop ||
     type === OrderType.StopLimit;
   if (!typeOk)
-    v(
-      ErrorCode.InvalidOrderType,
-      'type',
-      'Order type must be Limit, Market, SL-M or SL-L.',
-    );
+    v(ErrorCode.InvalidOrderType, 'type', 'Order type must be Limit, Market, SL-M or SL-L.');
   if (!PRODUCTS.includes(productType)) {
     v(
       ErrorCode.InvalidProductType,
@@ -189,18 +185,10 @@ export function checkOrder(
 
   // Product and segment restrictions (rule 5 and the productType table).
   if (productType === 'CNC' && instrument.segment !== Segment.CapitalMarket) {
-    v(
-      ErrorCode.InvalidProductType,
-      'productType',
-      'CNC (delivery) is only for equity shares.',
-    );
+    v(ErrorCode.InvalidProductType, 'productType', 'CNC (delivery) is only for equity shares.');
   }
   if (productType === 'MARGIN' && instrument.segment === Segment.CapitalMarket) {
-    v(
-      ErrorCode.InvalidProductType,
-      'productType',
-      'MARGIN is only for derivative contracts.',
-    );
+    v(ErrorCode.InvalidProductType, 'productType', 'MARGIN is only for derivative contracts.');
   }
 
   // Disclosed quantity: equity only, never above qty, never for CO/BO (rules 6, 7).
