@@ -167,6 +167,7 @@ test('a CNC sell beyond the eDIS-authorized quantity is stopped before it is sen
     timeout: 15_000,
   });
   await expectNoApiPath(page);
+  await page.screenshot({ path: test.info().outputPath('ticket-edis-offer.png') });
 
   // The offer opens the eDIS authorization with this holding and quantity picked.
   await offer.getByTestId('ticket-edis-authorize').click();
