@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { BrokerError } from '../../../electron/core/broker/broker-error';
 import { normalizeOrderBook } from '../../../electron/core/broker/normalize/orders';
 import { rejectionText } from '../../../electron/core/alerts/order-alert-text';
-import { toFailure } from '../../../electron/core/orders/actions/order-context';
+import { toFailure } from '../../../electron/core/orders/actions/to-failure';
 import { withoutApiPaths } from '../../../shared/broker/plain-reason';
 
 /**

@@ -128,7 +128,7 @@ export function createOrderService(opts: OrderServiceOptions) {
   const dematSells = opts.demat
     ? createDematSells({
         ...opts.demat,
-        orders: () => ctx.orders.values(),
+        orders: () => ctx.cachedOrders(),
         positions: () => ctx.positions,
         now: () => clock.now(),
         warn: (m, f) => opts.logger?.warn(m, f),
