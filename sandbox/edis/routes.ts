@@ -9,7 +9,7 @@ import { fail } from '../failure';
 import { okReply } from '../http/envelope';
 import type { RequestCtx, Route } from '../http/types';
 import { asObject } from '../orders/parse';
-import { fmtSlashDate } from '../time/ist';
+import { fmtSlashDate, istDayKey } from '../time/ist';
 import { badRequestPage, handOffForm, resultPage, tpinPage } from './depository-pages';
 import type { EdisRecord } from './store';
 
@@ -47,17 +47,28 @@ export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
       level: 1,
       operation: 'eDIS details',
       handle: () => {
+        // The quantity used of each ISIN is spread over its authorizations in order, so the
+        // records' qty − qtyUtlize add up to what is left to sell (the app pre-checks with it).
+        const usedLeft = new Map<string, number>();
         const data = store.list().flatMap((r) =>
           r.records.map((rec) => {
-            const used = Math.max(
-              0,
-              store.authorizedQty(rec.isin, s.now()) - core.desk.authorizedRemaining(rec.isin),
-            );
+            if (!usedLeft.has(rec.isin))
+              usedLeft.set(
+                rec.isin,
+                Math.max(
+                  0,
+                  store.authorizedQty(rec.isin, s.now()) - core.desk.authorizedRemaining(rec.isin),
+                ),
+              );
+            const left = usedLeft.get(rec.isin) ?? 0;
+            const today = istDayKey(r.completedAt ?? r.createdAt) === istDayKey(s.now());
+            const used = r.status === 'SUCCESS' && today ? Math.min(rec.qty, left) : 0;
+            usedLeft.set(rec.isin, left - used);
             return {
               clientId: core.user.svc_id,
               isin: rec.isin,
               qty: rec.qty,
-              qtyUtlize: r.status === 'SUCCESS' ? Math.min(rec.qty, used) : 0,
+              qtyUtlize: used,
               entryDate: fmtSlashDate(r.createdAt, true),
               startDate: fmtSlashDate(r.createdAt, false),
               endDate: fmtSlashDate(r.createdAt, false),

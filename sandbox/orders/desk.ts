@@ -7,6 +7,7 @@
  */
 import type { OrderDraft } from '../../shared/broker/rules';
 import { checkOrder, isTickMultiple } from '../../shared/broker/rules';
+import { checkDematSell } from '../../shared/broker/demat-sell';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { Instrument } from '../../shared/broker/instrument';
 import { ledgerOf } from '../account/margin';
@@ -176,19 +177,20 @@ export class OrderDesk {
         if (isOpen(x) && same && x.productType === 'CNC' && x.side === Side.Sell)
           pendingSells += remainingQty(x);
       }
-      const todayLong = Math.max(0, this.s.positions.netQty(i, 'CNC'));
-      const holding = this.s.holdingRemaining(i);
-      const sellable = holding + todayLong - pendingSells;
-      if (o.qty > sellable) {
-        return `Insufficient holdings: ${i.ticker} can sell at most ${Math.max(0, sellable)} (demat ${holding}, bought today ${todayLong}, pending sells ${pendingSells})`;
-      }
-      o.fromHoldingsQty = Math.max(0, o.qty - Math.max(0, todayLong - pendingSells));
-      if (o.fromHoldingsQty > 0) {
-        const left = this.authorizedRemaining(i.isin);
-        if (o.fromHoldingsQty > left) {
-          return `eDIS authorization required: selling ${o.fromHoldingsQty} demat shares of ${i.isin} but only ${Math.max(0, left)} are authorized; authorize them through /api/dev/index (TPIN) first`;
-        }
-      }
+      // The same checks the app runs before sending (shared/broker/demat-sell.ts).
+      const check = checkDematSell(
+        o.qty,
+        {
+          held: this.s.holdingRemaining(i),
+          boughtToday: Math.max(0, this.s.positions.netQty(i, 'CNC')),
+          pendingSells,
+          authorized: this.authorizedRemaining(i.isin),
+        },
+        i.ticker,
+      );
+      const refused = check.violations[0];
+      if (refused) return refused.message;
+      o.fromHoldingsQty = check.fromDemat;
     }
     const funds = this.s.funds()[ledgerOf(i)];
     const net = this.s.positions.netQty(i, o.productType);

@@ -326,6 +326,11 @@ export const PrecheckViolation = z.object({
   message: z.string(),
   code: z.number().nullable(),
   guard: z.string().nullable(),
+  /**
+   * Only on a CNC sell refused for want of a depository authorization (field 'edis'): how
+   * many more demat shares to authorize, so the ticket can offer exactly that (eDIS).
+   */
+  authorizeQty: z.number().int().positive().optional(),
 });
 export type PrecheckViolation = z.infer<typeof PrecheckViolation>;
 

@@ -5,7 +5,8 @@
  * Why one function: the sandbox uses it to reject orders and the client uses it to pre-check
  * the order ticket. If both sides ran their own copy, the ticket could accept an order the
  * broker rejects (or the reverse). Every violation carries the gaps.md code the broker would
- * send and a message that names the field, so the ticket can point at the exact input.
+ * send and a message that names the field in words (FIELD_WORDS), so the ticket can point at
+ * the exact input and the trader reads "Limit price", never "limitPrice".
  *
  * Fat-finger guards (max value, distance from ltp) are client policy and live elsewhere.
  */
@@ -47,6 +48,31 @@ export interface InstrumentRules {
   freezeQty?: number;
   /** The exchange's price band that applies (equity derivatives; exchange-limits.ts). */
   band?: PriceBandKind;
+}
+
+/**
+ * The order fields in the words a trader reads beside them (the ticket's labels). Every rule
+ * message names its field with these, never with the API's field name: "Limit price must be a
+ * multiple of ₹0.05", not "limitPrice not a multiple of tick size 0.05".
+ */
+export const FIELD_WORDS: Readonly<Record<keyof OrderDraft, string>> = {
+  symbol: 'Symbol',
+  qty: 'Quantity',
+  type: 'Order type',
+  side: 'Side',
+  productType: 'Product',
+  limitPrice: 'Limit price',
+  stopPrice: 'Trigger price',
+  disclosedQty: 'Disclosed quantity',
+  validity: 'Validity',
+  offlineOrder: 'After-market flag',
+  stopLoss: 'Stop loss',
+  takeProfit: 'Take profit',
+};
+
+/** A price in rupees as a message shows it, with the decimals it was given (₹0.0025, ₹801.5). */
+export function rupees(n: number): string {
+  return `₹${String(n)}`;
 }
 
 /** One broken rule: the broker code, the field to highlight, and a message naming it. */
@@ -116,61 +142,53 @@ export function checkOrder(
     v(
       ErrorCode.InvalidSymbol,
       'symbol',
-      `symbol must look like NSE:SBIN-EQ, got ${JSON.stringify(draft.symbol)}`,
+      `Symbol must look like NSE:SBIN-EQ (got ${JSON.stringify(draft.symbol)}).`,
     );
   }
   if (side !== Side.Buy && side !== Side.Sell)
-    v(ErrorCode.InvalidSide, 'side', 'side must be 1 (buy) or -1 (sell)');
+    v(ErrorCode.InvalidSide, 'side', 'Side must be buy or sell.');
   const typeOk =
     type === OrderType.Limit ||
     type === OrderType.Market ||
     type === OrderType.Stop ||
     type === OrderType.StopLimit;
   if (!typeOk)
-    v(
-      ErrorCode.InvalidOrderType,
-      'type',
-      'type must be 1 (limit), 2 (market), 3 (stop) or 4 (stop limit)',
-    );
+    v(ErrorCode.InvalidOrderType, 'type', 'Order type must be Limit, Market, SL-M or SL-L.');
   if (!PRODUCTS.includes(productType)) {
     v(
       ErrorCode.InvalidProductType,
       'productType',
-      'productType must be CNC, INTRADAY, MARGIN, CO or BO',
+      'Product must be CNC, INTRADAY, MARGIN, CO or BO.',
     );
   }
   if (draft.validity !== 'DAY' && draft.validity !== 'IOC') {
-    v(ErrorCode.InvalidValidity, 'validity', 'validity must be DAY or IOC');
+    v(ErrorCode.InvalidValidity, 'validity', 'Validity must be DAY or IOC.');
   }
 
   // Quantity: positive integer, lot multiple (rule 9), freeze quantity.
   const lot = lotMultiple(instrument);
   if (typeof draft.qty !== 'number' || !Number.isInteger(draft.qty) || draft.qty <= 0) {
-    v(ErrorCode.InvalidQty, 'qty', 'qty must be a whole number greater than 0');
+    v(ErrorCode.InvalidQty, 'qty', 'Quantity must be a whole number above 0.');
   } else if (draft.qty % lot !== 0) {
-    v(ErrorCode.InvalidQty, 'qty', `qty ${draft.qty} not a multiple of lot size ${lot}`);
+    v(
+      ErrorCode.InvalidQty,
+      'qty',
+      `Quantity must be a whole number of lots of ${lot} (${draft.qty} is not).`,
+    );
   } else if (instrument.freezeQty && draft.qty > instrument.freezeQty) {
     v(
       ErrorCode.InvalidQty,
       'qty',
-      `qty ${draft.qty} above the exchange freeze quantity ${instrument.freezeQty}; split the order`,
+      `Quantity ${draft.qty} is above the exchange freeze quantity ${instrument.freezeQty}: split the order.`,
     );
   }
 
   // Product and segment restrictions (rule 5 and the productType table).
   if (productType === 'CNC' && instrument.segment !== Segment.CapitalMarket) {
-    v(
-      ErrorCode.InvalidProductType,
-      'productType',
-      'productType CNC is allowed only for equity (capital market) symbols',
-    );
+    v(ErrorCode.InvalidProductType, 'productType', 'CNC (delivery) is only for equity shares.');
   }
   if (productType === 'MARGIN' && instrument.segment === Segment.CapitalMarket) {
-    v(
-      ErrorCode.InvalidProductType,
-      'productType',
-      'productType MARGIN is allowed only for derivative contracts',
-    );
+    v(ErrorCode.InvalidProductType, 'productType', 'MARGIN is only for derivative contracts.');
   }
 
   // Disclosed quantity: equity only, never above qty, never for CO/BO (rules 6, 7).
@@ -178,19 +196,27 @@ export function checkOrder(
     v(
       ErrorCode.InvalidDisclosedQty,
       'disclosedQty',
-      'disclosedQty must be a whole number, 0 or more',
+      'Disclosed quantity must be a whole number, 0 or more.',
     );
   } else if (draft.disclosedQty > 0) {
     if (productType === 'CO' || productType === 'BO') {
       v(
         ErrorCode.InvalidDisclosedQty,
         'disclosedQty',
-        `disclosedQty must be 0 for ${productType} orders`,
+        `Disclosed quantity must be 0 for ${productType} orders.`,
       );
     } else if (instrument.segment !== Segment.CapitalMarket) {
-      v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty is allowed only for equity');
+      v(
+        ErrorCode.InvalidDisclosedQty,
+        'disclosedQty',
+        'Disclosed quantity is allowed only for equity.',
+      );
     } else if (typeof draft.qty === 'number' && draft.disclosedQty > draft.qty) {
-      v(ErrorCode.InvalidDisclosedQty, 'disclosedQty', 'disclosedQty must not exceed qty');
+      v(
+        ErrorCode.InvalidDisclosedQty,
+        'disclosedQty',
+        'Disclosed quantity must not be more than the quantity.',
+      );
     }
   }
 
@@ -205,7 +231,7 @@ export function checkOrder(
   const badPrice = new Set<string>();
   for (const f of prices) {
     if (!isNonNegFinite(draft[f])) {
-      v(priceCode[f], f, `${f} must be a number, 0 or more`);
+      v(priceCode[f], f, `${FIELD_WORDS[f]} must be a number, 0 or more.`);
       badPrice.add(f);
     }
   }
@@ -215,31 +241,35 @@ export function checkOrder(
   if (typeOk && !badPrice.has('limitPrice') && !badPrice.has('stopPrice')) {
     const needsLimit = type === OrderType.Limit || type === OrderType.StopLimit;
     const needsStop = type === OrderType.Stop || type === OrderType.StopLimit;
-    const typeName = { 1: 'Limit', 2: 'Market', 3: 'Stop (SL-M)', 4: 'Stoplimit (SL-L)' }[type];
+    const typeName = { 1: 'Limit', 2: 'Market', 3: 'Stop (SL-M)', 4: 'Stop-limit (SL-L)' }[type];
     if (needsLimit && limitPrice <= 0)
       v(
         ErrorCode.InvalidLimitPrice,
         'limitPrice',
-        `limitPrice is required for a ${typeName} order`,
+        `Limit price is required for a ${typeName} order.`,
       );
     if (!needsLimit && limitPrice !== 0)
-      v(ErrorCode.InvalidLimitPrice, 'limitPrice', `limitPrice must be 0 for a ${typeName} order`);
+      v(ErrorCode.InvalidLimitPrice, 'limitPrice', `A ${typeName} order takes no limit price.`);
     if (needsStop && stopPrice <= 0)
-      v(ErrorCode.InvalidStopPrice, 'stopPrice', `stopPrice is required for a ${typeName} order`);
+      v(
+        ErrorCode.InvalidStopPrice,
+        'stopPrice',
+        `Trigger price is required for a ${typeName} order.`,
+      );
     if (!needsStop && stopPrice !== 0)
-      v(ErrorCode.InvalidStopPrice, 'stopPrice', `stopPrice must be 0 for a ${typeName} order`);
+      v(ErrorCode.InvalidStopPrice, 'stopPrice', `A ${typeName} order takes no trigger price.`);
     if (needsStop && stopPrice > 0 && haveLtp) {
       if (side === Side.Sell && stopPrice > ltp)
         v(
           ErrorCode.StopPriceVsLtp,
           'stopPrice',
-          `stopPrice ${stopPrice} must not be above ltp ${ltp} for a sell`,
+          `Trigger price ${rupees(stopPrice)} must not be above the last price ${rupees(ltp)} for a sell.`,
         );
       if (side === Side.Buy && stopPrice < ltp)
         v(
           ErrorCode.StopPriceVsLtp,
           'stopPrice',
-          `stopPrice ${stopPrice} must not be below ltp ${ltp} for a buy`,
+          `Trigger price ${rupees(stopPrice)} must not be below the last price ${rupees(ltp)} for a buy.`,
         );
     }
     if (type === OrderType.StopLimit && stopPrice > 0 && limitPrice > 0) {
@@ -247,13 +277,13 @@ export function checkOrder(
         v(
           ErrorCode.InvalidStopPrice,
           'stopPrice',
-          'stopPrice must be lower than limitPrice for a stop limit buy',
+          'Trigger price must be below the limit price for a stop-limit buy.',
         );
       if (side === Side.Sell && !(stopPrice > limitPrice))
         v(
           ErrorCode.InvalidStopPrice,
           'stopPrice',
-          'stopPrice must be higher than limitPrice for a stop limit sell',
+          'Trigger price must be above the limit price for a stop-limit sell.',
         );
     }
   }
@@ -261,35 +291,35 @@ export function checkOrder(
   // CO and BO rules 6 and 7; stopLoss/takeProfit only make sense for them.
   if (productType === 'CO' || productType === 'BO') {
     if (draft.validity === 'IOC')
-      v(ErrorCode.InvalidValidity, 'validity', `validity must be DAY for ${productType} orders`);
+      v(ErrorCode.InvalidValidity, 'validity', `Validity must be DAY for ${productType} orders.`);
     if (!badPrice.has('stopLoss') && stopLoss <= 0)
-      v(ErrorCode.InvalidStopLoss, 'stopLoss', `stopLoss is required for ${productType} orders`);
+      v(ErrorCode.InvalidStopLoss, 'stopLoss', `Stop loss is required for ${productType} orders.`);
   }
   if (productType === 'CO') {
     if (typeOk && type !== OrderType.Limit && type !== OrderType.Market)
-      v(ErrorCode.InvalidCoBoType, 'type', 'CO orders must be market or limit');
+      v(ErrorCode.InvalidCoBoType, 'type', 'CO orders must be market or limit.');
     if (!badPrice.has('stopLoss') && stopLoss > 0 && typeOk) {
       const ref = type === OrderType.Limit ? limitPrice : haveLtp ? ltp : 0;
-      const refName = type === OrderType.Limit ? 'limitPrice' : 'ltp';
+      const refName = type === OrderType.Limit ? 'limit price' : 'last price';
       if (ref > 0 && side === Side.Buy && stopLoss > ref)
         v(
           ErrorCode.InvalidStopLoss,
           'stopLoss',
-          `stopLoss ${stopLoss} must not be above ${refName} ${ref} for a CO buy`,
+          `Stop loss ${rupees(stopLoss)} must not be above the ${refName} ${rupees(ref)} for a CO buy.`,
         );
       if (ref > 0 && side === Side.Sell && stopLoss < ref)
         v(
           ErrorCode.InvalidStopLoss,
           'stopLoss',
-          `stopLoss ${stopLoss} must not be below ${refName} ${ref} for a CO sell`,
+          `Stop loss ${rupees(stopLoss)} must not be below the ${refName} ${rupees(ref)} for a CO sell.`,
         );
     }
   }
   if (productType === 'BO') {
     if (!badPrice.has('takeProfit') && takeProfit <= 0)
-      v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'takeProfit is required for BO orders');
+      v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'Take profit is required for BO orders.');
   } else if (!badPrice.has('takeProfit') && takeProfit !== 0) {
-    v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'takeProfit must be 0 except for BO orders');
+    v(ErrorCode.InvalidTakeProfit, 'takeProfit', 'Take profit is only for BO orders.');
   }
   if (
     productType !== 'CO' &&
@@ -298,14 +328,18 @@ export function checkOrder(
     !badPrice.has('stopLoss') &&
     stopLoss !== 0
   ) {
-    v(ErrorCode.InvalidStopLoss, 'stopLoss', 'stopLoss must be 0 except for CO and BO orders');
+    v(ErrorCode.InvalidStopLoss, 'stopLoss', 'Stop loss is only for CO and BO orders.');
   }
 
   // Rule 8: every price input on the tick grid.
   for (const f of prices) {
     const p = draft[f];
     if (!badPrice.has(f) && p > 0 && !isTickMultiple(p, instrument.tickSize)) {
-      v(ErrorCode.TickSize, f, `${f} not a multiple of tick size ${instrument.tickSize}`);
+      v(
+        ErrorCode.TickSize,
+        f,
+        `${FIELD_WORDS[f]} must be a multiple of ${rupees(instrument.tickSize)}.`,
+      );
     }
   }
   return out;

@@ -69,7 +69,7 @@ test('add three orders from the ticket, fix a failing pre-check, send, see each 
     formatInr(values.reduce((a, b) => a + b, 0)),
   );
   // The off-tick order fails the broker's rule on its own row; the others pass; no send.
-  await expect(rows.nth(2).getByTestId('basket-problems')).toContainText(/tick/i, {
+  await expect(rows.nth(2).getByTestId('basket-problems')).toContainText(/multiple of ₹0\.05/, {
     timeout: 15_000,
   });
   await expect(rows.nth(0).getByTestId('basket-ok')).toBeVisible();

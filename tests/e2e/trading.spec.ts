@@ -53,7 +53,7 @@ test('a pre-check violation shows next to its field and everything typed is kept
   await typeInto(page, 'ticket-qty', '3');
   await typeInto(page, 'ticket-limitPrice', '812.33');
   const error = page.getByTestId('ticket-limitPrice-error');
-  await expect(error).toContainText(/tick/i, { timeout: 10_000 });
+  await expect(error).toContainText('must be a multiple of ₹0.05', { timeout: 10_000 });
   await expect(page.getByTestId('ticket-limitPrice')).toHaveAttribute('aria-invalid', 'true');
 
   // Sending anyway is refused by the same rules, and nothing typed is lost.
@@ -233,7 +233,7 @@ test('a full trading round trip raises no console errors (CSP included)', async 
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('a derivative ticket steps quantity by lot and offers only derivative products', async ({
+test('a derivative ticket takes quantity in lots and offers only derivative products', async ({
   page,
   harnessUrl,
 }) => {
@@ -251,13 +251,17 @@ test('a derivative ticket steps quantity by lot and offers only derivative produ
   const lot = Number(/lot ([\d,]+)/.exec(info)?.[1]?.replace(/,/g, ''));
   expect(lot).toBeGreaterThan(1);
 
+  // F&O quantities are typed in lots, the units shown beside.
   const qty = page.getByTestId('ticket-qty');
-  await expect(qty).toHaveValue(String(lot));
+  const units = page.getByTestId('ticket-qty-units');
+  await expect(qty).toHaveValue('1');
+  await expect(units).toContainText(`${lot.toLocaleString('en-IN')} units`);
   await qty.press('ArrowUp');
-  await expect(qty).toHaveValue(String(2 * lot));
+  await expect(qty).toHaveValue('2');
+  await expect(units).toContainText(`${(2 * lot).toLocaleString('en-IN')} units`);
   await qty.press('ArrowDown');
   await qty.press('ArrowDown');
-  await expect(qty).toHaveValue(String(lot)); // never below one lot
+  await expect(qty).toHaveValue('1'); // never below one lot
 
   const products = await page.getByTestId('ticket-product').locator('option').allTextContents();
   expect(products).toEqual(['INTRADAY', 'MARGIN', 'CO', 'BO']);

@@ -27,7 +27,7 @@ const LTP = 945;
 /** One bad order and what must stop it: a rule code, a guard, or the IPC input check. */
 interface Case {
   name: string;
-  expect: { code: number } | { guard: string } | { ipcField: string };
+  expect: { code: number; field?: string } | { guard: string } | { ipcField: string };
   /** `r` in [0, 1) varies the values between rounds. */
   draft(r: number): Record<string, unknown>;
   /** The symbol's only price is a quote ten minutes old (a live feed that went quiet). */
@@ -202,6 +202,20 @@ const CASES: Case[] = [
     expect: { code: ErrorCode.TickSize },
     draft: (r) => base({ limitPrice: LTP + 0.01 + Math.floor(r * 4) * 0.01 }),
   },
+  // A CNC sell of demat shares (shared/broker/demat-sell.ts): at most the holding, and only
+  // what is authorized for sale today (eDIS; the Demo account starts with none).
+  {
+    name: 'CNC sell above the holding',
+    expect: { code: ErrorCode.OrderRejected, field: 'qty' },
+    draft: (r) =>
+      // Above any demo holding (at most 200 shares) yet inside the quantity and value limits.
+      base({ side: -1, productType: 'CNC', qty: 300 + Math.floor(r * 100) }),
+  },
+  {
+    name: 'CNC sell of demat shares without an eDIS authorization',
+    expect: { code: ErrorCode.OrderRejected, field: 'edis' },
+    draft: (r) => base({ side: -1, productType: 'CNC', qty: 1 + Math.floor(r * 3) }),
+  },
   // The trader's fat-finger guards, limits from the settings channel.
   {
     name: 'max quantity',
@@ -301,7 +315,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         } else if (r.ok) {
           const intent = r.data as {
             status: string;
-            violations: { code: number | null; guard: string | null }[];
+            violations: { field: string; code: number | null; guard: string | null }[];
           };
           for (const v of intent.violations) {
             if (v.code !== null) codesSeen.add(v.code);
@@ -311,7 +325,8 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
             intent.status === 'blocked' &&
             intent.violations.some((v) =>
               'code' in c.expect
-                ? v.code === c.expect.code
+                ? v.code === c.expect.code &&
+                  (c.expect.field === undefined || v.field === c.expect.field)
                 : 'guard' in c.expect && v.guard === c.expect.guard,
             );
         }

@@ -244,6 +244,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     clock,
     broker,
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
+    // CNC sells are checked against holdings and eDIS authorizations before they are sent.
+    demat: { reads: broker, isinOf: (ticker) => symbols.get(ticker)?.isin || undefined },
     journal,
     limits: () => settings.get().preferences.fatFinger,
     emit: (e) => {

@@ -8,8 +8,9 @@
  * has been read (spec, Errors rule 6).
  */
 import { BREACHES_ALLOWED } from '../limiter/breach-guard';
-import { plainBrokerReason } from '../../../shared/broker/plain-reason';
+import { plainBrokerReason, withoutApiPaths } from '../../../shared/broker/plain-reason';
 import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
+import { FIELD_WORDS } from '../../../shared/broker/rules';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
 import type { IpcError, IpcPresentable } from '../../../shared/ipc/errors';
@@ -70,6 +71,7 @@ export class BrokerError extends Error implements IpcPresentable {
   /** The broker's negative code; 0 when the failure happened before the broker answered. */
   readonly code: number;
   readonly httpStatus: number | null;
+  /** The broker's own words without request paths (withoutApiPaths). */
   readonly brokerMessage: string;
   readonly explanation: string;
   readonly action: BrokerErrorAction;
@@ -87,7 +89,9 @@ export class BrokerError extends Error implements IpcPresentable {
     this.kind = init.kind;
     this.code = init.code;
     this.httpStatus = init.httpStatus;
-    this.brokerMessage = init.brokerMessage;
+    // Without API paths too: it reaches the ticket, the basket and notices, where a broker
+    // path ("authorize them through /api/dev/index") means nothing (an origin is kept).
+    this.brokerMessage = withoutApiPaths(init.brokerMessage);
     this.explanation = init.explanation;
     this.action = init.action;
     this.ambiguous = init.ambiguous;
@@ -338,7 +342,13 @@ function fieldFromMessage(code: number, message: string): string | null {
     return null;
   const m = /^\s*([A-Za-z]+)/.exec(message);
   const word = m?.[1];
-  return word && ORDER_FIELDS.includes(word) ? word : null;
+  if (word && ORDER_FIELDS.includes(word)) return word;
+  // The shared rules (and so the Demo broker) name the field in words: "Limit price must…".
+  const text = message.trimStart().toLowerCase();
+  const named = Object.entries(FIELD_WORDS)
+    .sort(([, a], [, b]) => b.length - a.length)
+    .find(([, words]) => text.startsWith(words.toLowerCase()));
+  return named?.[0] ?? null;
 }
 
 function safeOrigin(url: string): string {

@@ -19,7 +19,8 @@ async function explained<T>(work: () => Promise<T>): Promise<T> {
 export function edisHandlers(core: AppCore): HandlersFor<typeof edisChannels> {
   return {
     'edis.requestTpin': () => explained(() => core.edis.requestTpin()),
-    'edis.authorize': ({ items }) => explained(() => core.edis.authorize(items)),
+    'edis.authorize': ({ items }) =>
+      explained(() => core.edis.authorize(items)).finally(() => core.orders.dematChanged()),
     'edis.inquiry': ({ transactionId }) => explained(() => core.edis.inquiry(transactionId)),
     'edis.details': () => core.edis.details(),
   };

@@ -86,6 +86,27 @@ export function qtyStep(symbol: SymbolInfo | null): number {
   return lotMultiple(symbol);
 }
 
+/**
+ * Units per typed quantity: the ticket takes F&O quantities in lots (what a trader counts:
+ * "2 lots" of NIFTY, not "150"), so the draft's qty is in lots wherever the broker wants
+ * lot multiples, and in shares or contracts elsewhere. A quantity left over from one
+ * instrument can then never be off another's lot grid.
+ */
+export function unitsPerQty(symbol: SymbolInfo | null): number {
+  return qtyStep(symbol);
+}
+
+/** True when the ticket's quantity is typed in lots (equity derivatives). */
+export function qtyInLots(symbol: SymbolInfo | null): boolean {
+  return unitsPerQty(symbol) > 1;
+}
+
+/** The units (shares, contracts) a typed quantity stands for, or null while it is not a number. */
+export function draftUnits(d: Pick<TicketDraft, 'qty' | 'symbol'>): number | null {
+  const n = parseNumber(d.qty);
+  return n === null ? null : n * unitsPerQty(d.symbol);
+}
+
 function parseNumber(text: string): number | null {
   const t = text.replace(/,/g, '').trim();
   if (t === '' || !/^\d*\.?\d*$/.test(t) || t === '.') return null;
@@ -152,11 +173,15 @@ export function toOrderInput(d: TicketDraft): {
   };
   if (!d.symbol)
     problems.push({ field: 'symbol', message: 'Pick a symbol.', code: null, guard: REQUIRED });
-  const qty = num('qty', true, true);
-  if (qty > 0 && !Number.isInteger(qty)) problem('qty', 'Quantity must be a whole number.');
+  const typed = num('qty', true, true);
+  if (typed > 0 && !Number.isInteger(typed))
+    problem(
+      'qty',
+      qtyInLots(d.symbol) ? 'Lots must be a whole number.' : 'Quantity must be a whole number.',
+    );
   const input: OrderDraftInput = {
     symbol: d.symbol?.ticker ?? '',
-    qty,
+    qty: typed * unitsPerQty(d.symbol),
     type: d.type,
     side: d.side,
     productType: d.productType,

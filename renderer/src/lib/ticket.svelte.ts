@@ -1,4 +1,10 @@
-import { isClosedPhase, MarketPhase, type SideCode } from '../../../shared/broker/enums';
+import {
+  isClosedPhase,
+  MarketPhase,
+  OrderType,
+  Side,
+  type SideCode,
+} from '../../../shared/broker/enums';
 import type { OrderIntent, PrecheckViolation } from '../../../shared/broker/models';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
@@ -7,7 +13,6 @@ import { intents } from './intents.svelte';
 import {
   emptyDraft,
   productsFor,
-  qtyStep,
   REQUIRED,
   toOrderInput,
   typesFor,
@@ -16,6 +21,12 @@ import {
 import { portfolio } from './portfolio.svelte';
 
 const PRECHECK_DELAY_MS = 250;
+
+/** Where the ticket was opened from, when that shapes the order (a holding's row). */
+export interface TicketOrigin {
+  /** The holding's sellable demat quantity: a sell from it is CNC and at most this. */
+  holdingQty?: number;
+}
 
 /**
  * The order ticket's state, outside the component on purpose: closing the ticket, an
@@ -67,16 +78,22 @@ class TicketStore {
     return [...this.local, ...this.remote.filter((v) => v.guard === null)];
   }
 
-  /** Violations that name no ticket input (e.g. 'order', or a guard's own field). */
+  /**
+   * Violations that name no ticket input (e.g. 'order', or a guard's own field). The eDIS
+   * one has its own place, with the authorization offered (TicketEdisOffer).
+   */
   get generalErrors(): PrecheckViolation[] {
-    const known = new Set(Object.keys(this.draft));
+    const known = new Set([...Object.keys(this.draft), 'edis']);
     return this.violations.filter((v) => !known.has(v.field));
   }
 
-  /** Opens the ticket on a side (F1 buy, F2 sell), optionally on a symbol; keeps the rest. */
-  openWith(side: SideCode, symbol?: SymbolInfo | null): void {
+  /**
+   * Opens the ticket on a side (F1 buy, F2 sell), optionally on a symbol (see setSymbol for
+   * what a new instrument starts from) and from a holding; without a symbol it keeps the rest.
+   */
+  openWith(side: SideCode, symbol?: SymbolInfo | null, origin: TicketOrigin = {}): void {
     this.draft.side = side;
-    if (symbol) this.setSymbol(symbol);
+    if (symbol) this.setSymbol(symbol, origin);
     this.open = true;
     this.schedulePrecheck();
   }
@@ -85,23 +102,46 @@ class TicketStore {
     this.open = false;
   }
 
-  /** Switches symbol, adjusting only what the new symbol cannot take (product, lot grid). */
-  setSymbol(symbol: SymbolInfo): void {
+  /**
+   * Puts the ticket on an instrument. A new instrument starts from itself: one share (or one
+   * lot), a limit order with no price typed, no trigger, stop loss, target or disclosed
+   * quantity; only the side and a product the new segment takes stay. Nothing typed for
+   * another instrument (its price, a market type, an option's quantity) can be sent for this
+   * one. The same instrument keeps what was typed. From a holding (`origin.holdingQty`) a
+   * sell is a CNC (delivery) sell of at most the holding.
+   */
+  setSymbol(symbol: SymbolInfo, origin: TicketOrigin = {}): void {
     const prev = this.draft.symbol;
+    const same = prev?.ticker === symbol.ticker;
     this.draft.symbol = symbol;
+    if (!same) {
+      const fresh = emptyDraft();
+      this.draft.qty = '1';
+      this.draft.type = fresh.type;
+      this.draft.limitPrice = fresh.limitPrice;
+      this.draft.stopPrice = fresh.stopPrice;
+      this.draft.stopLoss = fresh.stopLoss;
+      this.draft.takeProfit = fresh.takeProfit;
+      this.draft.disclosedQty = fresh.disclosedQty;
+      this.draft.validity = fresh.validity;
+      this.remote = [];
+      this.local = [];
+      this.attempted = false;
+    }
     const products = productsFor(symbol.segment);
     if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
+    const held = origin.holdingQty;
+    if (this.draft.side === Side.Sell && held !== undefined) {
+      this.draft.productType = 'CNC';
+      const typed = Number(this.draft.qty);
+      if (held > 0 && (!same || !Number.isInteger(typed) || typed <= 0 || typed > held))
+        this.draft.qty = String(held);
+    }
     if (!typesFor(this.draft.productType).some((t) => t.code === this.draft.type))
-      this.draft.type = 1;
-    if (!prev || prev.ticker !== symbol.ticker) {
+      this.draft.type = OrderType.Limit;
+    if (!same) {
       this.#amoTouched = false;
       this.#marketFollow = this.#followMarket(symbol).finally(() => (this.#marketFollow = null));
-    }
-    if (!prev || prev.ticker !== symbol.ticker) {
-      const step = qtyStep(symbol);
-      const qty = Number(this.draft.qty);
-      if (!this.draft.qty || !Number.isFinite(qty) || qty % step !== 0)
-        this.draft.qty = String(step);
     }
     this.schedulePrecheck();
   }

@@ -182,7 +182,7 @@ describe('funds and holdings', () => {
       order({ symbol: h.symbol, productType: 'CNC', side: -1, qty: Number(h.quantity) + 1 }),
     );
     assert.deepEqual([r.status, r.json.code], [400, -99]);
-    assert.match(String(r.json.message), /Insufficient holdings: .* can sell at most/);
+    assert.match(String(r.json.message), /You can sell at most .* as delivery/);
   });
 });
 

@@ -31,7 +31,7 @@ test('eDIS end to end: tpin, index form, depository TPIN+OTP, completion page, i
 
   const before = await sell();
   assert.deepEqual([before.status, before.json.code], [400, -99]);
-  assert.match(String(before.json.message), /eDIS authorization required/);
+  assert.match(String(before.json.message), /needs a depository authorization \(eDIS\)/);
 
   const tpin = await s.call('GET', '/api/v2/tpin');
   assert.deepEqual([tpin.status, tpin.json.s, tpin.json.data], [200, 'ok', '']);
@@ -90,7 +90,7 @@ test('eDIS end to end: tpin, index form, depository TPIN+OTP, completion page, i
   const ok = await sell();
   assert.equal(ok.json.code, 1101, JSON.stringify(ok.json));
   const more = await sell();
-  assert.match(String(more.json.message), /only 0 are authorized/);
+  assert.match(String(more.json.message), /needs a depository authorization \(eDIS\)/);
 
   const det = (await s.call('GET', '/api/v2/details')).json.data as Row[];
   assert.equal(det.length, 1);

@@ -74,14 +74,14 @@ test('rule 4: stop limit ordering of stop and limit', () => {
   assert.deepEqual(checkOrder(d({ type: 4, stopPrice: 810, limitPrice: 812 }), EQ, 800), []);
   const v = one(d({ type: 4, stopPrice: 812, limitPrice: 810 }));
   assert.equal(v.field, 'stopPrice');
-  assert.match(v.message, /lower than limitPrice/);
+  assert.match(v.message, /below the limit price/);
   assert.deepEqual(
     checkOrder(d({ type: 4, side: -1, stopPrice: 790, limitPrice: 788 }), EQ, 800),
     [],
   );
   assert.match(
     one(d({ type: 4, side: -1, stopPrice: 790, limitPrice: 792 })).message,
-    /higher than limitPrice/,
+    /above the limit price/,
   );
   assert.deepEqual(codes(checkOrder(d({ type: 4 }), EQ, 800)), [-309, -308].sort());
 });
@@ -137,7 +137,7 @@ test('rule 8: every price on the tick grid, message names the field', () => {
   const v = one(d({ productType: 'BO', stopLoss: 5.03, takeProfit: 10 }));
   assert.equal(v.code, -392);
   assert.equal(v.field, 'stopLoss');
-  assert.equal(v.message, 'stopLoss not a multiple of tick size 0.05');
+  assert.equal(v.message, 'Stop loss must be a multiple of ₹0.05.');
   assert.equal(one(d({ type: 1, limitPrice: 800.01 })).field, 'limitPrice');
   assert.deepEqual(
     checkOrder(
@@ -154,7 +154,7 @@ test('rule 9: lots only for equity derivatives; freeze quantity', () => {
   assert.deepEqual(checkOrder(d({ qty: 150 }), FO, 800), []);
   const v = one(d({ qty: 100 }), FO);
   assert.equal(v.code, -310);
-  assert.match(v.message, /lot size 75/);
+  assert.match(v.message, /lots of 75/);
   assert.deepEqual(checkOrder(d({ qty: 7 }), CD, 83), []); // currency: 1
   assert.deepEqual(checkOrder(d({ qty: 7 }), MCX, 6000), []); // commodity: 1
   assert.match(one(d({ qty: 1875 }), FO).message, /freeze/);

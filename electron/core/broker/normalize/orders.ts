@@ -2,6 +2,7 @@
  * Order book normalizer: discloseQty/disclosedQty, dqQtyRem, svcToken/svctoken, ids as
  * numbers or strings, numeric strings, 'True'/'False' flags and DD-MMM-YYYY IST times.
  */
+import { plainBrokerReason } from '../../../../shared/broker/plain-reason';
 import type { Order } from '../../../../shared/broker/models';
 import { parseIstDateTime } from '../../../../shared/format/ist';
 import { BrokerError } from '../broker-error';
@@ -38,7 +39,8 @@ export function normalizeOrder(raw: Raw): Order {
     filledQty: num(raw.filledQty),
     status: statusOf(raw),
     slNo: num(raw.slNo),
-    message: str(raw.message),
+    // The reason a trader reads (order book, alerts): no broker paths in it.
+    message: plainBrokerReason(str(raw.message)),
     segment: num(raw.segment),
     exchange: num(raw.exchange),
     instrument: numOrNull(raw.instrument),

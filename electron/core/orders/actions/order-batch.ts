@@ -45,7 +45,7 @@ export interface BatchSpec<T> {
   targets?(item: T): string[];
   /** How one item is sent again on its own (Resend on one order of a basket). */
   resend(item: T): () => Promise<OrderIntent>;
-  precheck(item: T): PrecheckViolation[];
+  precheck(item: T, index: number): PrecheckViolation[];
   body(item: T): unknown;
   /** Prepares the request carrying `items` (at most the broker's multi limit). */
   request(items: T[]): BatchRequest<T>;
@@ -81,7 +81,7 @@ export async function runBatch<T>(
     intents.push(intent);
   }
 
-  const violations = spec.items.map((item) => spec.precheck(item));
+  const violations = spec.items.map((item, i) => spec.precheck(item, i));
   if (violations.some((v) => v.length > 0)) {
     return Promise.all(
       intents.map((intent, i) =>

@@ -158,6 +158,11 @@ export class OrderContext implements CheckContext {
     return this.orders.get(id);
   }
 
+  /** The last row seen of every cached order (the CNC-sell pre-check counts open sells). */
+  cachedOrders(): Iterable<Order> {
+    return this.orders.values();
+  }
+
   /** Whether any order row is cached (a book was read, or a row on its own). */
   hasOrders(): boolean {
     return this.orders.size > 0;

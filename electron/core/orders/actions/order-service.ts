@@ -31,6 +31,7 @@ import type { OrderBroker, OrderContextLog } from './order-context';
 import type { OrderJournal } from '../journal/order-journal';
 import { precheckCancel, precheckModify, precheckPlace } from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
+import { createDematSells, type DematSellsDeps } from '../checks/demat-sells';
 import { runBatch } from './order-batch';
 import { createActionKit } from './action-kit';
 import type { ResendPayloads } from './action-kit';
@@ -59,6 +60,11 @@ export interface OrderServiceOptions {
   logger?: OrderContextLog;
   /** Most settled intents kept in memory (default 500); the journal keeps them all. */
   maxSettled?: number;
+  /**
+   * What the CNC-sell pre-check reads (holdings, the eDIS history) and the ISIN of a ticker;
+   * absent: CNC sells are checked by the broker alone.
+   */
+  demat?: Pick<DematSellsDeps, 'reads' | 'isinOf'>;
 }
 
 /** Per-call options of order actions. */
@@ -119,6 +125,15 @@ export function createOrderService(opts: OrderServiceOptions) {
     ...(opts.skewMs !== undefined ? { skewMs: opts.skewMs } : {}),
     ...(opts.logger ? { log: opts.logger } : {}),
   });
+  const dematSells = opts.demat
+    ? createDematSells({
+        ...opts.demat,
+        orders: () => ctx.cachedOrders(),
+        positions: () => ctx.positions,
+        now: () => clock.now(),
+        warn: (m, f) => opts.logger?.warn(m, f),
+      })
+    : null;
   const kit = createActionKit(ctx, payloads);
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
@@ -139,10 +154,32 @@ export function createOrderService(opts: OrderServiceOptions) {
     return cached ?? (await opts.broker.getOrder(id, { priority: 'order' }));
   }
 
+  /**
+   * CNC sells checked against holdings and eDIS read just now (the order book and positions
+   * as last seen); a read that fails leaves the check to the broker, never blocks.
+   */
+  async function dematCheck(drafts: readonly OrderDraft[]): Promise<PrecheckViolation[][]> {
+    if (!dematSells) return drafts.map(() => []);
+    try {
+      return await dematSells.checkMany(drafts, { fresh: true });
+    } catch {
+      return drafts.map(() => []);
+    }
+  }
+
   const service = {
-    /** The checks `place` would run, for the ticket to show problems as the trader types. */
-    precheck(draft: OrderDraft, o: ActionOptions = {}): PrecheckViolation[] {
-      return precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
+    /**
+     * The checks `place` would run, for the ticket to show problems as the trader types (a
+     * CNC sell's holdings and eDIS authorization from a read up to 30 s old).
+     */
+    async precheck(draft: OrderDraft, o: ActionOptions = {}): Promise<PrecheckViolation[]> {
+      const rules = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
+      return [...rules, ...((await dematSells?.check(draft)) ?? [])];
+    },
+
+    /** Holdings or eDIS authorizations changed (an authorization ended): read them again. */
+    dematChanged(): void {
+      dematSells?.invalidate();
     },
 
     /** Places one order. */
@@ -150,6 +187,8 @@ export function createOrderService(opts: OrderServiceOptions) {
       const intent = await tracker.create('place', describe(draft), { draft });
       payloads.set(intent.intentId, () => service.place(draft, o));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
+      // A CNC sell is checked against holdings and eDIS read now, before it can go.
+      if (!v.length) v.push(...(await dematCheck([draft]))[0]!);
       if (v.length) return blocked(intent, v);
       ctx.actingOn(placeTargets(draft));
       const snap = ctx.sendSnapshot();
@@ -168,6 +207,7 @@ export function createOrderService(opts: OrderServiceOptions) {
      * order-batch); a failed pre-check of any order blocks the whole basket.
      */
     async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
+      const demat = await dematCheck(drafts);
       return runBatch(
         ctx,
         {
@@ -177,7 +217,10 @@ export function createOrderService(opts: OrderServiceOptions) {
           payload: (d) => ({ draft: d }),
           targets: placeTargets,
           resend: (d) => () => service.place(d, o),
-          precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
+          precheck: (d, i) => [
+            ...precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
+            ...(demat[i] ?? []),
+          ],
           body: placeBody,
           request: (part) => {
             const snap = ctx.sendSnapshot();

@@ -7,7 +7,13 @@
 import type { Order, PrecheckViolation } from '../../../../shared/broker/models';
 import { ErrorCode } from '../../../../shared/broker/errors';
 import { OrderStatus, OrderType, orderStatusName, Segment } from '../../../../shared/broker/enums';
-import { checkOrder, isTickMultiple, lotMultiple } from '../../../../shared/broker/rules';
+import {
+  checkOrder,
+  FIELD_WORDS,
+  isTickMultiple,
+  lotMultiple,
+  rupees,
+} from '../../../../shared/broker/rules';
 import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import type { LastPrice } from '../../../../shared/marketdata/quote';
@@ -155,7 +161,7 @@ function precheckLegModify(
     );
   const tick = instruments.rulesFor(leg.symbol)?.tickSize;
   if (price !== undefined && price > 0 && tick && !isTickMultiple(price, tick))
-    bad(field, `${field} not a multiple of tick size ${tick}`, ErrorCode.TickSize);
+    bad(field, `${FIELD_WORDS[field]} must be a multiple of ${rupees(tick)}.`, ErrorCode.TickSize);
   return out;
 }
 

@@ -8,10 +8,12 @@
 import { ErrorCode } from '../../../../shared/broker/errors';
 import { priceBand, priceBandRule } from '../../../../shared/broker/exchange-limits';
 import type { PrecheckViolation } from '../../../../shared/broker/models';
-import type { InstrumentRules, OrderDraft } from '../../../../shared/broker/rules';
+import {
+  FIELD_WORDS,
+  type InstrumentRules,
+  type OrderDraft,
+} from '../../../../shared/broker/rules';
 import { formatInr } from '../../../../shared/format/money';
-
-const FIELD_WORDS = { limitPrice: 'Limit price', stopPrice: 'Trigger price' } as const;
 
 /** A violation for each price of the draft outside the band around `ltp` (0: unknown). */
 export function checkPriceBand(
