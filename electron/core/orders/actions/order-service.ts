@@ -37,6 +37,7 @@ import type { ResendPayloads } from './action-kit';
 import { createPositionActions } from './position-actions';
 import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
+import { guardActions, SendOnceGuard } from './send-once';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {
@@ -65,6 +66,8 @@ export interface OrderServiceOptions {
 export interface ActionOptions {
   /** The trader confirmed a fat-finger warning; broker rules still apply. */
   confirmGuards?: boolean;
+  /** The client's id of this send act (place, basket): carried out once per session (send-once). */
+  sendId?: string;
 }
 
 /** The order service type, for the IPC handlers and fakes. */
@@ -120,6 +123,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     ...(opts.logger ? { log: opts.logger } : {}),
   });
   const kit = createActionKit(ctx, payloads);
+  const guard = new SendOnceGuard((id) => tracker.settled(id));
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
 
@@ -148,7 +152,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     /** Places one order. */
     async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
       const intent = await tracker.create('place', describe(draft), { draft });
-      payloads.set(intent.intentId, () => service.place(draft, o));
+      payloads.set(intent.intentId, () => service.place(draft, { confirmGuards: o.confirmGuards }));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
       ctx.actingOn(placeTargets(draft));
@@ -176,7 +180,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           describe,
           payload: (d) => ({ draft: d }),
           targets: placeTargets,
-          resend: (d) => () => service.place(d, o),
+          resend: (d) => () => service.place(d, { confirmGuards: o.confirmGuards }),
           precheck: (d) => precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
           body: placeBody,
           request: (part) => {
@@ -348,6 +352,9 @@ export function createOrderService(opts: OrderServiceOptions) {
       await ctx.idle();
       await opts.journal.close();
     },
+    /** Targets the send-once guard holds now (tests: it lets go once outcomes are known). */
+    sendGuardHeld: () => guard.heldCount(),
   };
-  return service;
+  // Every public action goes through the send-once guard; Resend and recovery use `service`.
+  return guardActions(service, guard);
 }
