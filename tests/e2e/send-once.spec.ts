@@ -294,7 +294,7 @@ test('exit, convert and exit all send once under a double click on their answer'
   await expectSent(controlled, before, { 'DELETE /api/v2/positions': 1 });
 });
 
-test('two windows cancelling one order, and exiting all, at the same moment send once', async ({
+test('two windows cancelling one order at the same moment send once', async ({
   page,
   controlled,
   context,
