@@ -23,11 +23,24 @@ export const SendRefusal = {
   inFlight: 'send-in-flight',
   /** This send act (its SendId) was already carried out; a new act needs a new id. */
   alreadySent: 'already-sent',
+  /** The very same action on the same target was just carried out (a double click, a held key). */
+  justSent: 'just-sent',
 } as const;
+
+/**
+ * How long after an action's outcome is known the very same action on the same target is
+ * taken as a repeat of it (a double click, a key held down, a second window a moment late)
+ * and refused. A different change to the same order is never refused by it.
+ */
+export const SEND_REPEAT_WINDOW_MS = 1500;
 /** One of the SendRefusal kinds. */
 export type SendRefusal = (typeof SendRefusal)[keyof typeof SendRefusal];
 
 /** True when an IPC error kind is one of the send-once refusals (nothing was sent). */
 export function isSendRefusal(kind: string): kind is SendRefusal {
-  return kind === SendRefusal.inFlight || kind === SendRefusal.alreadySent;
+  return (
+    kind === SendRefusal.inFlight ||
+    kind === SendRefusal.alreadySent ||
+    kind === SendRefusal.justSent
+  );
 }

@@ -104,13 +104,13 @@ test('a sent basket is done: Send again places nothing more, Send again… names
     );
   await expectSent(controlled, before, { 'POST /api/v2/orders-multi': 1 });
 
-  // The basket shows it was sent, and Send has nothing left to send: one more click (the
-  // issue's second click that placed orders 7–9 again) reaches nothing.
+  // One more click (the issue's second click, which placed orders 7–9 again) reaches
+  // nothing: the basket shows it was sent, and Send has nothing left to send.
+  await send.click({ force: true });
+  await expectSent(controlled, before, { 'POST /api/v2/orders-multi': 1 });
   await expect(send).toHaveText('Sent (3 orders)');
   await expect(send).toBeDisabled();
   await expect(view.getByTestId('basket-sent-note')).toBeVisible();
-  await send.click({ force: true });
-  await expectSent(controlled, before, { 'POST /api/v2/orders-multi': 1 });
   await page.screenshot({ path: test.info().outputPath('basket-sent-once.png') });
 
   // Send again… says what it will place and asks; Cancel sends nothing.

@@ -94,7 +94,10 @@ async function openLong(symbol: string): Promise<void> {
   assert.equal(i.status, 'done', i.note);
   await app.control('tick', { n: 3 });
   const p = await app.core.broker.getPositions({ fresh: true });
-  assert.ok(p.positions.some((x) => x.symbol === symbol && x.netQty > 0), `${symbol} long open`);
+  assert.ok(
+    p.positions.some((x) => x.symbol === symbol && x.netQty > 0),
+    `${symbol} long open`,
+  );
 }
 
 test('a basket sent with one send id from two windows at once goes out once; sent again later, it is refused', async () => {
@@ -108,7 +111,10 @@ test('a basket sent with one send id from two windows at once goes out once; sen
   assert.equal(again.ok, false);
   assert.equal(total(actions.since(mark)), 0, 'nothing reached the broker');
   // A new act (Send again) has a new id and is carried out.
-  const fresh = await fromWindow('window-a', 'orders.placeMany', { ...input, sendId: randomUUID() });
+  const fresh = await fromWindow('window-a', 'orders.placeMany', {
+    ...input,
+    sendId: randomUUID(),
+  });
   assert.equal(fresh.ok, true);
   await settle([fresh]);
   assert.deepEqual(actions.since(mark), { 'POST /api/v2/orders-multi': 1 });
@@ -162,4 +168,27 @@ test('exit, convert and exit all of positions from two windows at once reach the
   assert.deepEqual(all.at, { 'DELETE /api/v2/positions': 1 });
   oneRefused(all.both, SendRefusal.inFlight);
   assert.equal(app.core.orders.sendGuardHeld(), 0, 'every target let go once settled');
+});
+
+test('the very same action again just after its outcome is a repeat (a held key) and refused; a different change goes out', async () => {
+  const id = await pendingOrder(709);
+  const mark = actions.mark();
+  const first = await fromWindow('window-a', 'orders.modify', {
+    change: { id, limitPrice: 710 },
+    confirmGuards: true,
+  });
+  await settle([first]);
+  const repeat = await fromWindow('window-a', 'orders.modify', {
+    change: { id, limitPrice: 710 },
+    confirmGuards: true,
+  });
+  assert.equal(repeat.ok, false);
+  assert.equal(!repeat.ok && repeat.error.kind, SendRefusal.justSent);
+  const other = await fromWindow('window-a', 'orders.modify', {
+    change: { id, limitPrice: 711 },
+    confirmGuards: true,
+  });
+  assert.equal(other.ok, true, JSON.stringify(other));
+  await settle([other]);
+  assert.deepEqual(actions.since(mark), { 'PUT /api/v2/orders': 2 });
 });

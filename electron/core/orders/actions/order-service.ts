@@ -123,7 +123,10 @@ export function createOrderService(opts: OrderServiceOptions) {
     ...(opts.logger ? { log: opts.logger } : {}),
   });
   const kit = createActionKit(ctx, payloads);
-  const guard = new SendOnceGuard((id) => tracker.settled(id));
+  const guard = new SendOnceGuard(
+    (id) => tracker.settled(id),
+    () => clock.now(),
+  );
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
 

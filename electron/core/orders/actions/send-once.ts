@@ -8,13 +8,16 @@
  * A second action on a target that is held is refused with a typed error in plain words,
  * synchronously, before anything is journaled or sent. A target stays held until its
  * action's outcome is known (an unconfirmed action holds it while it is reconciled), so a
- * second window cannot exit a position again while the first exit might still be filling.
+ * second window cannot exit a position again while the first exit might still be filling;
+ * and for SEND_REPEAT_WINDOW_MS after that, the very same action on it (same inputs) is
+ * taken as a repeat (a double click, a held key) and refused: an exit sent again before
+ * its fill shows would square off twice. A different action on the target goes out.
  * The renderers guard their controls too (lib/send-guard); this guard is what holds when
  * two renderers, or anything else, call at once.
  */
 import type { OrderIntent } from '../../../../shared/broker/models';
 import { AppError } from '../../../../shared/ipc/errors';
-import { SendRefusal } from '../../../../shared/orders/send-once';
+import { SEND_REPEAT_WINDOW_MS, SendRefusal } from '../../../../shared/orders/send-once';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import { isSettled } from '../reconcile/intent-tracker';
 
@@ -29,6 +32,8 @@ export interface SendClaim {
   what: string;
   /** The client's id of this send act, spent once taken. */
   sendId?: string;
+  /** The action's inputs: the same again on the same target soon after is a repeat. */
+  same?: string;
 }
 
 /** A wildcard key (`position:*`) holds every key of its kind. */
@@ -42,8 +47,13 @@ function overlaps(a: string, b: string): boolean {
 export class SendOnceGuard {
   readonly #held = new Map<string, string>();
   readonly #spent = new Set<string>();
+  /** Targets whose last action just settled: its inputs, its words, and until when it counts. */
+  readonly #recent = new Map<string, { same: string; what: string; until: number }>();
 
-  constructor(private readonly settled: (intentId: string) => Promise<unknown>) {}
+  constructor(
+    private readonly settled: (intentId: string) => Promise<unknown>,
+    private readonly now: () => number,
+  ) {}
 
   /**
    * Runs `action` holding the claim's targets until every intent it answers is settled;
@@ -58,15 +68,15 @@ export class SendOnceGuard {
     try {
       result = await action();
     } catch (err) {
-      this.#release(claim.keys);
+      this.#release(claim, false);
       throw err;
     }
     const open = (Array.isArray(result) ? result : [result]).filter((i) => !isSettled(i.status));
-    if (open.length === 0) this.#release(claim.keys);
+    if (open.length === 0) this.#release(claim);
     else
       void Promise.all(open.map((i) => this.settled(i.intentId))).then(
-        () => this.#release(claim.keys),
-        () => this.#release(claim.keys),
+        () => this.#release(claim),
+        () => this.#release(claim),
       );
     return result;
   }
@@ -84,7 +94,17 @@ export class SendOnceGuard {
         { action: 'check-state' },
       );
     }
+    const now = this.now();
+    for (const [key, r] of this.#recent) if (r.until <= now) this.#recent.delete(key);
     for (const key of claim.keys) {
+      const r = this.#recent.get(key);
+      if (claim.same !== undefined && r?.same === claim.same) {
+        throw new AppError(
+          SendRefusal.justSent,
+          `${r.what[0]!.toUpperCase()}${r.what.slice(1)} was sent a moment ago; the same again was taken as a double click or a held key and not sent. Its result shows in the activity panel.`,
+          { action: 'check-state' },
+        );
+      }
       for (const [held, what] of this.#held) {
         if (!overlaps(key, held)) continue;
         const first = `${what[0]!.toUpperCase()}${what.slice(1)} is still being sent or confirmed`;
@@ -102,8 +122,14 @@ export class SendOnceGuard {
     }
   }
 
-  #release(keys: string[]): void {
-    for (const key of keys) this.#held.delete(key);
+  /** Lets go of the claim's targets; after an outcome, remembers it for the repeat window. */
+  #release(claim: SendClaim, remember = true): void {
+    const until = this.now() + SEND_REPEAT_WINDOW_MS;
+    for (const key of claim.keys) {
+      this.#held.delete(key);
+      if (remember && claim.same !== undefined)
+        this.#recent.set(key, { same: claim.same, what: claim.what, until });
+    }
   }
 }
 
@@ -119,6 +145,8 @@ interface GuardedActions {
   convert(c: ConvertPositionInput): Promise<OrderIntent>;
 }
 
+/** The inputs of an action, to tell the very same action again from a different one. */
+const same = (kind: string, input: unknown) => `${kind} ${JSON.stringify(input)}`;
 const sendKeys = (sendId?: string) => (sendId ? [`send:${sendId}`] : []);
 const orderKeys = (ids: string[]) => [...new Set(ids)].map((id) => `order:${id}`);
 const orders = (ids: string[]) =>
@@ -138,39 +166,58 @@ export function guardActions<S extends GuardedActions>(service: S, guard: SendOn
         () => service.place(draft, o),
       ),
     placeMany: (drafts, o = {}) =>
-      guard.run(
-        { keys: sendKeys(o.sendId), what: 'this basket', sendId: o.sendId },
-        () => service.placeMany(drafts, o),
+      guard.run({ keys: sendKeys(o.sendId), what: 'this basket', sendId: o.sendId }, () =>
+        service.placeMany(drafts, o),
       ),
     modify: (m, o) =>
-      guard.run({ keys: orderKeys([m.id]), what: `the change to ${orders([m.id])}` }, () =>
-        service.modify(m, o),
+      guard.run(
+        {
+          keys: orderKeys([m.id]),
+          what: `the change to ${orders([m.id])}`,
+          same: same('modify', m),
+        },
+        () => service.modify(m, o),
       ),
     modifyMany: (ms, o) => {
       const ids = ms.map((m) => m.id);
-      return guard.run({ keys: orderKeys(ids), what: `the change to ${orders(ids)}` }, () =>
-        service.modifyMany(ms, o),
+      return guard.run(
+        { keys: orderKeys(ids), what: `the change to ${orders(ids)}`, same: same('modify', ms) },
+        () => service.modifyMany(ms, o),
       );
     },
     cancel: (id) =>
-      guard.run({ keys: orderKeys([id]), what: `the cancel of ${orders([id])}` }, () =>
-        service.cancel(id),
+      guard.run(
+        {
+          keys: orderKeys([id]),
+          what: `the cancel of ${orders([id])}`,
+          same: same('cancel', [id]),
+        },
+        () => service.cancel(id),
       ),
     cancelMany: (ids) =>
-      guard.run({ keys: orderKeys(ids), what: `the cancel of ${orders(ids)}` }, () =>
-        service.cancelMany(ids),
+      guard.run(
+        { keys: orderKeys(ids), what: `the cancel of ${orders(ids)}`, same: same('cancel', ids) },
+        () => service.cancelMany(ids),
       ),
     exit: (positionId) =>
       guard.run(
         positionId === null
-          ? { keys: ['position:*'], what: 'the exit of all positions' }
-          : { keys: [`position:${positionId}`], what: `the exit of ${positionId}` },
+          ? { keys: ['position:*'], what: 'the exit of all positions', same: 'exit-all' }
+          : {
+              keys: [`position:${positionId}`],
+              what: `the exit of ${positionId}`,
+              same: same('exit', positionId),
+            },
         () => service.exit(positionId),
       ),
     convert: (c) => {
       const id = `${c.symbol}-${c.convertFrom}`;
       return guard.run(
-        { keys: [`position:${id}`], what: `the conversion of ${id} to ${c.convertTo}` },
+        {
+          keys: [`position:${id}`],
+          what: `the conversion of ${id} to ${c.convertTo}`,
+          same: same('convert', c),
+        },
         () => service.convert(c),
       );
     },
