@@ -9,8 +9,8 @@
  * synchronously, before anything is journaled or sent. A target stays held until its
  * action's outcome is known (an unconfirmed action holds it while it is reconciled), so a
  * second window cannot exit a position again while the first exit might still be filling;
- * and for SEND_REPEAT_WINDOW_MS after that, the very same action on it (same inputs) is
- * taken as a repeat (a double click, a held key) and refused: an exit sent again before
+ * and for SEND_REPEAT_WINDOW_MS after it is known to have happened, the very same action on
+ * it (same inputs) is taken as a repeat (a double click, a held key) and refused: an exit sent again before
  * its fill shows would square off twice. A different action on the target goes out.
  * The renderers guard their controls too (lib/send-guard); this guard is what holds when
  * two renderers, or anything else, call at once.
@@ -51,7 +51,7 @@ export class SendOnceGuard {
   readonly #recent = new Map<string, { same: string; what: string; until: number }>();
 
   constructor(
-    private readonly settled: (intentId: string) => Promise<unknown>,
+    private readonly settled: (intentId: string) => Promise<OrderIntent>,
     private readonly now: () => number,
   ) {}
 
@@ -71,12 +71,16 @@ export class SendOnceGuard {
       this.#release(claim, false);
       throw err;
     }
-    const open = (Array.isArray(result) ? result : [result]).filter((i) => !isSettled(i.status));
-    if (open.length === 0) this.#release(claim);
+    const all: OrderIntent[] = Array.isArray(result) ? result : [result as OrderIntent];
+    const open = all.filter((i) => !isSettled(i.status));
+    // Only what happened counts for the repeat window: after "not done" the same again is a new try.
+    const happened = (list: OrderIntent[]) =>
+      list.some((i) => i.status === 'done' || i.status === 'confirmed-done');
+    if (open.length === 0) this.#release(claim, happened(all));
     else
       void Promise.all(open.map((i) => this.settled(i.intentId))).then(
-        () => this.#release(claim),
-        () => this.#release(claim),
+        (later) => this.#release(claim, happened([...all, ...later])),
+        () => this.#release(claim, false),
       );
     return result;
   }
@@ -123,7 +127,7 @@ export class SendOnceGuard {
   }
 
   /** Lets go of the claim's targets; after an outcome, remembers it for the repeat window. */
-  #release(claim: SendClaim, remember = true): void {
+  #release(claim: SendClaim, remember: boolean): void {
     const until = this.now() + SEND_REPEAT_WINDOW_MS;
     for (const key of claim.keys) {
       this.#held.delete(key);
