@@ -21,6 +21,7 @@ import { DEMO_USER } from './auth/user';
 import { createSimClock } from './clock';
 import { controlRoutes } from './controls/routes';
 import { FaultTable } from './controls/faults';
+import { RequestCounts } from './controls/request-counts';
 import { RowPatchTable } from './controls/row-patches';
 import { BrokerCore } from './core';
 import { BrokerFailure, fail } from './failure';
@@ -205,6 +206,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const creds = new CredentialStore();
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();
+  const requestCounts = new RequestCounts();
   const rowPatches = new RowPatchTable();
   const timers = new Set<NodeJS.Timeout>();
   const hub = new SocketHub(core, (a) => {
@@ -231,7 +233,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...dataRoutes(core),
     ...(opts.testControls
       ? [
-          ...controlRoutes({ core, clock, limiter, faults, rowPatches, creds }),
+          ...controlRoutes({ core, clock, limiter, faults, rowPatches, creds, requestCounts }),
           ...socketControlRoutes(hub),
         ]
       : []),
@@ -243,6 +245,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     clock,
     limiter,
     faults,
+    ...(opts.testControls ? { requestCounts } : {}),
     rowPatches,
     // Last-Modified is the start of the IST day the master was generated for, so it is the
     // same across restarts on that day (as the files are) and conditional requests keep working.

@@ -16,6 +16,7 @@ import type { Reply, Route } from '../http/types';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { transDtlsOf } from '../edis/depository-pages';
 import type { FaultTable } from './faults';
+import type { RequestCounts } from './request-counts';
 import type { RowPatchTable } from './row-patches';
 import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
 
@@ -27,6 +28,8 @@ export interface ControlDeps {
   faults: FaultTable;
   rowPatches: RowPatchTable;
   creds: CredentialStore;
+  /** Requests that reached each API route (GET /__sandbox/requests). */
+  requestCounts?: RequestCounts;
 }
 
 const okJson = (extra: Record<string, unknown> = {}): Reply => ({
@@ -131,6 +134,9 @@ export function controlRoutes(d: ControlDeps): Route[] {
       d.limiter.spendMinute(clock.now(), count);
       return okJson({ users: d.limiter.report(clock.now()) });
     }),
+    route('GET', '/__sandbox/requests', () =>
+      okJson({ requests: d.requestCounts?.snapshot() ?? {} }),
+    ),
     route('POST', '/__sandbox/row-patch', (ctx) => {
       try {
         return okJson({ patch: d.rowPatches.arm(obj(ctx.body)) });

@@ -11,6 +11,7 @@ import { authenticate, requirePermission } from '../auth/authorize';
 import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { Fault, FaultTable } from '../controls/faults';
+import type { RequestCounts } from '../controls/request-counts';
 import type { RowPatchTable } from '../controls/row-patches';
 import { paddedAnswer } from '../controls/padded-answer';
 import type { RateLimiter } from '../limits/rate-limiter';
@@ -35,6 +36,8 @@ export interface DispatchDeps {
   timers: Set<NodeJS.Timeout>;
   /** Waits on the simulation clock's own timer when it has one (a test's virtual clock). */
   simSleep?: (ms: number) => Promise<void>;
+  /** Counts the requests that reached each API route (test controls only). */
+  requestCounts?: RequestCounts;
   /** Receives one line per finished request (method, path without query, status, ms); never bodies or headers. */
   requestLog?: (line: string) => void;
   /** Where an internal error is reported; the app hosting the Demo sandbox passes its logger. */
@@ -158,6 +161,8 @@ export function createDispatcher(
         method,
       );
     }
+    if (!url.pathname.startsWith('/__sandbox/'))
+      d.requestCounts?.count(`${route.method} ${route.path}`);
     const fault: Fault | undefined = url.pathname.startsWith('/__sandbox/')
       ? undefined
       : d.faults.take(`${route.method} ${route.path}`);

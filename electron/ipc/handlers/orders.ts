@@ -21,8 +21,10 @@ export function ordersHandlers(core: AppCore): HandlersFor<typeof ordersChannels
       orders.reconcileAgain(intentId);
       return orders.get(intentId);
     },
-    'orders.place': ({ draft, confirmGuards }) => orders.place(draft, { confirmGuards }),
-    'orders.placeMany': ({ drafts, confirmGuards }) => orders.placeMany(drafts, { confirmGuards }),
+    'orders.place': ({ draft, confirmGuards, sendId }) =>
+      orders.place(draft, { confirmGuards, sendId }),
+    'orders.placeMany': ({ drafts, confirmGuards, sendId }) =>
+      orders.placeMany(drafts, { confirmGuards, sendId }),
     'orders.modify': ({ change, confirmGuards }) => orders.modify(change, { confirmGuards }),
     'orders.modifyMany': ({ changes, confirmGuards }) =>
       orders.modifyMany(changes, { confirmGuards }),

@@ -1,5 +1,6 @@
 import type { OrderIntent } from '../../../shared/broker/models';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
+import { isSendRefusal } from '../../../shared/orders/send-once';
 import { INTENT_TEXT } from './intents.svelte';
 import { intents } from './intents.svelte';
 import { notices } from './notices.svelte';
@@ -16,7 +17,8 @@ export async function runAction(
 ): Promise<IpcError | null> {
   const r = await call();
   if (!r.ok) {
-    notices.push('error', `${what}: ${r.error.message}`);
+    // A send-once refusal (another window, a double click) sent nothing: a warning, not a failure.
+    notices.push(isSendRefusal(r.error.kind) ? 'warning' : 'error', `${what}: ${r.error.message}`);
     return r.error;
   }
   const list = Array.isArray(r.data) ? r.data : [r.data];

@@ -7,6 +7,7 @@ import type { SavedBasket } from '../../../shared/orders/basket';
 import { backend } from './backend';
 import { intents } from './intents.svelte';
 import { portfolio } from './portfolio.svelte';
+import { newSendId } from './send-guard';
 
 /** One order of the basket: the draft as parsed from the ticket, its checks and its result. */
 export interface BasketItem {
@@ -28,6 +29,11 @@ export const requestsFor = (n: number) => Math.ceil(n / 10);
  * the ticket. Orders come from the ticket ("Add to basket"), are checked by the same
  * `orders.precheck` the ticket uses, and go out together through `orders.placeMany` (the
  * core splits them into requests of 10 and reconciles, never resends).
+ *
+ * A sent order is done: Send sends only the orders not sent yet (new or edited ones, and
+ * those the checks stopped), so a basket whose orders all went out has nothing left to send.
+ * Placing them again is Send again, a new act the screen asks about first. Each send carries
+ * its own send id, which the core carries out once.
  */
 class BasketStore {
   items = $state<BasketItem[]>([]);
@@ -35,12 +41,15 @@ class BasketStore {
   sending = $state(false);
   error = $state<IpcError | null>(null);
   #key = 0;
+  /** The id of the next Send; a new one after every send and every change of the basket. */
+  #sendId = newSendId();
   #timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   /** Adds an order (a copy: the ticket goes on being edited); false when the basket is full. */
   add(draft: OrderDraftInput, symbol: SymbolInfo | null): boolean {
     if (this.items.length >= MAX_BASKET_ORDERS) return false;
     const key = ++this.#key;
+    this.#sendId = newSendId();
     this.items.push({
       key,
       symbol,
@@ -54,6 +63,7 @@ class BasketStore {
   }
 
   remove(key: number): void {
+    this.#sendId = newSendId();
     this.items = this.items.filter((i) => i.key !== key);
   }
 
@@ -63,6 +73,7 @@ class BasketStore {
     if (!item) return;
     item.draft = { ...item.draft, ...patch };
     item.intentId = null;
+    this.#sendId = newSendId();
     item.checking = true;
     const t = this.#timers.get(key);
     if (t) clearTimeout(t);
@@ -87,6 +98,7 @@ class BasketStore {
   }
 
   clear(): void {
+    this.#sendId = newSendId();
     this.items = [];
     this.error = null;
   }
@@ -106,16 +118,42 @@ class BasketStore {
     return intents.get(item.intentId);
   }
 
-  /** Sends every order in one `orders.placeMany`; each row then follows its own intent. */
+  /** True once the order went out (whatever its result); false while new, edited or stopped by the checks. */
+  isSent(item: BasketItem): boolean {
+    if (item.intentId === null) return false;
+    const status = this.result(item)?.status;
+    return status !== undefined && status !== 'blocked';
+  }
+
+  /** The orders Send would send: those not sent yet. */
+  get unsent(): BasketItem[] {
+    return this.items.filter((i) => !this.isSent(i));
+  }
+
+  /** Sends the orders not sent yet in one `orders.placeMany`; each row then follows its own intent. */
   async send(confirmGuards: boolean): Promise<void> {
-    if (this.sending || this.items.length === 0) return;
+    await this.#place(this.unsent, confirmGuards, this.#sendId);
+  }
+
+  /**
+   * Send again: every order of the basket placed anew, as new orders (the screen asked
+   * first, naming them). A new send id: the core tells this act from the first.
+   */
+  async sendAgain(confirmGuards: boolean): Promise<void> {
+    await this.#place([...this.items], confirmGuards, newSendId());
+  }
+
+  async #place(sent: BasketItem[], confirmGuards: boolean, sendId: string): Promise<void> {
+    if (this.sending || sent.length === 0) return;
     this.sending = true;
     this.error = null;
-    const sent = [...this.items];
+    // Whatever the answer, this id is spent: the next act needs a new one.
+    this.#sendId = newSendId();
     try {
       const r = await backend().orders.placeMany({
         drafts: sent.map((i) => i.draft),
         confirmGuards,
+        sendId,
       });
       if (!r.ok) {
         this.error = r.error;
@@ -158,6 +196,7 @@ class BasketStore {
   async open(name: string): Promise<void> {
     const b = this.saved.find((s) => s.name === name);
     if (!b) return;
+    this.#sendId = newSendId();
     this.items = [];
     this.error = null;
     for (const draft of b.orders) {

@@ -19,6 +19,7 @@ import {
   type TicketDraft,
 } from './order-form';
 import { portfolio } from './portfolio.svelte';
+import { newSendId } from './send-guard';
 
 const PRECHECK_DELAY_MS = 250;
 
@@ -231,7 +232,8 @@ class TicketStore {
       this.local = problems;
       if (!input) return null;
       this.submitError = null;
-      const r = await backend().orders.place({ draft: input, confirmGuards });
+      // One id per send act: the core carries it out once, whatever reaches it twice.
+      const r = await backend().orders.place({ draft: input, confirmGuards, sendId: newSendId() });
       if (!r.ok) {
         this.submitError = r.error;
         if (r.error.field) {

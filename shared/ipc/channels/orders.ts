@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrderIntent, PrecheckViolation } from '../../broker/models';
 import { channel, event } from '../define';
 import { MAX_BASKET_ORDERS } from '../../orders/basket-limits';
+import { SendId } from '../../orders/send-once';
 
 const Ticker = z
   .string()
@@ -61,7 +62,9 @@ export const ConvertInput = z.object({
 });
 
 /**
- * Every order and position action. Each answers the action's intent: its status may be
+ * Every order and position action. One action per order or position is on its way at a
+ * time, and a send id is carried out once: a second is refused as `send-in-flight` or
+ * `already-sent` (shared/orders/send-once) with nothing sent. Each answers the action's intent: its status may be
  * `unconfirmed` when the broker's answer was lost, and the app then reads the order book
  * instead of resending; `orders.intent` events carry every later change.
  */
@@ -72,18 +75,23 @@ export const ordersChannels = {
     output: z.array(PrecheckViolation),
   }),
   'orders.place': channel({
-    doc: 'Places one order. confirmGuards: the trader confirmed a fat-finger warning (broker rules still apply).',
-    input: z.object({ draft: OrderDraftInput, confirmGuards: z.boolean().default(false) }),
+    doc: 'Places one order. confirmGuards: the trader confirmed a fat-finger warning (broker rules still apply); sendId: this send act, carried out once.',
+    input: z.object({
+      draft: OrderDraftInput,
+      confirmGuards: z.boolean().default(false),
+      sendId: SendId.optional(),
+    }),
     output: OrderIntent,
   }),
   'orders.placeMany': channel({
-    doc: 'Places a basket: up to 10 orders per request, more split into several; each order succeeds or fails alone.',
+    doc: 'Places a basket: up to 10 orders per request, more split into several; each order succeeds or fails alone. sendId: this send of the basket, carried out once.',
     input: z.object({
       drafts: z
         .array(OrderDraftInput)
         .min(1, 'A basket needs at least one order.')
         .max(MAX_BASKET_ORDERS, `A basket holds at most ${MAX_BASKET_ORDERS} orders.`),
       confirmGuards: z.boolean().default(false),
+      sendId: SendId.optional(),
     }),
     output: z.array(OrderIntent),
   }),

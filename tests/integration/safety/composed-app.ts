@@ -16,9 +16,14 @@ import { DEMO_APP_ID, freeLoopbackPort } from '../../../sandbox/demo-app';
 import { randomBytes } from 'node:crypto';
 import { inProcessDemo } from '../../support/in-process-demo';
 
-/** Starts a Demo-mode sandbox a core can be started on (and restarted on). */
-export async function startDemoSandbox(clock?: VirtualClock): Promise<SandboxHandle> {
+/** Starts a Demo-mode sandbox a core can be started on (and restarted on); `requestLog` sees each request. */
+export async function startDemoSandbox(
+  clock?: VirtualClock,
+  requestLog?: (line: string) => void,
+): Promise<SandboxHandle> {
   return startSandbox({
+    // One line per request it answered: what the proofs count duplicates by.
+    ...(requestLog ? { requestLog } : {}),
     autoApprove: true,
     testControls: true,
     // Demo's app with a loopback port of its own: the default apps share one fixed redirect

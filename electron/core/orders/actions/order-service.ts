@@ -38,6 +38,7 @@ import type { ResendPayloads } from './action-kit';
 import { createPositionActions } from './position-actions';
 import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
+import { guardActions, SendOnceGuard } from './send-once';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {
@@ -71,6 +72,8 @@ export interface OrderServiceOptions {
 export interface ActionOptions {
   /** The trader confirmed a fat-finger warning; broker rules still apply. */
   confirmGuards?: boolean;
+  /** The client's id of this send act (place, basket): carried out once per session (send-once). */
+  sendId?: string;
 }
 
 /** The order service type, for the IPC handlers and fakes. */
@@ -135,6 +138,10 @@ export function createOrderService(opts: OrderServiceOptions) {
       })
     : null;
   const kit = createActionKit(ctx, payloads);
+  const guard = new SendOnceGuard(
+    (id) => tracker.settled(id),
+    () => clock.now(),
+  );
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
 
@@ -185,7 +192,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     /** Places one order. */
     async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
       const intent = await tracker.create('place', describe(draft), { draft });
-      payloads.set(intent.intentId, () => service.place(draft, o));
+      payloads.set(intent.intentId, () => service.place(draft, { confirmGuards: o.confirmGuards }));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
       // A CNC sell is checked against holdings and eDIS read now, before it can go.
       if (!v.length) v.push(...(await dematCheck([draft]))[0]!);
@@ -216,7 +223,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           describe,
           payload: (d) => ({ draft: d }),
           targets: placeTargets,
-          resend: (d) => () => service.place(d, o),
+          resend: (d) => () => service.place(d, { confirmGuards: o.confirmGuards }),
           precheck: (d, i) => [
             ...precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
             ...(demat[i] ?? []),
@@ -391,6 +398,9 @@ export function createOrderService(opts: OrderServiceOptions) {
       await ctx.idle();
       await opts.journal.close();
     },
+    /** Targets the send-once guard holds now (tests: it lets go once outcomes are known). */
+    sendGuardHeld: () => guard.heldCount(),
   };
-  return service;
+  // Every public action goes through the send-once guard; Resend and recovery use `service`.
+  return guardActions(service, guard);
 }
