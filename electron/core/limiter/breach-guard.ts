@@ -90,14 +90,24 @@ export class BreachGuard {
   /**
    * A request came back 429. Counts a new breach unless it belongs to the episode already
    * counted, lowers the ceiling, and returns how long the whole client must pause (ms).
+   * The episode is judged by when the refused request was SENT (`sentAt`): a request already
+   * on the wire when the first 429 arrived fell in the same broker minute, however late its
+   * own answer comes. A refusal of the per-second window (`perSecond`) is paused for and
+   * never counted: the broker counts only minute breaches towards the day block.
    */
-  onRateLimited(now: number, retryAfterMs: number, sentLastMinute: number): number {
+  onRateLimited(
+    now: number,
+    retryAfterMs: number,
+    sentLastMinute: number,
+    o: { sentAt?: number; perSecond?: boolean } = {},
+  ): number {
     if (retryAfterMs > DAY_BLOCK_RETRY_MS) {
       this.day.setBreaches(now, Math.max(this.day.breaches(now), this.allowed + 1));
       return retryAfterMs;
     }
     const pause = retryAfterMs + ROLL_MARGIN_MS;
-    if (now >= this.episodeUntil) {
+    if (o.perSecond) return pause;
+    if ((o.sentAt ?? now) >= this.episodeUntil) {
       this.day.setBreaches(now, this.day.breaches(now) + 1);
       const cut = Math.max(
         Math.floor(this.perMinute * FLOOR_SHARE),

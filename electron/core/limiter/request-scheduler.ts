@@ -131,6 +131,19 @@ interface Entry {
   retried: boolean;
 }
 
+/**
+ * Whether a 429 refused the per-second window rather than the minute's. The spec does not say
+ * how the broker words them; the sandbox names the window ("10 requests per second"), and a
+ * refusal whose text does not is treated as a minute breach (the safe side for the day block).
+ */
+function isPerSecondRefusal(err: unknown): boolean {
+  const e = err as { brokerMessage?: unknown; message?: unknown } | null;
+  const text = `${typeof e?.brokerMessage === 'string' ? e.brokerMessage : ''} ${
+    typeof e?.message === 'string' ? e.message : ''
+  }`;
+  return /per[ -]second/i.test(text);
+}
+
 function defaultRetryAfterOf(err: unknown): number | null {
   const e = err as { httpStatus?: unknown; retryAfterMs?: unknown };
   if (e && e.httpStatus === 429) return typeof e.retryAfterMs === 'number' ? e.retryAfterMs : 1000;
@@ -314,6 +327,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
   }
 
   function start(entry: Entry, now: number): void {
+    const sentAt = now;
     let p: Promise<unknown>;
     try {
       entry.job.onStart?.(now);
@@ -328,7 +342,10 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
         if (retryAfter !== null) {
           rateLimitedCount++;
           const now = clock.now();
-          const pause = guard.onRateLimited(now, retryAfter, minute.used(now));
+          const pause = guard.onRateLimited(now, retryAfter, minute.used(now), {
+            sentAt,
+            perSecond: isPerSecondRefusal(err),
+          });
           pausedUntil = Math.max(pausedUntil, now + pause);
           refuseQueuedOrderActions(now);
           // A rate-limited read was refused, not carried out: send it once more after the pause.
@@ -360,6 +377,10 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
     const now = clock.now();
     if ((job.orderActions ?? 0) > 0 && guard.refusesOrderActions(now))
       return Promise.reject(new DayBlockRiskError(guard.level(now) === 'blocked'));
+    // On a blocked day an order-priority read (the positions before an exit, the holdings
+    // before a CNC sell) would wait until midnight and its action go out then, unasked.
+    if (job.priority === 'order' && guard.level(now) === 'blocked')
+      return Promise.reject(new DayBlockRiskError(true));
     if (job.key !== undefined) {
       const existing = byKey.get(job.key);
       if (existing) {

@@ -162,3 +162,77 @@ test('the order lane never carries more than 10 order actions a second', async (
   await Promise.all([multi1, multi2, single, read]);
   await s.dispose();
 });
+
+test('a refusal of the per-second window is paused for, never counted as a minute breach', async () => {
+  const { clock, s, refused } = setup();
+  for (let i = 0; i < 4; i++) {
+    const r = assert.rejects(
+      s.schedule({
+        priority: 'order',
+        label: `s${i}`,
+        orderActions: 1,
+        run: async () => {
+          throw BrokerError.fromEnvelope(
+            429,
+            -353,
+            'API limit exceeded: 10 requests per second',
+            1000,
+          );
+        },
+      }),
+    );
+    await clock.flush();
+    await r;
+    await clock.advance(5_000);
+  }
+  assert.deepEqual(s.getState().breaches, { count: 0, allowed: 3, level: 'clear' });
+  // A minute refusal still counts.
+  const m = assert.rejects(refused('m', 30_000));
+  await clock.flush();
+  await m;
+  assert.equal(s.getState().breaches.count, 1);
+});
+
+test('a 429 answered late for a request sent inside the counted episode is the same breach', async () => {
+  const { clock, s, refused } = setup();
+  // One request leaves now and its answer takes 10 s; another leaves and is refused at once.
+  let answerLate!: (e: unknown) => void;
+  const slow = assert.rejects(
+    s.schedule({
+      priority: 'order',
+      label: 'slow',
+      orderActions: 1,
+      run: () =>
+        new Promise((_, reject) => {
+          answerLate = reject;
+        }),
+    }),
+  );
+  const quick = assert.rejects(refused('quick', 1_000));
+  await clock.flush();
+  await quick;
+  assert.equal(s.getState().breaches.count, 1);
+  await clock.advance(10_000);
+  answerLate(limited(1_000)); // sent in the same broker minute, answered after the pause
+  await slow;
+  await clock.flush();
+  assert.equal(s.getState().breaches.count, 1, 'counted once: it was sent before the pause');
+});
+
+test('on a blocked day an order-priority read is refused at once, never held until midnight', async () => {
+  const { clock, s, refused, sent } = setup();
+  const r = assert.rejects(refused('block', 8 * 3_600_000)); // the day block: until midnight
+  await clock.flush();
+  await r;
+  assert.equal(s.getState().breaches.level, 'blocked');
+  const read = s.schedule({
+    priority: 'order',
+    label: 'positions before an exit',
+    run: async () => {
+      sent.push('read');
+      return 1;
+    },
+  });
+  await assert.rejects(read, (e: unknown) => e instanceof DayBlockRiskError && e.blocked);
+  assert.ok(!sent.includes('read'), 'nothing was sent');
+});
