@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What a screenshot checked by eye misses, checked in the page: text cut short (an element
+ * that clips its overflow, or ends it with an ellipsis, whose content is wider or taller than
+ * its box) and controls the trader cannot reach (a button, input or select outside the
+ * window, or outside a box that hides its overflow, with no scroll container to bring it in).
+ * One line per problem, naming the element and its text, so a failing run says what to fix.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const describe = (el: Element): string => {
+      const id = el.getAttribute('data-testid');
+      const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/)[0] : '';
+      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+      return `<${el.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}${cls ? ` .${cls}` : ''}> "${text}"`;
+    };
+    /** Hidden on purpose: visually-hidden text for screen readers, closed dialogs, display none. */
+    const shown = (el: HTMLElement): boolean => {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      for (let a: HTMLElement | null = el; a; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        if (cs.clip !== 'auto' && cs.position === 'absolute') return false;
+        if (cs.clipPath !== 'none') return false;
+      }
+      return true;
+    };
+    const scrolls = (cs: CSSStyleDeclaration, axis: 'x' | 'y') => {
+      const o = axis === 'x' ? cs.overflowX : cs.overflowY;
+      return o === 'auto' || o === 'scroll';
+    };
+    const hides = (cs: CSSStyleDeclaration, axis: 'x' | 'y') => {
+      const o = axis === 'x' ? cs.overflowX : cs.overflowY;
+      return o === 'hidden' || o === 'clip';
+    };
+
+    const all = Array.from(document.body.querySelectorAll<HTMLElement>('*'));
+    for (const el of all) {
+      if (el instanceof SVGElement || el.tagName === 'CANVAS') continue;
+      const text = (el.textContent ?? '').trim();
+      if (!text) continue;
+      const cs = getComputedStyle(el);
+      const clipsX = hides(cs, 'x') || cs.textOverflow === 'ellipsis';
+      const clipsY = hides(cs, 'y');
+      if (!clipsX && !clipsY) continue;
+      if (!shown(el) || el.clientWidth <= 1) continue;
+      // One pixel of sub-pixel rounding is not a cut.
+      if (clipsX && cs.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`clipped text (${el.scrollWidth} px in ${el.clientWidth}): ${describe(el)}`);
+      else if (clipsY && el.scrollHeight > el.clientHeight + 1)
+        problems.push(
+          `clipped text (${el.scrollHeight} px tall in ${el.clientHeight}): ${describe(el)}`,
+        );
+    }
+
+    const controls = document.body.querySelectorAll<HTMLElement>(
+      'button, input:not([type="hidden"]), select, textarea, a[href], [role="button"], [role="radio"], [role="tab"]',
+    );
+    for (const el of controls) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      let reachable = false;
+      let cut = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const cs = getComputedStyle(a);
+        const box = a.getBoundingClientRect();
+        const outX = r.left < box.left - 1 || r.right > box.right + 1;
+        const outY = r.top < box.top - 1 || r.bottom > box.bottom + 1;
+        if ((outX && scrolls(cs, 'x')) || (outY && scrolls(cs, 'y'))) {
+          reachable = true;
+          break;
+        }
+        if ((outX && hides(cs, 'x')) || (outY && hides(cs, 'y')) || (cs.contain === 'strict' && (outX || outY))) {
+          cut = true;
+          break;
+        }
+      }
+      if (cut) {
+        problems.push(`control cut off by its box: ${describe(el)}`);
+        continue;
+      }
+      if (reachable) continue;
+      const root = document.scrollingElement ?? document.documentElement;
+      const pageScrolls =
+        root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1;
+      const off =
+        r.right > window.innerWidth + 1 ||
+        r.bottom > window.innerHeight + 1 ||
+        r.left < -1 ||
+        r.top < -1;
+      if (off && !pageScrolls) problems.push(`control off screen: ${describe(el)}`);
+    }
+    return problems;
+  });
+}

@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { control, expect, test } from './control-harness-fixture';
+import { layoutProblems } from './layout-check';
+import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+
+// Every screen at the smallest supported window (1280 × 720) and at 1920 × 1080, in the dark
+// and the light theme, checked in the page for text cut short and controls out of reach
+// (layout-check.ts), not only by eye. The screenshots are kept under
+// test-results/screenshots/layout for a person to look at too.
+
+const SCREENS = [
+  { key: 'Alt+1', testid: 'order-book', name: 'orders' },
+  { key: 'Alt+2', testid: 'trade-book', name: 'trades' },
+  { key: 'Alt+3', testid: 'positions', name: 'positions' },
+  { key: 'Alt+4', testid: 'holdings', name: 'holdings' },
+  { key: 'Alt+5', testid: 'funds', name: 'funds' },
+  { key: 'Alt+6', testid: 'edis', name: 'edis' },
+  { key: 'Alt+7', testid: 'settings', name: 'settings' },
+  { key: 'Alt+9', testid: 'option-chain', name: 'chain' },
+  { key: 'Alt+0', testid: 'charts', name: 'charts' },
+  { key: 'Alt+B', testid: 'baskets', name: 'baskets' },
+  { key: 'Alt+8', testid: 'market-watch', name: 'watch' },
+  { key: 'Alt+M', testid: 'market', name: 'market' },
+] as const;
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;
+
+async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.keyboard.press('Alt+7');
+  await page.getByTestId('pref-theme').selectOption(theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** The day's rows every screen draws: a filled buy, a pending buy and a rejected one. */
+async function tradeSomething(page: Page): Promise<void> {
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-type-market').click();
+  await typeInto(page, 'ticket-qty', '90000');
+  await page.getByTestId('ticket-qty').press('Enter');
+  await page.getByTestId('confirm-large-yes').click();
+  await expect(page.getByTestId('intent-status')).toHaveAttribute('data-status', 'failed', {
+    timeout: 20_000,
+  });
+  await typeInto(page, 'ticket-qty', '1');
+  await page.getByTestId('ticket-qty').press('Enter');
+  await expect(page.getByTestId('intent-status')).toHaveAttribute(
+    'data-status',
+    /^(done|confirmed-done)$/,
+    { timeout: 20_000 },
+  );
+  await page.keyboard.press('Escape');
+}
+
+test('every screen at 1280 × 720 and 1920 × 1080, dark and light: no clipped text, no control out of reach', async ({
+  browser,
+  controlled,
+}) => {
+  test.setTimeout(480_000);
+  await control(controlled, 'market', { exchange: 10, segment: 10, status: 'OPEN' });
+  await control(controlled, 'market', { exchange: 10, segment: 11, status: 'OPEN' });
+  const problems: string[] = [];
+  let traded = false;
+  for (const size of SIZES) {
+    const context = await browser.newContext({ viewport: size });
+    try {
+      const page = await context.newPage();
+      await openApp(page, controlled.url);
+      await loginToDemo(page);
+      if (!traded) {
+        await tradeSomething(page);
+        traded = true;
+      }
+      const at = `${size.width}x${size.height}`;
+      for (const theme of ['dark', 'light'] as const) {
+        await setTheme(page, theme);
+        const check = async (what: string) => {
+          problems.push(...(await layoutProblems(page)).map((p) => `${what} ${at} ${theme}: ${p}`));
+          await page.screenshot({ path: `test-results/screenshots/layout/${what}-${at}-${theme}.png` });
+        };
+        for (const s of SCREENS) {
+          await page.keyboard.press(s.key);
+          await expect(page.getByTestId(s.testid)).toBeVisible();
+          // Let the screen's data arrive and draw (the books, the chain's prices).
+          await expect(page.locator('.loading, [aria-busy="true"]')).toHaveCount(0, {
+            timeout: 10_000,
+          });
+          await page.waitForTimeout(300);
+          await check(s.name);
+        }
+        // The ticket beside the order book, and the shortcut list.
+        await page.keyboard.press('Alt+1');
+        await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+        await page.getByTestId('ticket-type-sl-l').click();
+        await check('ticket');
+        await page.keyboard.press('Escape');
+        await page.locator('main .view').first().focus();
+        await page.keyboard.press('?');
+        await expect(page.getByTestId('shortcut-legend')).toBeVisible();
+        await check('shortcuts');
+        await page.keyboard.press('Escape');
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(problems).toEqual([]);
+});
