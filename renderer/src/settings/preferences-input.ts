@@ -11,7 +11,6 @@ export interface PreferencesText {
   logDays: string;
   journalDays: string;
   bundleDays: string;
-  theme: PreferencesView['theme'];
 }
 
 /** Shows the stored preferences as form text, the rupee limit grouped the Indian way. */
@@ -28,7 +27,6 @@ export function preferencesText(p: PreferencesView): PreferencesText {
     logDays: String(p.retention.logDays),
     journalDays: String(p.retention.journalDays),
     bundleDays: String(p.retention.bundleDays),
-    theme: p.theme,
   };
 }
 
@@ -46,7 +44,7 @@ export function parseTypedNumber(text: string): number {
 export function preferencesPatch(
   t: PreferencesText,
 ):
-  | { ok: true; patch: Omit<PreferencesView, 'keymap' | 'alerts'> }
+  | { ok: true; patch: Omit<PreferencesView, 'keymap' | 'alerts' | 'theme'> }
   | { ok: false; field: keyof PreferencesText; message: string } {
   const qty = parseTypedNumber(t.maxOrderQty);
   if (!Number.isFinite(qty))
@@ -73,7 +71,6 @@ export function preferencesPatch(
   return {
     ok: true,
     patch: {
-      theme: t.theme,
       expiryWarningLeadMinutes: lead,
       retention: {
         logDays: days.logDays as number,
