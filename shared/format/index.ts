@@ -4,3 +4,4 @@ export * from './price';
 export * from './ist';
 export * from './csv';
 export * from './mask';
+export * from './contract-name';

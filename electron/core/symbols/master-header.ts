@@ -4,7 +4,7 @@
  * derives what the 13-column form lacks (underlying, strike, option type) from the ticker.
  * It is the slow path (strings per cell); the live files take the byte-level path.
  */
-import { parseTickerSeries } from './ticker-code';
+import { parseTickerSeries } from '../../../shared/broker/ticker-code';
 
 /**
  * Appends the numeric columns of one row; one signature for the parser and both of its row

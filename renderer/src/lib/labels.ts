@@ -1,5 +1,3 @@
-import { formatIstDate } from '../../../shared/format';
-import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import { OrderStatus, Side } from '../../../shared/broker/enums';
 
 const EXCHANGES: Record<number, string> = { 10: 'NSE', 11: 'MCX', 12: 'BSE' };
@@ -31,13 +29,4 @@ export function orderStatusLabel(code: number): string {
 /** 'Buy' / 'Sell' for side codes. */
 export function sideLabel(side: number): string {
   return side === Side.Buy ? 'Buy' : side === Side.Sell ? 'Sell' : '—';
-}
-
-/** A derivative's contract line: '25 Dec 2026 · 24000 CE', empty for cash. */
-export function contractLabel(s: SymbolInfo): string {
-  const parts: string[] = [];
-  if (s.expiry) parts.push(formatIstDate(s.expiry));
-  if (s.strike !== null && s.strike > 0)
-    parts.push(`${s.strike}${s.optionType ? ` ${s.optionType}` : ''}`);
-  return parts.join(' · ');
 }
