@@ -13,6 +13,9 @@ export const SubscriptionReason = z.enum([
   'option-chain',
   'chart',
   'basket',
+  /** The order book's pending orders (their LTP column) and the top bar's index strip. */
+  'orders',
+  'indices',
   /** The core's own: symbols of stop orders waiting for their trigger (alerts). */
   'stop-loss',
 ]);

@@ -12,7 +12,16 @@ import { backend } from './backend';
  * reactive on its own, so a tick re-renders only the cells of that symbol.
  */
 /** The holds the views take (owner = reason), released when the page starts. */
-const VIEW_HOLDS = ['ticket', 'holdings', 'option-chain', 'chart', 'basket', 'watch'] as const;
+const VIEW_HOLDS = [
+  'ticket',
+  'holdings',
+  'option-chain',
+  'chart',
+  'basket',
+  'watch',
+  'orders',
+  'indices',
+] as const;
 
 /** The next paint, or (no window: tests) the next 60 Hz frame. */
 const nextFrame: (fn: () => void) => void =
