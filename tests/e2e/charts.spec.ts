@@ -116,18 +116,20 @@ test('SBIN candles from history, a live tick moves the last candle, the MTM char
 });
 
 /**
- * Pixels of the volume pane (the bottom tenth of the chart's largest canvas, below the
- * candles' margin) drawn exactly in each of the given colours.
+ * Pixels of the volume pane (the lowest of the chart's full-width pane canvases: volume has
+ * a pane of its own under the candles) drawn exactly in each of the given colours.
  */
 async function volumePixels(page: Page, colours: string[]): Promise<number[]> {
   return page.getByTestId('chart').evaluate((box, hexes) => {
     const canvases = [...box.querySelectorAll('canvas')];
-    const pane = canvases.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    const widest = Math.max(...canvases.map((c) => c.width));
+    const pane = canvases
+      .filter((c) => c.width === widest && c.getBoundingClientRect().height > 40)
+      .sort((a, b) => b.getBoundingClientRect().top - a.getBoundingClientRect().top)[0];
     if (!pane) return hexes.map(() => 0);
     const ctx = pane.getContext('2d');
     if (!ctx) return hexes.map(() => 0);
-    const top = Math.floor(pane.height * 0.9);
-    const { data } = ctx.getImageData(0, top, pane.width, pane.height - top);
+    const { data } = ctx.getImageData(0, 0, pane.width, pane.height);
     const want = hexes.map((h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)));
     const counts = hexes.map(() => 0);
     for (let p = 0; p < data.length; p += 4)
