@@ -44,7 +44,7 @@ async function tradeSomething(page: Page): Promise<void> {
   await expect(page.getByTestId('intent-status')).toHaveAttribute('data-status', 'failed', {
     timeout: 20_000,
   });
-  await typeInto(page, 'ticket-qty', '1');
+  await page.getByTestId('ticket-qty').fill('1');
   await page.getByTestId('ticket-qty').press('Enter');
   await expect(page.getByTestId('intent-status')).toHaveAttribute(
     'data-status',
