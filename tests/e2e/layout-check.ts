@@ -72,7 +72,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           reachable = true;
           break;
         }
-        if ((outX && hides(cs, 'x')) || (outY && hides(cs, 'y')) || (cs.contain === 'strict' && (outX || outY))) {
+        if (
+          (outX && hides(cs, 'x')) ||
+          (outY && hides(cs, 'y')) ||
+          (cs.contain === 'strict' && (outX || outY))
+        ) {
           cut = true;
           break;
         }
@@ -83,8 +87,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
       if (reachable) continue;
       const root = document.scrollingElement ?? document.documentElement;
+      // The window scrolls unless <html> (or <body>, whose overflow the viewport takes when
+      // <html> leaves it visible) hides its overflow.
+      const htmlStyle = getComputedStyle(document.documentElement);
+      const viewport =
+        htmlStyle.overflowY === 'visible' ? getComputedStyle(document.body) : htmlStyle;
       const pageScrolls =
-        root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1;
+        !hides(viewport, 'y') &&
+        (root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1);
       const off =
         r.right > window.innerWidth + 1 ||
         r.bottom > window.innerHeight + 1 ||

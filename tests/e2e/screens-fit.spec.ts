@@ -175,7 +175,8 @@ test('12: index strip in the top bar with NIFTY, BANK NIFTY, SENSEX and India VI
   await loginToDemo(page);
   const strip = page.getByTestId('index-strip');
   for (const name of ['NIFTY', 'BANK NIFTY', 'SENSEX', 'India VIX']) {
-    const item = strip.locator('[data-testid="index-item"]', { hasText: name });
+    const item = strip.locator(`[data-testid="index-item"][data-name="${name}"]`);
+    await expect(item.locator('.index-name')).toHaveText(name);
     await expect(item).toBeVisible();
     await expect
       .poll(

@@ -8,9 +8,6 @@
 /** The width in CSS px of `text` drawn in `font` (a CSS font shorthand without the family). */
 export type Measure = (text: string, font: string) => number;
 
-/** The cells' horizontal padding in the grids (tables.css: `.grid td { padding: 4px 8px }`). */
-export const CELL_PADDING = 16;
-
 /**
  * A measure backed by one canvas and the body's font family. Where no canvas context exists
  * (a test without a browser), widths fall back to 0.6 em per character.

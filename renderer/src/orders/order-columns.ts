@@ -1,5 +1,5 @@
 import type { Order } from '../../../shared/broker/models';
-import { CELL_PADDING, digitsWidth, type Measure } from '../common/text-measure';
+import { digitsWidth, type Measure } from '../common/text-measure';
 import type { OrderRow } from './order-rows';
 
 /**
@@ -90,17 +90,18 @@ export function orderColumns(
     for (const s of words[i]!) w = Math.max(w, measure(s, i === 1 ? SYM : CELL));
     // Numbers use tabular figures; a digit is the widest character they hold.
     if (digits[i]) w = Math.max(w, digitsWidth(measure, digits[i]!, CELL));
-    return Math.ceil(w + CELL_PADDING + 2);
+    return Math.ceil(w + 2);
   });
-  widths[1] = Math.max(widths[1]!, Math.ceil(symbolExtra + CELL_PADDING + 2));
-  const px = (n: number) => `${n}px`;
+  widths[1] = Math.max(widths[1]!, Math.ceil(symbolExtra + 2));
+  // Text width plus the cells' padding, which a narrow book trims (tables.css, --cell-pad).
+  const px = (n: number) => `calc(${n}px + 2 * var(--cell-pad))`;
   // Status takes what is left, never less than its labels; its reason runs into the
   // actions column where a row has no buttons, so the actions' width counts for it too.
-  const statusFloor = Math.ceil(Math.max(statusMin, headWidth(measure, 'Status')) + CELL_PADDING);
+  const statusFloor = Math.ceil(Math.max(statusMin, headWidth(measure, 'Status')));
   return [
-    px(CHECK_COL),
+    `${CHECK_COL}px`,
     ...widths.slice(0, 9).map(px),
-    `minmax(${statusFloor}px, 1fr)`,
-    px(ACTIONS_COL),
+    `minmax(${px(statusFloor)}, 1fr)`,
+    `${ACTIONS_COL}px`,
   ].join(' ');
 }
