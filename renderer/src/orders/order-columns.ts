@@ -23,7 +23,6 @@ export interface OrderCellText {
   ltp: string;
   status: string;
   amo: boolean;
-  leg: boolean;
 }
 
 /** The header labels, left to right, after the selection box. */
@@ -57,51 +56,67 @@ function headWidth(measure: Measure, text: string): number {
   return measure(text.toUpperCase(), HEAD) + text.length * 0.33;
 }
 
-/** The CSS grid template of the order book for these rows. */
-export function orderColumns(
-  rows: readonly OrderRow[],
+/** One row's need per column (px of text, before padding), and its status label's. */
+type RowNeed = { cols: number[]; status: number };
+
+/**
+ * Sizes the order book's columns. `createOrderColumns` keeps each order's need by the order
+ * object (the replica swaps the object when an order changes), so a busy book of 10,000
+ * orders measures only what changed and takes the widest of the rest.
+ */
+export function createOrderColumns(
   text: (o: Order) => OrderCellText,
   measure: Measure,
-): string {
-  // Widest text per column: labels measured once per distinct value, numbers as digit runs.
-  const words = ORDER_HEADERS.map(() => new Set<string>());
-  const digits = ORDER_HEADERS.map(() => 0);
-  let symbolExtra = 0;
-  let statusMin = 0;
-  for (const r of rows) {
-    const t = text(r.order);
-    words[0]!.add(t.time);
-    words[1]!.add(t.symbol);
-    words[2]!.add(t.side);
-    words[3]!.add(t.type);
-    words[4]!.add(t.product);
-    digits[5] = Math.max(digits[5]!, t.filled.length);
-    digits[6] = Math.max(digits[6]!, t.price.length);
-    digits[7] = Math.max(digits[7]!, t.avg.length);
-    digits[8] = Math.max(digits[8]!, t.ltp.length);
-    const extra =
-      (t.amo ? measure('AMO', BADGE) + 14 : 0) + (r.leg ? LEG_INDENT + measure('└ ', SYM) : 0);
-    symbolExtra = Math.max(symbolExtra, extra + measure(t.symbol, SYM));
-    const label = measure(t.status, STATUS) + 12;
-    statusMin = Math.max(statusMin, label);
+): (rows: readonly OrderRow[]) => string {
+  const needs = new WeakMap<Order, RowNeed>();
+  const legIndent = LEG_INDENT + measure('└ ', SYM);
+  const amoBadge = measure('AMO', BADGE) + 14;
+  const heads = ORDER_HEADERS.map((h) => headWidth(measure, h));
+
+  function need(o: Order): RowNeed {
+    let n = needs.get(o);
+    if (n) return n;
+    const t = text(o);
+    // Numbers use tabular figures: a digit is the widest character they hold.
+    const digits = (s: string) => digitsWidth(measure, s.length, CELL);
+    n = {
+      cols: [
+        measure(t.time, CELL),
+        measure(t.symbol, SYM) + (t.amo ? amoBadge : 0),
+        measure(t.side, CELL),
+        measure(t.type, CELL),
+        measure(t.product, CELL),
+        digits(t.filled),
+        digits(t.price),
+        digits(t.avg),
+        digits(t.ltp),
+      ],
+      status: measure(t.status, STATUS) + 12,
+    };
+    needs.set(o, n);
+    return n;
   }
-  const widths = ORDER_HEADERS.map((h, i) => {
-    let w = headWidth(measure, h);
-    for (const s of words[i]!) w = Math.max(w, measure(s, i === 1 ? SYM : CELL));
-    // Numbers use tabular figures; a digit is the widest character they hold.
-    if (digits[i]) w = Math.max(w, digitsWidth(measure, digits[i]!, CELL));
-    return Math.ceil(w + 2);
-  });
-  widths[1] = Math.max(widths[1]!, Math.ceil(symbolExtra + 2));
-  // Text width plus the cells' padding, which a narrow book trims (tables.css, --cell-pad).
-  const px = (n: number) => `calc(${n}px + 2 * var(--cell-pad))`;
-  // Status takes what is left, never less than its labels; its reason runs into the
-  // actions column where a row has no buttons, so the actions' width counts for it too.
-  const statusFloor = Math.ceil(Math.max(statusMin, headWidth(measure, 'Status')));
-  return [
-    `${CHECK_COL}px`,
-    ...widths.slice(0, 9).map(px),
-    `minmax(${px(statusFloor)}, 1fr)`,
-    `${ACTIONS_COL}px`,
-  ].join(' ');
+
+  return (rows) => {
+    const widths = heads.slice(0, 9);
+    let statusMin = heads[9]!;
+    for (const r of rows) {
+      const n = need(r.order);
+      for (let i = 0; i < 9; i++) {
+        const w = n.cols[i]! + (i === 1 && r.leg ? legIndent : 0);
+        if (w > widths[i]!) widths[i] = w;
+      }
+      if (n.status > statusMin) statusMin = n.status;
+    }
+    // Text width plus the cells' padding, which a narrow book trims (tables.css, --cell-pad).
+    const px = (n: number) => `calc(${Math.ceil(n + 2)}px + 2 * var(--cell-pad))`;
+    // Status takes what is left, never less than its labels; its reason runs into the
+    // actions column where a row has no buttons.
+    return [
+      `${CHECK_COL}px`,
+      ...widths.map(px),
+      `minmax(${px(statusMin)}, 1fr)`,
+      `${ACTIONS_COL}px`,
+    ].join(' ');
+  };
 }
