@@ -262,7 +262,7 @@ test('12: the option chain’s focused cell is marked and the chain does not re-
   await page.keyboard.press('Alt+9');
   const rows = page.getByTestId('chain-row');
   await expect(rows).toHaveCount(21, { timeout: 30_000 });
-  const cell = rows.nth(3).locator('td[data-side="ce"]');
+  const cell = rows.nth(3).locator('td.chain-cell[data-side="ce"]');
   const strikeCell = rows.nth(3).locator('.chain-strike');
   const look = () =>
     Promise.all([
@@ -287,9 +287,9 @@ test('12: the option chain’s focused cell is marked and the chain does not re-
   );
   await control(controlled, 'price', { symbol: 'NSE:NIFTY50-INDEX', ltp: spot + 400 });
   await page.waitForTimeout(2_000);
-  await expect(page.locator('td[data-side="ce"]:focus')).toHaveCount(1);
+  await expect(page.locator('td.chain-cell[data-side="ce"]:focus')).toHaveCount(1);
   const focusedStrike = await page
-    .locator('td[data-side="ce"]:focus')
+    .locator('td.chain-cell[data-side="ce"]:focus')
     .evaluate((td) => td.closest('tr')?.getAttribute('data-strike'));
   expect(focusedStrike).toBe(strike);
 });
