@@ -121,12 +121,15 @@ describe('option chain and charts through the composed app', () => {
     });
     assert.ok(chain && chain.rows.length > 10);
     assert.ok(chain.lotSize > 0);
-    const [spot] = await app.call('marketdata.subscribe', {
+    await app.call('marketdata.subscribe', {
       owner: 'option-chain',
       reason: 'option-chain',
       symbols: [chain.spot!],
     });
-    const window = strikesAround(chain.rows, spot?.ltp, 3);
+    // Subscribing answers at once (issue 18 #9); the first price follows from the socket.
+    const spotLtp = () => app.core.marketData.snapshot([chain.spot!])[0]?.ltp ?? 0;
+    await eventually('the index priced', () => spotLtp() > 0, 10_000);
+    const window = strikesAround(chain.rows, spotLtp(), 3);
     assert.ok(window.atm >= 0, 'the index price finds an ATM strike');
     const tickers = window.rows.flatMap((r) => [r.ce, r.pe]).filter((t): t is string => !!t);
     await app.call('marketdata.subscribe', {
