@@ -3,17 +3,19 @@
  * creates is either an Electron adapter from ./shell or a plain-Node service from ./core,
  * so the same core runs in the browser harness and in tests without Electron.
  */
-import { app, ipcMain, protocol, session, type BrowserWindow } from 'electron';
+import { app, crashReporter, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppCore, type AppCore } from './core/app/app-core';
 import { exportDiagnostics } from './core/app/export-diagnostics';
 import { createReadOnlySettingsBackend } from './core/settings/backend';
+import { DATA_LAYOUT } from './core/diagnostics/bundle-sources';
 import { createLogger, stderrSink, type Logger } from './core/diagnostics/logger';
 import { createEventBus } from './ipc/event-bus';
 import { createHandlers } from './ipc/handlers';
 import { createRouter } from './ipc/router';
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './shell/app-protocol';
+import { keepCrashDumpsLocally } from './shell/crash-reporter';
 import { createDeepLinkSource } from './shell/deep-links';
 import { createDepositoryWindowPort } from './shell/depository-window';
 import { utilityDemoProcess } from './shell/demo-utility-process';
@@ -30,6 +32,8 @@ import { createElectronStoreBackend } from './shell/settings-backend';
 /** DevTools and verbose logs only when a developer asks for them on an unpackaged build. */
 const isDev = !app.isPackaged && process.env.TICKDESK_DEV === '1';
 
+// First: a crash from here on leaves a minidump in the data folder (never uploaded).
+keepCrashDumpsLocally(app, crashReporter, join(app.getPath('userData'), DATA_LAYOUT.crashDumps));
 // Before `ready`: the privileged scheme, the sandbox for every renderer, one instance only.
 registerAppScheme();
 app.enableSandbox();

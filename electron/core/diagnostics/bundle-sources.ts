@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JournalEntry } from '../orders/journal/order-journal';
+import { listCrashDumps, type CrashDump } from './crash-dumps';
 import { recentDatedFiles } from './retention';
 
 /** How far back a bundle reaches, and how much of each log it takes (the newest lines). */
@@ -22,6 +23,8 @@ export interface DiskSources {
   journal: JournalEntry[];
   /** budget-day.json as written by the request scheduler, or null. */
   budgetDay: unknown;
+  /** Where the crash reporter keeps minidumps, and the ones there (listed, never read). */
+  crashDumps?: { folder: string; dumps: CrashDump[] };
 }
 
 /** Where each part lives inside the data folder (one place, shared with the writers). */
@@ -33,6 +36,8 @@ export const DATA_LAYOUT = {
   journalStem: 'orders',
   budgetDay: 'budget-day.json',
   support: 'support',
+  /** Electron's crashDumps path (electron/shell/crash-reporter.ts); Crashpad's own layout inside. */
+  crashDumps: 'Crashpad',
 } as const;
 
 /** Reads the recent parts of the data folder; missing files are simply empty. */
@@ -64,6 +69,10 @@ export function readDiskSources(dataDir: string, now: number, days = BUNDLE_DAYS
     requestLines: newest(recentDatedFiles(logs, DATA_LAYOUT.requestLogStem, days, now)),
     journal,
     budgetDay,
+    crashDumps: {
+      folder: join(dataDir, DATA_LAYOUT.crashDumps),
+      dumps: listCrashDumps(join(dataDir, DATA_LAYOUT.crashDumps)),
+    },
   };
 }
 

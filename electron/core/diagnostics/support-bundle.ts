@@ -12,6 +12,7 @@ import { arch, release, platform } from 'node:os';
 import { dirname } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { budgetStats, openActions, recentErrors } from './bundle-findings';
+import { crashDumpsLine } from './crash-dumps';
 import type { DiskSources } from './bundle-sources';
 import { summaryHtml, summaryText, type SummaryModel } from './bundle-summary';
 import { processSecretRegistry, redactText, redactValue, type SecretRegistry } from './redact';
@@ -62,6 +63,7 @@ export const BUNDLE_PARTS: ReadonlyArray<readonly [string, string]> = [
   ['budget.json', 'request budget: day count, live state, statistics from the request log'],
   ['errors.json', 'the recent errors, each with its broker code, meaning and fix'],
   ['snapshots.json', 'live state when made in the app (session, symbols, intents, keychain)'],
+  ['crashes.json', 'crash dumps kept on this computer: name, size, time (never their contents)'],
 ];
 
 /** Read the current machine's facts; only used when the caller does not inject them. */
@@ -100,6 +102,7 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
   const journal = clean(input.disk.journal) as DiskSources['journal'];
   const settings = clean(input.settings()) as Record<string, unknown>;
   const errors = recentErrors({ logLines, requestLines, journal });
+  const crashes = input.disk.crashDumps ?? { folder: '', dumps: [] };
   const open = openActions(journal);
   const system = {
     app: { name: input.appName ?? 'Tickdesk', version: input.appVersion },
@@ -139,6 +142,7 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
       ['last login error', field(rec(session.lastError).message ?? session.lastError)],
       ['requests logged', String(requestLines.length)],
       ['journal entries', String(journal.length)],
+      ['crash dumps', crashDumpsLine(crashes.dumps)],
     ],
     facts: [
       ['app', `${system.app.name} ${system.app.version}`],
@@ -180,6 +184,7 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
     'budget.json': json(budget),
     'errors.json': json(errors),
     'snapshots.json': json(snapshots),
+    'crashes.json': json(crashes),
   };
   // Last pass over the finished text: a known secret value cannot survive in any part.
   return BUNDLE_PARTS.map(([name]) => ({ name, data: redactText(byName[name] ?? '', registry) }));

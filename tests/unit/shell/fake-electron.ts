@@ -37,6 +37,10 @@ export const recorded = {
   /** Runs at app.exit, before anything else: what was on disk when the process would end. */
   onExit: null as null | (() => unknown),
   utilityProcesses: [] as { modulePath: string; args: string[]; child: FakeUtilityProcess }[],
+  /** app.setPath(name, path) calls: getPath(name) answers them, appPath otherwise. */
+  paths: new Map<string, string>(),
+  /** crashReporter.start options, with the crashDumps path at that moment; null until started. */
+  crashReporter: null as null | { options: unknown; crashDumps: string | undefined },
 };
 
 class FakeApp extends EventEmitter {
@@ -60,8 +64,11 @@ class FakeApp extends EventEmitter {
   getVersion() {
     return '0.0.0-test';
   }
-  getPath() {
-    return recorded.appPath;
+  getPath(name?: string) {
+    return (name && recorded.paths.get(name)) || recorded.appPath;
+  }
+  setPath(name: string, path: string) {
+    recorded.paths.set(name, path);
   }
   quit() {}
   exit(code?: number) {
@@ -430,8 +437,15 @@ export class FakeNotification extends EventEmitter {
 }
 export const Notification = FakeNotification;
 
+export const crashReporter = {
+  start(options: unknown) {
+    recorded.crashReporter = { options, crashDumps: recorded.paths.get('crashDumps') };
+  },
+};
+
 export default {
   Notification,
+  crashReporter,
   utilityProcess,
   app,
   BrowserWindow,

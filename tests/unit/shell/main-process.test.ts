@@ -35,6 +35,14 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(recorded.singleInstanceLockRequested, true);
   });
 
+  it('starts the crash reporter with dumps kept in the data folder, never uploaded', () => {
+    assert.ok(recorded.crashReporter, 'crashReporter.start was called');
+    assert.equal(recorded.crashReporter.crashDumps, join(appPath, 'Crashpad'));
+    const options = recorded.crashReporter.options as Record<string, unknown>;
+    assert.equal(options.uploadToServer, false);
+    assert.equal(options.submitURL, undefined, 'no server to send to');
+  });
+
   it('creates the window with context isolation, sandbox, no Node, no DevTools', () => {
     assert.equal(recorded.windows.length, 1);
     const prefs = recorded.windows[0]!.options.webPreferences!;
