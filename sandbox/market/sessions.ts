@@ -8,23 +8,9 @@ import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/
 import { istParts } from '../time/ist';
 import { Segment, Exchange } from '../../shared/broker/enums';
 
-/** Session window in minutes after IST midnight, and how long before the close intraday positions are squared off. */
-export interface SessionTimes {
-  open: number;
-  close: number;
-  squareOffBefore: number;
-}
-
-/**
- * Session times per segment. Equity cash and F&O 09:15-15:30; currency 09:00-17:00; commodity
- * 09:00-23:30. Square-off lead times from gaps.md (equity cash 10 minutes is *inferred*).
- */
-export const SESSION_TIMES: Record<SegmentCode, SessionTimes> = {
-  10: { open: 9 * 60 + 15, close: 15 * 60 + 30, squareOffBefore: 10 },
-  11: { open: 9 * 60 + 15, close: 15 * 60 + 30, squareOffBefore: 5 },
-  12: { open: 9 * 60, close: 17 * 60, squareOffBefore: 15 },
-  20: { open: 9 * 60, close: 23 * 60 + 30, squareOffBefore: 25 },
-};
+// The session times' one home is shared (the app's updater policy reads them too).
+import { SESSION_TIMES, type SessionTimes } from '../../shared/broker/session-times';
+export { SESSION_TIMES, type SessionTimes };
 
 /** The exchange-segment pairs the broker lists (one per symbol master file). */
 export const MARKETS: readonly { exchange: ExchangeCode; segment: SegmentCode }[] = [
