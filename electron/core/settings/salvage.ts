@@ -32,6 +32,7 @@ const PREFERENCE_WORDS: Record<keyof z.infer<typeof Preferences>, string> = {
   retention: 'the days files are kept',
   keymap: 'the keyboard shortcuts',
   alerts: 'the alert choices',
+  updates: 'the update checks',
 };
 
 /** A name to show for an item: its label or name when it has a short text one. */

@@ -7,6 +7,7 @@
  */
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
+import { UpdateSettings } from '../../../shared/settings/updates';
 import { ThemeChoice } from '../../../shared/settings/theme';
 import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
 import { AlertSettings } from '../../../shared/settings/alert-settings';
@@ -122,6 +123,8 @@ export const Preferences = z.object({
   keymap: Keymap.default({}),
   /** Per alert kind: on, OS notification, sound. Absent in older documents: the defaults apply. */
   alerts: AlertSettings.default(AlertSettings.parse({})),
+  /** Update checks on or off. Absent in older documents: on (no migration step needed). */
+  updates: UpdateSettings.default(UpdateSettings.parse({})),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

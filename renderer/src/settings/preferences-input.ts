@@ -11,6 +11,7 @@ export interface PreferencesText {
   logDays: string;
   journalDays: string;
   bundleDays: string;
+  checkUpdates: boolean;
 }
 
 /** Shows the stored preferences as form text, the rupee limit grouped the Indian way. */
@@ -27,6 +28,7 @@ export function preferencesText(p: PreferencesView): PreferencesText {
     logDays: String(p.retention.logDays),
     journalDays: String(p.retention.journalDays),
     bundleDays: String(p.retention.bundleDays),
+    checkUpdates: p.updates.checkAutomatically,
   };
 }
 
@@ -72,6 +74,7 @@ export function preferencesPatch(
     ok: true,
     patch: {
       expiryWarningLeadMinutes: lead,
+      updates: { checkAutomatically: t.checkUpdates },
       retention: {
         logDays: days.logDays as number,
         journalDays: days.journalDays as number,

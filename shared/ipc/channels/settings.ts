@@ -1,6 +1,7 @@
 import { Keymap } from '../../keymap/keymap';
 import { z } from 'zod';
 import { RetentionSettings } from '../../settings/retention';
+import { UpdateSettings } from '../../settings/updates';
 import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { AlertSettings } from '../../settings/alert-settings';
@@ -71,6 +72,8 @@ export const PreferencesView = z.object({
   retention: RetentionSettings,
   /** Per alert kind: raised, shown as a notification, with a sound. */
   alerts: AlertSettings,
+  /** Whether the app looks for updates (README, "Updates"). */
+  updates: UpdateSettings,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
