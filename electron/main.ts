@@ -24,6 +24,8 @@ import { attachIpcMainTransport } from './shell/ipc-main-transport';
 import { createLoginWindowPort } from './shell/login-window';
 import { createMainWindow } from './shell/main-window';
 import { quitAfterDispose } from './shell/quit-after-dispose';
+import { startDesktopUpdater } from './shell/updater';
+import type { UpdateController } from './core/updates/update-controller';
 import { reloadAfterCrash } from './shell/renderer-recovery';
 import { installAppMenu } from './shell/app-menu';
 import { showAlertNotifications } from './shell/alert-notifications';
@@ -47,6 +49,8 @@ const environment = process.argv.includes('--live') ? 'live' : 'demo';
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
+/** Release builds' self-update (shell/updater.ts); null in development and .deb installs. */
+let updates: UpdateController | null = null;
 /**
  * The main process's logger: stderr until the core exists, then the core's one redacting
  * logger (log file and support bundle), kept after the core is disposed so a failing
@@ -119,7 +123,14 @@ async function start(): Promise<void> {
     mainWindow.focus();
   });
   app.on('window-all-closed', () => app.quit());
-  quitAfterDispose(app, shutdown, (err) =>
+  // A downloaded update installs at quit only if the policy allows it (decided while the
+  // orders are still known), and only after the core is disposed (journal written).
+  const quitAndMaybeInstall = async (): Promise<void> => {
+    const install = updates?.decideAtQuit() ?? false;
+    await shutdown();
+    updates?.applyAtQuit(install);
+  };
+  quitAfterDispose(app, quitAndMaybeInstall, (err) =>
     mainLog.error('shutdown failed', {
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),
     }),
@@ -183,6 +194,13 @@ async function start(): Promise<void> {
     open: (alert) => running.alerts.open(alert),
     window: () => mainWindow,
     onError: (err) => running.logger.warn('alerts: notification failed', { err: String(err) }),
+  });
+  updates = startDesktopUpdater({
+    isPackaged: app.isPackaged,
+    window: () => mainWindow,
+    checksEnabled: () => running.settings.get().preferences.updates.checkAutomatically,
+    intents: () => running.orders.list(),
+    logger: running.logger,
   });
   reloadAfterCrash(mainWindow, {
     onLost: () => running.drafts.pageLost(),

@@ -437,6 +437,16 @@ export class FakeNotification extends EventEmitter {
 }
 export const Notification = FakeNotification;
 
+/** Message boxes (the update prompt): each call recorded, answered with the default button. */
+export const dialog = {
+  shown: [] as unknown[],
+  async showMessageBox(...args: unknown[]) {
+    const options = args.at(-1) as { defaultId?: number };
+    dialog.shown.push(options);
+    return { response: options.defaultId ?? 0, checkboxChecked: false };
+  },
+};
+
 export const crashReporter = {
   start(options: unknown) {
     recorded.crashReporter = { options, crashDumps: recorded.paths.get('crashDumps') };
@@ -446,6 +456,7 @@ export const crashReporter = {
 export default {
   Notification,
   crashReporter,
+  dialog,
   utilityProcess,
   app,
   BrowserWindow,

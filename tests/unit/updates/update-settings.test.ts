@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createMemorySettingsBackend } from '../../../electron/core/settings/backend';
 import { createSettingsStore } from '../../../electron/core/settings/settings-store';
 
-test('update checks are on by default, and for a document written before the setting existed', async () => {
+test('update checks are on by default', async () => {
   const store = createSettingsStore({ backend: createMemorySettingsBackend() });
   const { settings } = await store.load();
   assert.deepEqual(settings.preferences.updates, { checkAutomatically: true });
