@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { electronBinary } from './electron-binary';
 
+// Throws when TICKDESK_REQUIRE_ELECTRON=1 (the CI runners) and the binary is missing.
 const binary = electronBinary();
 if ('missing' in binary) {
   console.log(
