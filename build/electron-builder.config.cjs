@@ -6,8 +6,19 @@
  * own JSON schema and asserts the values below.
  * @type {import('electron-builder').Configuration}
  */
+/**
+ * The update feed: the GitHub release of the repository building it (the release workflow
+ * sets GITHUB_REPOSITORY). electron-builder then writes app-update.yml into the app and
+ * latest*.yml beside the installers; electron-updater reads them (electron/shell/updater.ts).
+ * A local build has no feed and does not update itself.
+ */
+const [owner, repo] = (process.env.GITHUB_REPOSITORY ?? '').split('/');
+
 module.exports = {
   appId: 'in.tickdesk.app',
+  ...(owner && repo
+    ? { publish: [{ provider: 'github', owner, repo, releaseType: 'release' }] }
+    : {}),
   productName: 'Tickdesk',
   directories: { output: 'release', buildResources: 'build' },
   files: ['dist/electron/**', 'dist/sandbox/**', 'dist/renderer/**', 'package.json', '!**/*.map'],
