@@ -302,3 +302,23 @@ test('a change saved in one window shows in another at once (settings.changed)',
   await expect(page.getByTestId('pref-maxLtpDistancePct')).toHaveValue(original);
   await other.close();
 });
+
+test('update checks can be turned off, and that is saved and still there after a reload', async ({
+  page,
+  harnessUrl,
+}) => {
+  await openSettings(page, harnessUrl);
+  const box = page.getByTestId('pref-checkUpdates');
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  await page.goto('about:blank');
+  await openSettings(page, harnessUrl);
+  await expect(page.getByTestId('pref-checkUpdates')).not.toBeChecked();
+
+  await page.getByTestId('pref-checkUpdates').check();
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  await expect(page.getByTestId('pref-checkUpdates')).toBeChecked();
+});
