@@ -2,13 +2,13 @@
  * What only the real Electron shell shows (issue 23 #1): the Demo broker in its own utility
  * process, the keychain of this OS (Credential Manager, Keychain, Secret Service), a renderer
  * crash that is reloaded and leaves a minidump, the tickdesk:// protocol registration, and a
- * quit that waits for the core. They skip where the Electron binary cannot be downloaded, with
- * the reason printed by playwright.config.ts; on the CI runners TICKDESK_REQUIRE_ELECTRON=1
- * makes a missing binary fail instead.
+ * quit with an order in flight that waits for it. They skip where the Electron binary cannot
+ * be downloaded, with the reason printed by playwright.config.ts; on the CI runners
+ * TICKDESK_REQUIRE_ELECTRON=1 makes a missing binary fail instead.
  */
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { electronBinary } from './electron-binary';
 import { call, demoLogin, launch, root } from './launch';
@@ -94,14 +94,46 @@ test.describe('the real shell', () => {
     }
   });
 
-  test('quitting waits for the core: the order journal is closed and the Demo broker stopped', async () => {
+  test('quitting with an order in flight waits for it: the journal is whole and the process gone', async () => {
     const { app, page, dataDir } = await launch();
     await demoLogin(page);
     const pid = await app.evaluate(() => process.pid);
+    // The order is sent and the app told to quit at once, without waiting for the answer.
+    await page.evaluate(() => {
+      const api = (
+        globalThis as unknown as { tickdesk: { orders: { place(i: unknown): Promise<unknown> } } }
+      ).tickdesk;
+      void api.orders.place({
+        draft: {
+          symbol: 'NSE:SBIN-EQ',
+          qty: 1,
+          type: 1,
+          side: 1,
+          productType: 'INTRADAY',
+          limitPrice: 1,
+          stopPrice: 0,
+          disclosedQty: 0,
+          validity: 'DAY',
+          offlineOrder: false,
+          stopLoss: 0,
+          takeProfit: 0,
+        },
+        confirmGuards: true,
+      });
+    });
     await app.close();
-    // The journal folder exists and the process is gone: the quit ran to its end.
-    expect(existsSync(join(dataDir, 'journal')) || existsSync(join(dataDir, 'logs'))).toBe(true);
     expect(() => process.kill(pid, 0)).toThrow();
+    const dir = join(dataDir, 'journal');
+    const lines = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n'))
+      .filter((l) => l.trim() !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    // Every line whole: the journal was closed after the action in flight, not cut.
+    for (const l of lines) expect(() => JSON.parse(l)).not.toThrow();
+    const steps = lines.map((l) => (JSON.parse(l) as { step: string }).step);
+    expect(steps).toContain('intent');
+    expect(steps.some((s) => s !== 'intent')).toBe(true);
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
