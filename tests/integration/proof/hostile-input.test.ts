@@ -1,0 +1,4 @@
+/** The hostile-input proof at its fast size, inside `npm test` (see prove-fast.ts). */
+import { proveFast } from './prove-fast';
+
+proveFast('hostile-input.proof.ts');

@@ -1,0 +1,23 @@
+/**
+ * One safety proof at its fast size as a test: every figure must meet its goal on every CI
+ * run (`npm run proof` repeats them at full size). Each proof has a test file of its own, so
+ * each gets the runner's whole per-file time and runs beside the other integration files:
+ * six proofs in one file outgrew that time once the Budget and Faults sections grew.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadProof } from '../../proof/proof-files';
+
+/** Registers the test for `file` (a tests/proof/*.proof.ts name). */
+export function proveFast(file: string): void {
+  test(`proof ${file} (fast): every figure at its goal`, async () => {
+    const section = await (await loadProof(file)).run({ size: 'fast', log: () => {} });
+    const missed = section.figures.filter((f) => !f.met);
+    assert.ok(section.figures.length > 0, `${file} reported no figures`);
+    assert.deepEqual(
+      missed.map((f) => `${f.name}: ${f.value} (goal ${f.goal})`),
+      [],
+      `${section.title}: figures off their goal`,
+    );
+  });
+}

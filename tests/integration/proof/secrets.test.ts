@@ -1,0 +1,4 @@
+/** The secrets proof at its fast size, inside `npm test` (see prove-fast.ts). */
+import { proveFast } from './prove-fast';
+
+proveFast('secrets.proof.ts');
