@@ -31,13 +31,16 @@ function titleOf(html: string): string {
 /** An HTTP "window": follows the depository pages like the Electron window would. */
 function httpDepositoryWindow(
   trader: TraderInput[],
-): DepositoryWindowPort & { pages: string[]; posted: string[] } {
+): DepositoryWindowPort & { pages: string[]; posted: string[]; actions: string[] } {
   const pages: string[] = [];
   const posted: string[] = [];
+  const actions: string[] = [];
   return {
     pages,
     posted,
+    actions,
     open(sub: DepositorySubmission) {
+      actions.push(new URL(sub.form.action).origin);
       let closed = false;
       const run = async (): Promise<DepositoryOutcome> => {
         let url = sub.form.action;
@@ -135,6 +138,9 @@ test('TPIN request, authorization with TPIN + OTP on the depository page, inquir
       'Sandbox depository: authorized',
     ]);
     assert.match(window.posted[0] ?? '', /^DPId=\d+&ReqId=SBXREQ\d+&Version=1\.1&TransDtls=/);
+    // The depository is another origin than the broker's, as a real one is.
+    assert.equal(window.actions[0], new URL(rig.sandbox.depositoryUrl).origin);
+    assert.notEqual(window.actions[0], new URL(rig.sandbox.url).origin);
     const history = await edis.details();
     const row = history.find((d) => d.transactionId === r.transactionId);
     assert.ok(row, 'the authorization is in the history');
@@ -161,13 +167,36 @@ test('three wrong TPINs: the depository fails the request and the inquiry says s
   }
 });
 
+test('two authorizations in a row: each finds its own transaction id in the history', async () => {
+  const ok = { tpin: DEMO_USER.tpin, otp: DEMO_USER.otp };
+  const { rig, edis, isin } = await edisRig([ok, ok]);
+  try {
+    const a = await edis.authorize([{ isin, qty: 1 }]);
+    const b = await edis.authorize([{ isin, qty: 2 }]);
+    assert.equal(a.outcome, 'completed', a.message);
+    assert.equal(b.outcome, 'completed', b.message);
+    assert.notEqual(a.transactionId, b.transactionId);
+    const history = await edis.details();
+    assert.equal(history.find((d) => d.transactionId === a.transactionId)?.qty, 1);
+    assert.equal(history.find((d) => d.transactionId === b.transactionId)?.qty, 2);
+  } finally {
+    await rig.close();
+  }
+});
+
 test('closing the depository window cancels without an inquiry; the request stays pending', async () => {
   const { rig, edis, isin } = await edisRig([{ tpin: '', otp: '', giveUp: true }]);
   try {
     const r = await edis.authorize([{ isin, qty: 1 }]);
     assert.equal(r.outcome, 'cancelled');
     assert.equal(r.inquiry, null);
-    const later = await edis.inquiry(r.transactionId ?? '');
+    assert.equal(r.transactionId, null, 'no guessed transaction id');
+    const pending = (await edis.details()).filter((d) => d.isin === isin);
+    assert.deepEqual(
+      pending.map((d) => d.status),
+      ['PENDING'],
+    );
+    const later = await edis.inquiry(pending[0]?.transactionId ?? '');
     assert.deepEqual(later, { successCount: 0, failedCount: 0 });
   } finally {
     await rig.close();

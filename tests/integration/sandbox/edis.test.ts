@@ -10,8 +10,9 @@ before(async () => {
 after(() => s.sb.close());
 
 type Row = Record<string, unknown>;
-const form = (path: string, fields: Record<string, string>) =>
-  fetch(new URL(path, s.sb.url), {
+/** Posts a form to the depository's own origin (or, with `origin`, to another). */
+const form = (path: string, fields: Record<string, string>, origin = s.sb.depositoryUrl) =>
+  fetch(new URL(path, origin), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
@@ -49,7 +50,11 @@ test('eDIS end to end: tpin, index form, depository TPIN+OTP, completion page, i
   const idx = await s.call('POST', '/api/dev/index', { recordLst: [{ isin_code: isin, qty: 5 }] });
   assert.equal(idx.json.s, 'ok');
   const html = String(idx.json.data);
-  assert.match(html, new RegExp(`<form method="POST" action="${s.sb.url}/edis/depository"`));
+  assert.match(
+    html,
+    new RegExp(`<form method="POST" action="${s.sb.depositoryUrl}/edis/depository"`),
+  );
+  assert.notEqual(new URL(s.sb.depositoryUrl).origin, new URL(s.sb.url).origin);
   for (const n of ['DPId', 'ReqId', 'Version', 'TransDtls'])
     assert.ok(hidden(html, n), `hidden input ${n}`);
   const reqId = hidden(html, 'ReqId');
@@ -86,6 +91,9 @@ test('eDIS end to end: tpin, index form, depository TPIN+OTP, completion page, i
   const inq = await s.call('POST', '/api/v2/inquiry', { transactionId: txn });
   assert.deepEqual(inq.json.data, { FAILED_CNT: 0, SUCEESS_CNT: 1 });
   assert.equal((await s.call('POST', '/api/v2/inquiry', { transactionId: 'nope' })).json.code, -50);
+  // The request id is the depository's key, not the broker's: the inquiry refuses it.
+  const byReq = await s.call('POST', '/api/v2/inquiry', { transactionId: reqId });
+  assert.equal(byReq.json.code, -50, JSON.stringify(byReq.json));
 
   const ok = await sell();
   assert.equal(ok.json.code, 1101, JSON.stringify(ok.json));
@@ -116,8 +124,60 @@ test('three wrong attempts fail the request; inquiry reports it', async () => {
   const reqId = hidden(String(idx.json.data), 'ReqId');
   for (let k = 0; k < 3; k++)
     await form('/edis/depository/authorize', { ReqId: reqId, tpin: DEMO_USER.tpin, otp: '000000' });
-  const inq = await s.call('POST', '/api/v2/inquiry', { transactionId: reqId });
+  const det = (await s.call('GET', '/api/v2/details')).json.data as Row[];
+  const txn = String(det.find((d) => d.isin === h.isin && d.status === 'FAILED')?.transactionId);
+  const inq = await s.call('POST', '/api/v2/inquiry', { transactionId: txn });
   assert.deepEqual(inq.json.data, { FAILED_CNT: 1, SUCEESS_CNT: 0 });
   const unknown = await form('/edis/depository', { ReqId: 'NOPE' });
   assert.equal(unknown.status, 400);
+});
+
+test('TransDtls is opaque: no request id, transaction id, ISIN or JSON inside, and new each time', async () => {
+  const h = ((await s.call('GET', '/api/v2/holdings')).json.holdings as Row[])[2]!;
+  const index = () =>
+    s.call('POST', '/api/dev/index', { recordLst: [{ isin_code: h.isin, qty: 1 }] });
+  const a = String((await index()).json.data);
+  const b = String((await index()).json.data);
+  const dtls = hidden(a, 'TransDtls');
+  assert.match(dtls, /^[A-Za-z0-9+/]+=*$/, 'base64');
+  const decoded = Buffer.from(dtls, 'base64').toString('latin1');
+  assert.throws(() => JSON.parse(decoded) as unknown, 'not JSON');
+  const det = (await s.call('GET', '/api/v2/details')).json.data as Row[];
+  for (const secret of [hidden(a, 'ReqId'), String(h.isin), ...det.map((d) => String(d.transactionId))])
+    assert.equal(decoded.includes(secret), false, `TransDtls reveals ${secret}`);
+  assert.notEqual(hidden(b, 'TransDtls'), dtls);
+  // Nor can the transaction id be derived from the request id's sequence.
+  const txns = det.map((d) => String(d.transactionId));
+  assert.equal(new Set(txns).size, txns.length);
+  for (const t of txns) assert.equal(t.includes(hidden(a, 'ReqId').replace(/\D/g, '')), false);
+});
+
+test('the depository checks TransDtls and lives only on its own origin', async () => {
+  const h = ((await s.call('GET', '/api/v2/holdings')).json.holdings as Row[])[3]!;
+  const idx = await s.call('POST', '/api/dev/index', {
+    recordLst: [{ isin_code: h.isin, qty: 1 }],
+  });
+  const html = String(idx.json.data);
+  const fields = {
+    DPId: hidden(html, 'DPId'),
+    ReqId: hidden(html, 'ReqId'),
+    Version: hidden(html, 'Version'),
+    TransDtls: hidden(html, 'TransDtls'),
+  };
+  const onBroker = await form('/edis/depository', fields, s.sb.url);
+  assert.equal(onBroker.status, 404);
+  const authOnBroker = await form(
+    '/edis/depository/authorize',
+    { ReqId: fields.ReqId, tpin: DEMO_USER.tpin, otp: DEMO_USER.otp },
+    s.sb.url,
+  );
+  assert.equal(authOnBroker.status, 404);
+  const apiOnDepository = await fetch(new URL('/api/v2/details', s.sb.depositoryUrl));
+  assert.equal(apiOnDepository.status, 404);
+  const forged = await form('/edis/depository', { ...fields, TransDtls: 'AAAA' });
+  assert.equal(forged.status, 400);
+  assert.match(await forged.text(), /TransDtls/);
+  const real = await form('/edis/depository', fields);
+  assert.equal(real.status, 200);
+  assert.match(await real.text(), /name="tpin"/);
 });
