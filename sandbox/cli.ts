@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
+ * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
  * [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
- * socketUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
+ * socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
  * where it listens.
  * Everything else goes to stderr, keeping stdout machine-readable.
  */
@@ -37,6 +37,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
         if (!Number.isInteger(n) || n < 0 || n > 65535)
           throw new Error('--socket-port must be 0..65535');
         o.socketPort = n;
+        break;
+      }
+      case '--depository-port': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n) || n < 0 || n > 65535)
+          throw new Error('--depository-port must be 0..65535');
+        o.depositoryPort = n;
         break;
       }
       case '--seed': {
@@ -98,7 +105,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;
@@ -118,6 +125,7 @@ async function main(): Promise<void> {
         symbol_master_base: info.symbolMasterBase,
         dataUrl: info.dataUrl,
         socketUrl: info.socketUrl,
+        depositoryUrl: info.depositoryUrl,
         apps: info.apps,
         user: info.user,
       };

@@ -27,6 +27,7 @@ import { BrokerCore } from './core';
 import { BrokerFailure, fail } from './failure';
 import { ErrorCode } from '../shared/broker/errors';
 import { edisRoutes } from './edis/routes';
+import { depositoryRoutes } from './edis/depository-routes';
 import { createDispatcher } from './http/dispatch';
 import { MASTER_PREFIX, MasterFileServer } from './http/master-files';
 import { makeSelfSigned } from './http/tls';
@@ -49,6 +50,8 @@ export interface SandboxOptions {
   port?: number;
   /** Port of the socket service on 127.0.0.1; 0 or absent picks a free one. */
   socketPort?: number;
+  /** Port of the eDIS depository pages (their own origin) on 127.0.0.1; 0 or absent picks a free one. */
+  depositoryPort?: number;
   /** Seed of the market, the demo portfolio and the app secrets (default 1). */
   seed?: number;
   /** Serve HTTPS with a self-signed certificate made at start. */
@@ -108,13 +111,18 @@ export interface SandboxAnnouncement {
   dataUrl: string;
   /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
   socketUrl: string;
+  /**
+   * The eDIS depository's origin, on its own port (as CDSL is not the broker), e.g.
+   * http://127.0.0.1:PORT3; the index call's hand-off form posts to `${depositoryUrl}/edis/depository`.
+   */
+  depositoryUrl: string;
 }
 
 /** A running sandbox. */
 export interface SandboxHandle extends SandboxAnnouncement {
   /** Instruments the sandbox trades (read-only; for tests and Demo mode pickers). */
   instruments: readonly Instrument[];
-  /** Stops the ticker, drops open connections (sockets too) and closes both servers. */
+  /** Stops the ticker, drops open connections (sockets too) and closes all three listeners. */
   close(): Promise<void>;
 }
 
@@ -150,6 +158,33 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  // The depository: a second listener, so its pages have an origin of their own.
+  const depSlot: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
+  const depListener = (req: IncomingMessage, res: ServerResponse) => {
+    if (depSlot.handler) depSlot.handler(req, res);
+    else void ready.then(() => depSlot.handler?.(req, res));
+  };
+  const depServer: Server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, depListener)
+    : createHttpServer(depListener);
+  const closeServer = (srv: Server) =>
+    new Promise<void>((resolve) => {
+      srv.close(() => resolve());
+      srv.closeAllConnections();
+    });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      depServer.once('error', reject);
+      depServer.listen(opts.depositoryPort ?? 0, '127.0.0.1', () => {
+        depServer.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    await closeServer(server);
+    throw e;
+  }
+  const depositoryUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${(depServer.address() as AddressInfo).port}`;
   let socket: Awaited<ReturnType<typeof listenSocket>>;
   try {
     socket = await listenSocket({
@@ -157,7 +192,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       ...(tls ? { tls } : {}),
     });
   } catch (e) {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.all([closeServer(server), closeServer(depServer)]);
     throw e;
   }
   const announced = {
@@ -165,6 +200,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
     dataUrl: `${baseUrl}${DATA_PREFIX}`,
     socketUrl: socket.url,
+    depositoryUrl,
     apps: apps.map((a) => ({
       app_id: a.app_id,
       secret: a.secret,
@@ -186,8 +222,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
   } catch (e) {
     // Do not leave a half-started server holding the port (and the process) open.
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.all([closeServer(server), closeServer(depServer)]);
     await socket.close();
     throw e;
   }
@@ -229,7 +264,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     }),
     ...accountRoutes(core),
     ...orderRoutes(core),
-    ...edisRoutes(core, () => baseUrl),
+    ...edisRoutes(core, () => depositoryUrl),
     ...dataRoutes(core),
     ...(opts.testControls
       ? [
@@ -254,6 +289,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     timers,
     ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
+    ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
+  });
+  depSlot.handler = createDispatcher({
+    routes: depositoryRoutes(core),
+    apps,
+    creds,
+    clock,
+    limiter,
+    faults,
+    beforeEach: () => undefined,
+    timers,
+    ...(opts.requestLog ? { requestLog: (line) => opts.requestLog?.(`depository ${line}`) } : {}),
     ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
   });
   markReady();
@@ -285,11 +332,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         for (const t of timers) clearTimeout(t);
         timers.clear();
         hub.close();
-        let open = 2;
+        let open = 3;
         const done = () => --open === 0 && resolve();
         void socket.close().then(done);
-        server.close(done);
-        server.closeAllConnections();
+        for (const srv of [server, depServer]) {
+          srv.close(done);
+          srv.closeAllConnections();
+        }
       });
       return closed;
     },

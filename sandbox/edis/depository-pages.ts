@@ -9,20 +9,21 @@ import type { EdisRequest } from './store';
 /** Depository participant id shown in the hand-off form (a sandbox value). */
 export const SANDBOX_DP_ID = '12088700';
 
-/** The TransDtls payload of a request's hand-off form (base64 JSON), also for leak tests. */
+/** The TransDtls of a request's hand-off form (opaque base64), also for leak tests. */
 export function transDtlsOf(r: EdisRequest): string {
-  return Buffer.from(
-    JSON.stringify({ ReqId: r.reqId, transactionId: r.transactionId, records: r.records }),
-  ).toString('base64');
+  return r.transDtls;
 }
 
-/** The HTML form string of the index response; it posts the hidden inputs to the depository. */
-export function handOffForm(baseUrl: string, r: EdisRequest): string {
+/**
+ * The HTML form string of the index response; it posts the hidden inputs to the depository
+ * at `depositoryUrl` (its own origin, not the broker's).
+ */
+export function handOffForm(depositoryUrl: string, r: EdisRequest): string {
   const trans = transDtlsOf(r);
   const input = (n: string, v: string) =>
     `<input type="hidden" name="${n}" value="${escapeHtml(v)}">`;
   return (
-    `<form method="POST" action="${escapeHtml(baseUrl)}/edis/depository" id="edis-form" name="frmDIS">` +
+    `<form method="POST" action="${escapeHtml(depositoryUrl)}/edis/depository" id="edis-form" name="frmDIS">` +
     input('DPId', SANDBOX_DP_ID) +
     input('ReqId', r.reqId) +
     input('Version', '1.1') +

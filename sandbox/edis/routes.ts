@@ -1,29 +1,22 @@
 /**
- * eDIS end to end: the four API endpoints (tpin, details, index, inquiry) and the sandbox's own
- * depository pages that the index form posts to. A successful TPIN + OTP there records an
- * authorization that CNC sells of demat shares then draw on.
+ * eDIS on the broker's origin: the four API endpoints (tpin, details, index, inquiry). The
+ * depository pages the index form posts to are on their own origin (depository-routes.ts);
+ * a successful TPIN + OTP there records an authorization that CNC sells then draw on.
  */
 import { ErrorCode } from '../../shared/broker/errors';
 import type { BrokerCore } from '../core';
 import { fail } from '../failure';
 import { okReply } from '../http/envelope';
-import type { RequestCtx, Route } from '../http/types';
+import type { Route } from '../http/types';
 import { asObject } from '../orders/parse';
 import { fmtSlashDate, istDayKey } from '../time/ist';
-import { badRequestPage, handOffForm, resultPage, tpinPage } from './depository-pages';
+import { handOffForm } from './depository-pages';
 import type { EdisRecord } from './store';
 
-const MAX_TPIN_ATTEMPTS = 3;
-
-/** Builds the eDIS routes; `baseUrl` is the sandbox's own address (for the form's action). */
-export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
+/** Builds the eDIS API routes; `depositoryUrl` is the depository's origin (the form's action). */
+export function edisRoutes(core: BrokerCore, depositoryUrl: () => string): Route[] {
   const s = core.state;
   const store = s.edis;
-  const field = (ctx: RequestCtx, k: string): string => {
-    const b = ctx.body && typeof ctx.body === 'object' ? (ctx.body as Record<string, unknown>) : {};
-    const v = b[k] ?? ctx.query.get(k);
-    return typeof v === 'string' ? v : '';
-  };
   return [
     {
       method: 'GET',
@@ -129,7 +122,7 @@ export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
         });
         const req = store.create(records, s.now());
         return okReply(
-          { data: handOffForm(baseUrl(), req) },
+          { data: handOffForm(depositoryUrl(), req) },
           200,
           'Redirect to the depository to authorize with TPIN',
         );
@@ -145,8 +138,9 @@ export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
         const b = asObject(ctx.body);
         if (typeof b.transactionId !== 'string' || !b.transactionId)
           fail(ErrorCode.InvalidParameters, 'transactionId is required');
+        // Only the transaction id a real flow yields (listed in the details); never the ReqId.
         const r =
-          store.find(b.transactionId) ??
+          store.findByTransaction(b.transactionId) ??
           fail(ErrorCode.InvalidParameters, `transactionId ${b.transactionId} is unknown`);
         const n = r.records.length;
         return okReply({
@@ -155,57 +149,6 @@ export function edisRoutes(core: BrokerCore, baseUrl: () => string): Route[] {
             SUCEESS_CNT: r.status === 'SUCCESS' ? n : 0,
           },
         });
-      },
-    },
-    {
-      method: 'POST',
-      path: '/edis/depository',
-      access: 'public',
-      handle: (ctx) => {
-        const r = store.find(field(ctx, 'ReqId'));
-        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
-        if (r.status !== 'PENDING') return { status: 200, html: resultPage(r) };
-        return { status: 200, html: tpinPage(r) };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/edis/depository',
-      access: 'public',
-      handle: (ctx) => {
-        const r = store.find(ctx.query.get('ReqId') ?? '');
-        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
-        return { status: 200, html: r.status === 'PENDING' ? tpinPage(r) : resultPage(r) };
-      },
-    },
-    {
-      method: 'POST',
-      path: '/edis/depository/authorize',
-      access: 'public',
-      handle: (ctx) => {
-        const r = store.find(field(ctx, 'ReqId'));
-        if (!r) return { status: 400, html: badRequestPage('Unknown or missing ReqId') };
-        if (r.status !== 'PENDING') return { status: 200, html: resultPage(r) };
-        const tpinOk = field(ctx, 'tpin') === core.user.tpin;
-        const otpOk = field(ctx, 'otp') === core.user.otp;
-        if (!tpinOk || !otpOk) {
-          r.errorCount += 1;
-          if (r.errorCount >= MAX_TPIN_ATTEMPTS) {
-            r.status = 'FAILED';
-            r.reason = 'Too many wrong TPIN/OTP attempts';
-            r.completedAt = s.now();
-            return { status: 200, html: resultPage(r) };
-          }
-          const what = !tpinOk ? 'The TPIN is incorrect.' : 'The OTP is incorrect.';
-          return {
-            status: 401,
-            html: tpinPage(r, `${what} ${MAX_TPIN_ATTEMPTS - r.errorCount} attempts left.`),
-          };
-        }
-        r.status = 'SUCCESS';
-        r.completedAt = s.now();
-        r.dpTxnId = `DP${r.internalTxnId}`;
-        return { status: 200, html: resultPage(r) };
       },
     },
   ];

@@ -4,6 +4,7 @@
  * authorized quantity per ISIN, which is why the order desk asks this store before accepting
  * a sell.
  */
+import { randomBytes } from 'node:crypto';
 import { istDayKey } from '../time/ist';
 
 /** One ISIN line of an authorization request. */
@@ -15,6 +16,11 @@ export interface EdisRecord {
 /** One authorization request, from the index call to the depository's answer. */
 export interface EdisRequest {
   reqId: string;
+  /**
+   * The hand-off's TransDtls: random bytes, base64, meaningful only to the depository (a real
+   * one is an encrypted blob). Nothing about the request can be read out of it.
+   */
+  transDtls: string;
   transactionId: string;
   internalTxnId: string;
   dpTxnId: string;
@@ -44,7 +50,9 @@ export class EdisStore {
     const n = String(this.seq).padStart(6, '0');
     const r: EdisRequest = {
       reqId: `SBXREQ${n}`,
-      transactionId: `SBXTXN${istDayKey(now)}${n}`,
+      transDtls: randomBytes(48).toString('base64'),
+      // Random, so no client can derive it from the request id or a sequence.
+      transactionId: `SBXTXN${istDayKey(now)}${randomBytes(6).toString('hex').toUpperCase()}`,
       internalTxnId: `ITX${n}`,
       dpTxnId: '',
       records,
@@ -57,11 +65,14 @@ export class EdisStore {
     return r;
   }
 
-  /** Finds a request by its ReqId or its transaction id. */
-  find(idOrTxn: string): EdisRequest | undefined {
-    const direct = this.requests.get(idOrTxn);
-    if (direct) return direct;
-    for (const r of this.requests.values()) if (r.transactionId === idOrTxn) return r;
+  /** Finds a request by its ReqId (the depository's key; the broker API never accepts it). */
+  findByReqId(reqId: string): EdisRequest | undefined {
+    return this.requests.get(reqId);
+  }
+
+  /** Finds a request by its transaction id (the inquiry's key, as listed in the details). */
+  findByTransaction(transactionId: string): EdisRequest | undefined {
+    for (const r of this.requests.values()) if (r.transactionId === transactionId) return r;
     return undefined;
   }
 

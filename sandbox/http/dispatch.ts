@@ -29,7 +29,8 @@ export interface DispatchDeps {
   faults: FaultTable;
   /** Test-only odd rows in list answers (see controls/row-patches.ts). */
   rowPatches?: RowPatchTable;
-  masterFiles: MasterFileServer;
+  /** Absent on listeners that serve no master files (the depository's). */
+  masterFiles?: MasterFileServer;
   /** Runs before every API request (session transitions after clock jumps). */
   beforeEach(): void;
   /** Timers of delayed responses, so close() can cancel them. */
@@ -145,7 +146,7 @@ export function createDispatcher(
   async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const master = await d.masterFiles.handle(url.pathname, method, req.headers);
+    const master = await d.masterFiles?.handle(url.pathname, method, req.headers);
     if (master) return write(res, master, method);
     const route = table.get(`${method === 'HEAD' ? 'GET' : method} ${url.pathname}`);
     if (!route) {
