@@ -1,10 +1,12 @@
 /**
  * eDIS: authorizing the sale of demat holdings.
  *
- * Flow: (optional) request a TPIN → POST /api/dev/index with the chosen ISINs and
- * quantities → parse the returned form → the depository window posts it and the trader
- * types TPIN and OTP there → POST /api/v2/inquiry for the outcome. The window's ending
- * is only a hint; the inquiry is the truth.
+ * Flow: (optional) request a TPIN → note the eDIS details list → POST /api/dev/index with the
+ * chosen ISINs and quantities → parse the returned form → the depository window posts it to
+ * the depository (its own origin) and the trader types TPIN and OTP there → find the
+ * transaction id the broker now lists (transaction-lookup.ts; never a guess from the form)
+ * → POST /api/v2/inquiry for the outcome. The window's ending is only a hint; the inquiry
+ * is the truth.
  */
 import { base64url } from '../auth/pkce';
 import type { Random } from '../auth/ports';
@@ -13,6 +15,13 @@ import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { EdisDetail, EdisInquiry } from '../../../shared/broker/models';
 import { encodeDepositoryForm, parseDepositoryForm, type DepositoryForm } from './depository-form';
 import type { DepositoryWindowPort } from './depository-window-port';
+import { systemClock, type Clock } from '../limiter/clock';
+import {
+  findListedTransaction,
+  listedIds,
+  transactionIdFromUrl,
+  type LookupBaseline,
+} from './transaction-lookup';
 
 /** The broker calls eDIS needs; the client engineer's BrokerClient satisfies it as is. */
 export interface EdisBroker {
@@ -28,9 +37,12 @@ export interface EdisItem {
   qty: number;
 }
 
-/** The result shape of the `edis.authorize` channel. */
+/**
+ * The result shape of the `edis.authorize` channel. `unconfirmed`: the depository finished
+ * but the broker does not list the authorization (yet), so there is nothing to inquire about.
+ */
 export interface EdisAuthorizeResult {
-  outcome: 'completed' | 'cancelled' | 'failed';
+  outcome: 'completed' | 'cancelled' | 'failed' | 'unconfirmed';
   transactionId: string | null;
   inquiry: EdisInquiry | null;
   message: string;
@@ -53,7 +65,15 @@ export interface EdisServiceDeps {
   isCompletion?: (url: string, form: DepositoryForm, baseUrl: string) => boolean;
   /** Override how a final page is recognised by its title; default `defaultIsCompletionTitle`. */
   isCompletionTitle?: (title: string) => boolean;
+  /** Time and timers (default the system clock): the details list is read again after a pause. */
+  clock?: Clock;
+  /** Pauses between reads of the details list while the broker has not listed it (default 1.5 s, 3 s). */
+  listingWaitsMs?: readonly number[];
 }
+
+/** What the trader reads when the broker does not list the finished authorization. */
+export const UNLISTED_MESSAGE =
+  'The depository has finished, but the broker has not listed this authorization yet. Check the eDIS history in a minute before selling.';
 
 const ISIN_RE = /^IN[A-Z0-9]{9}[0-9]$/;
 
@@ -106,46 +126,6 @@ export function defaultIsCompletionTitle(title: string): boolean {
   return /\b(authori[sz]ed|successful|success|failed|failure|completed?|error)\b/i.test(title);
 }
 
-const TXN_PARAMS = ['transactionId', 'transaction_id', 'TransactionId', 'txnId', 'TxnId'];
-
-/**
- * The transaction id to inquire about: from the completion URL if the broker put it there,
- * else from TransDtls when it is (base64) JSON carrying one, else the ReqId.
- */
-export function transactionIdFor(form: DepositoryForm, completionUrl: string | null): string {
-  if (completionUrl) {
-    try {
-      const u = new URL(completionUrl);
-      for (const p of TXN_PARAMS) {
-        const v = u.searchParams.get(p);
-        if (v) return v;
-      }
-    } catch {
-      // fall through
-    }
-  }
-  const dtls = form.fields.TransDtls;
-  for (const text of [dtls, tryBase64(dtls)]) {
-    if (!text) continue;
-    try {
-      const j = JSON.parse(text) as Record<string, unknown>;
-      for (const p of TXN_PARAMS) if (typeof j[p] === 'string' && j[p]) return j[p] as string;
-    } catch {
-      // not JSON
-    }
-  }
-  return form.fields.ReqId;
-}
-
-function tryBase64(s: string): string | null {
-  if (!/^[A-Za-z0-9+/=_-]+$/.test(s)) return null;
-  try {
-    return Buffer.from(s, 'base64').toString('utf8');
-  } catch {
-    return null;
-  }
-}
-
 /** The eDIS service behind the `edis.*` channels. */
 export interface EdisService {
   requestTpin(): Promise<{ message: string }>;
@@ -162,7 +142,39 @@ export function createEdisService(deps: EdisServiceDeps): EdisService {
   const random = deps.random ?? systemRandom;
   const isCompletion =
     deps.isCompletion ?? ((url: string, form: DepositoryForm) => defaultIsCompletion(url, form));
+  const clock = deps.clock ?? systemClock;
+  const waits = deps.listingWaitsMs ?? [1500, 3000];
+  const pause = (ms: number) => new Promise<void>((r) => clock.setTimeout(r, ms));
   let open: { close(): void } | null = null;
+
+  /** The details list's ids before the request (null if it cannot be read now). */
+  const baselineNow = async (): Promise<LookupBaseline> => {
+    const startedAt = clock.now();
+    try {
+      return { knownIds: listedIds(await deps.broker.getEdisDetails()), startedAt };
+    } catch {
+      log.warn('eDIS details unreadable before the request; matching by entry time');
+      return { knownIds: null, startedAt };
+    }
+  };
+
+  /** The transaction id the broker lists for this request, read a few times; null if none. */
+  const findListed = async (
+    items: readonly EdisItem[],
+    baseline: LookupBaseline,
+  ): Promise<string | null> => {
+    for (let k = 0; ; k++) {
+      try {
+        const id = findListedTransaction(await deps.broker.getEdisDetails(), items, baseline);
+        if (id) return id;
+      } catch {
+        log.warn('eDIS details unreadable after the depository');
+      }
+      const wait = waits[k];
+      if (wait === undefined) return null;
+      await pause(wait);
+    }
+  };
 
   return {
     async requestTpin() {
@@ -174,6 +186,7 @@ export function createEdisService(deps: EdisServiceDeps): EdisService {
     async authorize(raw) {
       const items = validateEdisItems(raw);
       if (open) throw new EdisInputError('An eDIS authorization is already open.');
+      const baseline = await baselineNow();
       const { html } = await deps.broker.edisIndex(items);
       const base = deps.baseUrl();
       let form: DepositoryForm;
@@ -207,17 +220,25 @@ export function createEdisService(deps: EdisServiceDeps): EdisService {
       } finally {
         open = null;
       }
-      const transactionId = transactionIdFor(
-        form,
-        outcome.kind === 'completed' ? outcome.url : null,
-      );
       if (outcome.kind === 'closed') {
         log.info('depository window closed before completion');
         return {
           outcome: 'cancelled',
-          transactionId,
+          transactionId: null,
           inquiry: null,
           message: 'The depository window was closed before the authorization finished.',
+        };
+      }
+      const transactionId =
+        transactionIdFromUrl(outcome.url, new URL(form.action).origin) ??
+        (await findListed(items, baseline));
+      if (!transactionId) {
+        log.warn('eDIS authorization not listed by the broker after the depository finished');
+        return {
+          outcome: 'unconfirmed',
+          transactionId: null,
+          inquiry: null,
+          message: UNLISTED_MESSAGE,
         };
       }
       const inquiry = await deps.broker.edisInquiry(transactionId);

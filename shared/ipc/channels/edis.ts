@@ -23,7 +23,7 @@ export const edisChannels = {
         .max(50),
     }),
     output: z.object({
-      outcome: z.enum(['completed', 'cancelled', 'failed']),
+      outcome: z.enum(['completed', 'cancelled', 'failed', 'unconfirmed']),
       transactionId: z.string().nullable(),
       inquiry: EdisInquiry.nullable(),
       message: z.string(),

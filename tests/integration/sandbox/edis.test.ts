@@ -143,7 +143,11 @@ test('TransDtls is opaque: no request id, transaction id, ISIN or JSON inside, a
   const decoded = Buffer.from(dtls, 'base64').toString('latin1');
   assert.throws(() => JSON.parse(decoded) as unknown, 'not JSON');
   const det = (await s.call('GET', '/api/v2/details')).json.data as Row[];
-  for (const secret of [hidden(a, 'ReqId'), String(h.isin), ...det.map((d) => String(d.transactionId))])
+  for (const secret of [
+    hidden(a, 'ReqId'),
+    String(h.isin),
+    ...det.map((d) => String(d.transactionId)),
+  ])
     assert.equal(decoded.includes(secret), false, `TransDtls reveals ${secret}`);
   assert.notEqual(hidden(b, 'TransDtls'), dtls);
   // Nor can the transaction id be derived from the request id's sequence.

@@ -12,7 +12,7 @@ import {
   createEdisService,
   defaultIsCompletion,
   defaultIsCompletionTitle,
-  transactionIdFor,
+  UNLISTED_MESSAGE,
   validateEdisItems,
   type EdisBroker,
 } from '../../../electron/core/edis/edis-service';
@@ -20,6 +20,40 @@ import type {
   DepositorySubmission,
   DepositoryWindowPort,
 } from '../../../electron/core/edis/depository-window-port';
+import {
+  ENTRY_TIME_SLACK_MS,
+  findListedTransaction,
+  listedIds,
+  transactionIdFromUrl,
+} from '../../../electron/core/edis/transaction-lookup';
+import type { EdisDetail } from '../../../shared/broker/models';
+
+/** One details record as the broker client returns it. */
+function detail(
+  transactionId: string,
+  isin: string,
+  qty: number,
+  enteredAt: string | null = null,
+): EdisDetail {
+  return {
+    clientId: 'XA00001',
+    isin,
+    qty,
+    qtyUtilized: 0,
+    enteredAt,
+    startDate: null,
+    endDate: null,
+    days: 1,
+    source: 'API',
+    status: 'PENDING',
+    reason: '',
+    internalTxnId: '',
+    dpTxnId: '',
+    errCode: '',
+    errorCount: '0',
+    transactionId,
+  };
+}
 
 const FORM = `<html><body onload="document.forms[0].submit()">
 <!-- <form action="http://evil.example/steal"> -->
@@ -130,15 +164,66 @@ test('item validation', () => {
   );
 });
 
-test('transaction id: completion URL, then TransDtls JSON, then ReqId', () => {
-  const f = parseDepositoryForm(FORM.replace('&amp;x', ''));
+test('transaction id from the return URL: only off the depository, never from the form', () => {
+  const dep = 'https://edis.depository.example';
   assert.equal(
-    transactionIdFor(f, 'https://broker.example/edis/done?transactionId=URL-1'),
+    transactionIdFromUrl('https://broker.example/edis/done?transactionId=URL-1', dep),
     'URL-1',
   );
-  assert.equal(transactionIdFor(f, null), 'TXN-42');
-  const plain = parseDepositoryForm(FORM.replace(/eyJ[^"]*/, 'opaque-encrypted'));
-  assert.equal(transactionIdFor(plain, null), 'REQ0001');
+  assert.equal(transactionIdFromUrl(`${dep}/done?transactionId=DEP-1`, dep), null);
+  assert.equal(transactionIdFromUrl('https://broker.example/edis/done', dep), null);
+  assert.equal(
+    transactionIdFromUrl(`https://broker.example/x?txnId=${'9'.repeat(101)}`, dep),
+    null,
+  );
+  assert.equal(transactionIdFromUrl(null, dep), null);
+  assert.equal(transactionIdFromUrl('not a url', dep), null);
+});
+
+test('transaction id from the details: the one new transaction holding exactly the items', () => {
+  const items = [
+    { isin: 'INE062A01020', qty: 3 },
+    { isin: 'INE002A01018', qty: 1 },
+  ];
+  const old = [detail('OLD', 'INE062A01020', 3), detail('OLD', 'INE002A01018', 1)];
+  const baseline = { knownIds: listedIds(old), startedAt: 0 };
+  const fresh = [detail('NEW', 'INE062A01020', 3), detail('NEW', 'INE002A01018', 1)];
+  assert.equal(findListedTransaction([...old, ...fresh], items, baseline), 'NEW');
+  // Only what was there before: nothing to find (no falling back on the old one).
+  assert.equal(findListedTransaction(old, items, baseline), null);
+  // A new transaction with other quantities or a missing ISIN is not ours.
+  assert.equal(
+    findListedTransaction(
+      [...old, detail('X', 'INE062A01020', 2), detail('X', 'INE002A01018', 1)],
+      items,
+      baseline,
+    ),
+    null,
+  );
+  assert.equal(
+    findListedTransaction([...old, detail('Y', 'INE062A01020', 3)], items, baseline),
+    null,
+  );
+  // Two candidates: ambiguous, so none.
+  const twice = [...fresh, detail('NEW2', 'INE062A01020', 3), detail('NEW2', 'INE002A01018', 1)];
+  assert.equal(findListedTransaction(twice, items, baseline), null);
+  // Without a baseline, the entry time decides (with slack for the broker's clock).
+  const start = Date.parse('2026-11-23T10:00:00Z');
+  const noBaseline = { knownIds: null, startedAt: start };
+  const stamped = (id: string, at: number) => [
+    detail(id, 'INE062A01020', 3, new Date(at).toISOString()),
+    detail(id, 'INE002A01018', 1, new Date(at).toISOString()),
+  ];
+  const list = [
+    ...stamped('EARLIER', start - ENTRY_TIME_SLACK_MS - 1000),
+    ...stamped('NOW', start + 5000),
+  ];
+  assert.equal(findListedTransaction(list, items, noBaseline), 'NOW');
+  assert.equal(
+    findListedTransaction([...fresh], items, noBaseline),
+    null,
+    'no entry time: not ours',
+  );
 });
 
 test('completion: leaving the depository origin, or its folder on a shared origin', () => {
@@ -160,16 +245,19 @@ test('completion by page title: result pages match, the TPIN page does not', () 
   assert.equal(defaultIsCompletionTitle('CDSL eDIS - Enter TPIN'), false);
 });
 
-function fakeBroker(inquiry = { successCount: 1, failedCount: 0 }) {
+/** A broker whose details list an index call's records under TXN-42 (unless `unlisted`). */
+function fakeBroker(inquiry = { successCount: 1, failedCount: 0 }, unlisted = false) {
   const calls: string[] = [];
+  const listed: EdisDetail[] = [detail('EARLIER-1', 'INE062A01020', 3)];
   const broker: EdisBroker = {
     requestTpin: async () => (calls.push('tpin'), { code: 200, message: 'TPIN sent' }),
-    edisIndex: async (records) => (
-      calls.push(`index:${JSON.stringify(records)}`),
-      { html: FORM.replace('&amp;x', '') }
-    ),
+    edisIndex: async (records) => {
+      calls.push(`index:${JSON.stringify(records)}`);
+      if (!unlisted) for (const r of records) listed.push(detail('TXN-42', r.isin, r.qty));
+      return { html: FORM.replace('&amp;x', '') };
+    },
     edisInquiry: async (id) => (calls.push(`inquiry:${id}`), inquiry),
-    getEdisDetails: async () => (calls.push('details'), []),
+    getEdisDetails: async () => (calls.push('details'), [...listed]),
   };
   return { broker, calls };
 }
@@ -194,7 +282,12 @@ test('authorize: index → window → inquiry; the window gets the parsed form, 
   const r = await svc.authorize([{ isin: 'INE062A01020', qty: 3 }]);
   assert.equal(r.outcome, 'completed');
   assert.equal(r.transactionId, 'TXN-42');
-  assert.deepEqual(calls, ['index:[{"isin":"INE062A01020","qty":3}]', 'inquiry:TXN-42']);
+  assert.deepEqual(calls, [
+    'details',
+    'index:[{"isin":"INE062A01020","qty":3}]',
+    'details',
+    'inquiry:TXN-42',
+  ]);
   assert.match(seen[0]?.encodedBody ?? '', /^DPId=12345&ReqId=REQ0001/);
   assert.match(seen[0]?.partition ?? '', /^edis-/);
   assert.equal(seen[0]?.isCompletion('https://edis.depository.example/eDIS/VerifyDIS/x'), false);
@@ -229,6 +322,59 @@ test('authorize: window closed → cancelled, no inquiry; failed inquiry → fai
   const r = await failed.authorize([{ isin: 'INE062A01020', qty: 1 }]);
   assert.equal(r.outcome, 'failed');
   assert.deepEqual(r.inquiry, { successCount: 0, failedCount: 1 });
+});
+
+test('authorize: the broker never lists it → unconfirmed, said plainly, and no inquiry with a guess', async () => {
+  const { broker, calls } = fakeBroker(undefined, true);
+  const waited: number[] = [];
+  const svc = createEdisService({
+    broker,
+    depositoryWindow: {
+      open: () => ({
+        result: Promise.resolve({ kind: 'completed', url: 'https://broker.example/edis/return' }),
+        close: () => undefined,
+      }),
+    },
+    baseUrl: () => 'https://broker.example',
+    clock: {
+      now: () => 0,
+      setTimeout: (fn, ms) => (waited.push(ms), setImmediate(fn)),
+      clearTimeout: () => undefined,
+    },
+    listingWaitsMs: [10, 20],
+  });
+  const r = await svc.authorize([{ isin: 'INE062A01020', qty: 3 }]);
+  assert.equal(r.outcome, 'unconfirmed');
+  assert.equal(r.transactionId, null);
+  assert.equal(r.inquiry, null);
+  assert.equal(r.message, UNLISTED_MESSAGE);
+  assert.doesNotMatch(r.message, /api|transactionId|details/i);
+  assert.deepEqual(waited, [10, 20]);
+  assert.equal(calls.filter((c) => c === 'details').length, 4, 'baseline + three reads');
+  assert.equal(
+    calls.some((c) => c.startsWith('inquiry')),
+    false,
+  );
+});
+
+test('authorize: the return URL names the transaction → that id, without reading details again', async () => {
+  const { broker, calls } = fakeBroker(undefined, true);
+  const svc = createEdisService({
+    broker,
+    depositoryWindow: {
+      open: () => ({
+        result: Promise.resolve({
+          kind: 'completed',
+          url: 'https://broker.example/edis/return?transactionId=URL-7',
+        }),
+        close: () => undefined,
+      }),
+    },
+    baseUrl: () => 'https://broker.example',
+  });
+  const r = await svc.authorize([{ isin: 'INE062A01020', qty: 3 }]);
+  assert.equal(r.transactionId, 'URL-7');
+  assert.deepEqual(calls.slice(-2), ['index:[{"isin":"INE062A01020","qty":3}]', 'inquiry:URL-7']);
 });
 
 test('an unusable form fails cleanly without opening a window', async () => {
