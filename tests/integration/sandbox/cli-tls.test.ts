@@ -56,6 +56,7 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
       'apps',
       'base_url',
       'dataUrl',
+      'depositoryUrl',
       'fingerprint',
       'socketUrl',
       'symbol_master_base',
@@ -66,6 +67,10 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
     assert.match(String(line.socketUrl), /^wss:\/\/127\.0\.0\.1:\d+\/socket\/v2\/dataSock$/);
     assert.notEqual(new URL(String(line.socketUrl)).port, new URL(String(line.base_url)).port);
     assert.equal(await peerFingerprint(String(line.socketUrl)), line.fingerprint);
+    // The eDIS depository: HTTPS on a port (an origin) of its own, with the same certificate.
+    assert.match(String(line.depositoryUrl), /^https:\/\/127\.0\.0\.1:\d+$/);
+    assert.notEqual(new URL(String(line.depositoryUrl)).port, new URL(String(line.base_url)).port);
+    assert.equal(await peerFingerprint(String(line.depositoryUrl)), line.fingerprint);
     const apps = line.apps as { app_id: string; template: string; redirect_uri: string }[];
     assert.deepEqual(
       apps.map((a) => a.template),
