@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
+ * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
  * socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
@@ -58,6 +58,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
       case '--test-controls':
         o.testControls = true;
         break;
+      case '--earlier-tokens': {
+        const v = value(k++, a);
+        if (v !== 'revoke' && v !== 'keep')
+          throw new Error('--earlier-tokens must be revoke or keep');
+        o.earlierTokens = v;
+        break;
+      }
       case '--auto-approve':
         o.autoApprove = true;
         break;
@@ -105,7 +112,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

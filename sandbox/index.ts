@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type { Instrument } from '../shared/broker/instrument';
 import { accountRoutes } from './account/routes';
 import { defaultApps, type AppSpec, type Template } from './auth/apps';
-import { CredentialStore } from './auth/credentials';
+import { CredentialStore, type EarlierTokens } from './auth/credentials';
 import { loginRoutes } from './auth/login-routes';
 import { DEMO_USER } from './auth/user';
 import { createSimClock } from './clock';
@@ -60,6 +60,11 @@ export interface SandboxOptions {
   testControls?: boolean;
   /** generate-authcode redirects at once as the demo user, without the login form. */
   autoApprove?: boolean;
+  /**
+   * What a new login does to the same app's earlier tokens for the user: `revoke` (default,
+   * believed to be the real broker's way) or `keep` (each token lives to its own expiry).
+   */
+  earlierTokens?: EarlierTokens;
   /** Accept a loopback redirect_uri on any port (RFC 8252 §7.3); by default it must be exact. */
   loopbackAnyPort?: boolean;
   /** Reproduce the spec's field-name and type quirks (default true). */
@@ -238,7 +243,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     alwaysOpen: opts.alwaysOpen ?? false,
   });
   core.applyMarketPins();
-  const creds = new CredentialStore();
+  const creds = new CredentialStore(opts.earlierTokens ?? 'revoke');
   const limiter = new RateLimiter({ ...SPEC_LIMITS, ...opts.limits });
   const faults = new FaultTable();
   const requestCounts = new RequestCounts();

@@ -28,6 +28,14 @@ export interface IssuedToken {
   expiresAt: number;
 }
 
+/**
+ * What a new login does to the tokens issued earlier to the same app for the same user:
+ * `revoke` (default) ends them, so one app has one live session per user; `keep` leaves them
+ * valid until their own expiry. docs/sandbox.md ("Sessions") says which the real broker is
+ * believed to do and why.
+ */
+export type EarlierTokens = 'revoke' | 'keep';
+
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 /** Issues and checks auth codes and tokens. */
@@ -40,6 +48,8 @@ export class CredentialStore {
    * asserts no secret leaks into logs or a support bundle needs the real values to look for.
    */
   readonly seen = { authCodes: [] as string[], tokens: [] as string[], proofs: [] as string[] };
+
+  constructor(private readonly earlierTokens: EarlierTokens = 'revoke') {}
 
   /** Remembers a secret for `seen`, keeping the last 50 of each kind. */
   note(kind: keyof CredentialStore['seen'], value: string): void {
@@ -78,8 +88,14 @@ export class CredentialStore {
     return c;
   }
 
-  /** Issues an access token valid until the next 06:00 IST. */
+  /**
+   * Issues an access token valid until the next 06:00 IST; with `revoke`, the tokens issued
+   * earlier to this app for this user stop working (they answer like any unknown token).
+   */
   issueToken(appId: string, svcId: string, now: number): { token: string; expiresAt: number } {
+    if (this.earlierTokens === 'revoke')
+      for (const [t, v] of this.tokens)
+        if (v.appId === appId && v.svcId === svcId) this.tokens.delete(t);
     const expiresAt = next0600Ist(now);
     const token = this.jwt({
       iss: 'sandbox',

@@ -332,9 +332,9 @@ describe('Authorization header and permissions', () => {
   });
 });
 
-test('v3 logout revokes only that token', async () => {
+test('v3 logout revokes only that token (another app keeps its own)', async () => {
   const a = await login(auto, 'basic');
-  const b = await login(auto, 'basic');
+  const b = await login(auto, 'transactions');
   const out = await fetch(new URL('/api/v3/logout', auto.url), {
     method: 'POST',
     headers: { authorization: `${a.appId}:${a.token}` },
@@ -349,4 +349,41 @@ test('v3 logout revokes only that token', async () => {
     headers: { authorization: `${b.appId}:${b.token}` },
   });
   assert.equal(other.status, 200);
+});
+
+/** GET /api/v2/profile with one token: its HTTP status and broker code. */
+async function profileWith(on: SandboxHandle, t: { appId: string; token: string }) {
+  const r = await fetch(new URL('/api/v2/profile', on.url), {
+    headers: { authorization: `${t.appId}:${t.token}` },
+  });
+  return [r.status, ((await r.json()) as { code: number }).code];
+}
+
+test("by default a new login ends the same app's earlier token for the user; other apps keep theirs", async () => {
+  const first = await login(auto, 'orders');
+  const otherApp = await login(auto, 'basic');
+  assert.deepEqual(await profileWith(auto, first), [200, 200]);
+  const second = await login(auto, 'orders');
+  assert.deepEqual(await profileWith(auto, first), [401, -15]);
+  assert.deepEqual(await profileWith(auto, second), [200, 200]);
+  assert.deepEqual(await profileWith(auto, otherApp), [200, 200]);
+});
+
+test('earlierTokens "keep": every token lives to its own expiry', async () => {
+  const keep = await startSandbox({
+    now: MARKET_OPEN,
+    freezeClock: true,
+    tickMs: 0,
+    autoApprove: true,
+    earlierTokens: 'keep',
+    limits: RELAXED_LIMITS,
+  });
+  try {
+    const first = await login(keep, 'orders');
+    const second = await login(keep, 'orders');
+    assert.deepEqual(await profileWith(keep, first), [200, 200]);
+    assert.deepEqual(await profileWith(keep, second), [200, 200]);
+  } finally {
+    await keep.close();
+  }
 });
