@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     // The sandbox, like a real broker, wants the exact registered redirect_uri: Demo
     // registers the one port its loopback listener will use for every Demo login.
     sandbox = await startSandbox({
-      autoApprove: true,
+      autoApprove: options.loginPage !== true,
       apps: [
         {
           app_id: DEMO_APP_ID,

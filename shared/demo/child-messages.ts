@@ -11,6 +11,12 @@ export const DemoChildOptions = z.object({
   seed: z.number().int().optional(),
   testControls: z.boolean().optional(),
   /**
+   * Show the sandbox's login page instead of auto-approving: the host's own opener shows it to
+   * the trader (the e2e suite logs in through it once per run). Default false: Demo logs in
+   * without a password to know.
+   */
+  loginPage: z.boolean().optional(),
+  /**
    * The permission template Demo's app is registered with (default Order Placement), as a
    * broker app is created with one: lets the harness show the app as a Basic or
    * Transactions Info app sees it.

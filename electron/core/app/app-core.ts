@@ -144,10 +144,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     return at ? new URL(at.url).origin : null;
   };
   // Electronegativity: these are our Opener port, not shell.openExternal; the shell's one
-  // (openIfHttps in electron/shell/hardening.ts) opens https links only.
+  // (openIfHttps in electron/shell/hardening.ts) opens https links only. A Demo broker that
+  // shows its login page (demo.loginPage) is opened by the host like a real broker's.
   const opener: Opener = {
     openExternal: (url) =>
-      demo && new URL(url).origin === demoOrigin()
+      demo && deps.demo?.loginPage !== true && new URL(url).origin === demoOrigin()
         ? demo.opener.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
         : deps.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
   };

@@ -20,6 +20,11 @@ const { values } = parseArgs({
     renderer: { type: 'string' },
     /** Turns on the Demo sandbox's test controls (clock, market, faults) and prints its URL. */
     'test-controls': { type: 'boolean', default: false },
+    /**
+     * Demo shows the sandbox's login page (no auto-approve); each URL the app would open in the
+     * system browser is printed as a further stdout line {"opened": url} for the test to visit.
+     */
+    'login-page': { type: 'boolean', default: false },
     /** The permission template Demo's app is created with: basic, transactions or orders (default). */
     'demo-template': { type: 'string' },
     /** Writes the support bundle of --data-dir to this file and exits; nothing starts, no login. */
@@ -66,12 +71,14 @@ const harness = await startHarness({
     demo: DemoChildOptions.parse({
       testControls: values['test-controls'] === true,
       template: values['demo-template'],
+      loginPage: values['login-page'] === true,
     }),
     dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'tickdesk-harness-')),
     // Redacted lines on stderr, so stdout keeps only the machine-readable JSON line.
     logSinks: [stderrSink],
     openExternal: async (url) => {
       hostLog.info('would open in the system browser', { url });
+      if (values['login-page']) process.stdout.write(`${JSON.stringify({ opened: url })}\n`);
     },
   },
 });
