@@ -125,7 +125,11 @@ test('eDIS: TPIN request, index form and inquiry answer typed results', async ()
   assert.match(form.html, /<form/i);
   const reqId = /name=["']?ReqId["']?[^>]*value=["']?([^"'>\s]+)/i.exec(form.html)?.[1];
   assert.ok(reqId, 'the form carries the request id the depository posts back');
-  const inquiry = await s.broker.edisInquiry(reqId);
+  // The inquiry takes the transaction id the details list, never the request id.
+  await assert.rejects(s.broker.edisInquiry(reqId), (e: BrokerError) => e.code === -50);
+  const listed = (await s.broker.getEdisDetails()).find((d) => d.isin === isin);
+  assert.ok(listed?.transactionId, 'the details list the pending request with its transaction id');
+  const inquiry = await s.broker.edisInquiry(listed.transactionId);
   assert.equal(typeof inquiry.successCount, 'number');
   assert.equal(typeof inquiry.failedCount, 'number');
   await assert.rejects(
