@@ -54,7 +54,9 @@ async function authorizeAtDepository(qty: number): Promise<void> {
   const isin = app.core.symbols.get(h.symbol)?.isin ?? '';
   const { html } = await app.core.broker.edisIndex([{ isin, qty }]);
   const hidden = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-  const res = await fetch(new URL('/edis/depository/authorize', app.core.demoBrokerUrl!), {
+  // The depository has its own origin: the one the hand-off form posts to.
+  const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? '';
+  const res = await fetch(new URL('/edis/depository/authorize', action), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
