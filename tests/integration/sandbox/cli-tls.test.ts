@@ -91,6 +91,10 @@ test('CLI flags parse; bad flags are refused with a message', () => {
     '8123',
     '--socket-port',
     '8124',
+    '--depository-port',
+    '8125',
+    '--earlier-tokens',
+    'keep',
     '--seed',
     '3',
     '--quirks',
@@ -103,6 +107,8 @@ test('CLI flags parse; bad flags are refused with a message', () => {
   assert.deepEqual(parsed, {
     port: 8123,
     socketPort: 8124,
+    depositoryPort: 8125,
+    earlierTokens: 'keep',
     seed: 3,
     quirks: false,
     autoApprove: true,
@@ -122,6 +128,8 @@ test('CLI flags parse; bad flags are refused with a message', () => {
     },
   ]);
   assert.throws(() => parseArgs(['--quirks', 'maybe']), /on or off/);
+  assert.throws(() => parseArgs(['--earlier-tokens', 'sometimes']), /revoke or keep/);
+  assert.throws(() => parseArgs(['--depository-port', '70000']), /0\.\.65535/);
   assert.throws(() => parseArgs(['--port']), /needs a value/);
   assert.throws(() => parseArgs(['--app', 'A:B:http://x/cb:admin']), /TEMPLATE must be/);
   assert.throws(() => parseArgs(['--bogus']), /unknown option/);
