@@ -143,9 +143,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     const at = demo?.current();
     return at ? new URL(at.url).origin : null;
   };
+  // A Demo broker that shows its login page (demo.loginPage) is opened by the host like a
+  // real broker's.
   // Electronegativity: these are our Opener port, not shell.openExternal; the shell's one
-  // (openIfHttps in electron/shell/hardening.ts) opens https links only. A Demo broker that
-  // shows its login page (demo.loginPage) is opened by the host like a real broker's.
+  // (openIfHttps in electron/shell/hardening.ts) opens https links only.
   const opener: Opener = {
     openExternal: (url) =>
       demo && deps.demo?.loginPage !== true && new URL(url).origin === demoOrigin()
