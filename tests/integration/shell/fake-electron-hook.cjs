@@ -13,7 +13,14 @@ const app = Object.assign(new EventEmitter(), {
   getAppPath: () => process.env.TICKDESK_APP_ROOT,
   getName: () => 'Tickdesk',
   getVersion: () => '0.0.0-bundle-test',
-  getPath: () => process.env.TICKDESK_DATA_DIR,
+  // Paths the bundle sets (crashDumps, before the crash reporter starts) read back as set.
+  paths: new Map(),
+  getPath(name) {
+    return this.paths.get(name) ?? process.env.TICKDESK_DATA_DIR;
+  },
+  setPath(name, dir) {
+    this.paths.set(name, dir);
+  },
   quit() {},
   setAsDefaultProtocolClient: () => true,
 });
@@ -55,7 +62,14 @@ const utilityProcess = {
   },
 };
 globalThis.__tickdeskUtilityProcesses = [];
+// The crash reporter: its start options land on globalThis for the test to read.
+const crashReporter = {
+  start(options) {
+    globalThis.__tickdeskCrashReporter = options;
+  },
+};
 const fake = {
+  crashReporter,
   utilityProcess,
   app,
   BrowserWindow,
