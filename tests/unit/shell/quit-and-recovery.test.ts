@@ -115,8 +115,11 @@ describe('electron/main.ts: quitting', () => {
         : '';
     // An order action in flight when the trader quits.
     const cancel = call('orders.cancel', { id: '99999999999999' });
-    for (let i = 0; i < 200 && !/"step":"request"/.test(journalText()); i++)
+    // Up to 10 s: on a loaded machine the cancel's request can take seconds to be journaled,
+    // and quitting before it would test a quit with nothing in flight.
+    for (let i = 0; i < 1000 && !/"step":"request"/.test(journalText()); i++)
       await new Promise((r) => setTimeout(r, 10));
+    assert.match(journalText(), /"step":"request"/, 'the cancel is on its way before the quit');
     const dayFile = join(appPath, 'budget-day.json');
     recorded.onExit = () => ({
       day: existsSync(dayFile) ? (JSON.parse(readFileSync(dayFile, 'utf8')) as unknown) : null,
