@@ -102,13 +102,22 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
   // A price this far below the market trips the trader's distance-from-last-price guard:
   // confirm it, as the trader who means it would.
   const intent = page.getByTestId('intent-status');
-  await expect(async () => {
-    if (await page.getByTestId('confirm-guards').isVisible())
-      await page.getByTestId('confirm-large-yes').click();
-    await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
+  try {
+    await expect(async () => {
+      if (await page.getByTestId('confirm-guards').isVisible())
+        await page.getByTestId('confirm-large-yes').click();
+      await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 20_000 });
+  } catch (e) {
+    // Say what the trader would have seen: the ticket's words and any notice or dialog.
+    const seen = await page
+      .locator('[data-testid="order-ticket"], [data-testid="notices"], [role="dialog"]')
+      .allInnerTexts()
+      .catch(() => ['(the page did not answer)']);
+    throw new Error(`${(e as Error).message}\n--- the screen showed ---\n${seen.join('\n---\n')}`);
+  }
   const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
   expect(id).not.toBe('');
   return id;
