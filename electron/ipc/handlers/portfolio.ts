@@ -31,6 +31,9 @@ export function portfolioHandlers(core: AppCore): HandlersFor<typeof portfolioCh
       return core.orderBook(since);
     },
     'portfolio.trades': () => broker.getTradebook(),
-    'portfolio.marketStatus': () => broker.getMarketStatus(),
+    // The read just before a send settles that order's after-market flag: it is part of
+    // sending, so it takes the order lane and never shares an older in-flight read.
+    'portfolio.marketStatus': (input) =>
+      broker.getMarketStatus(input?.beforeSend ? { priority: 'order', fresh: true } : undefined),
   };
 }

@@ -157,7 +157,12 @@ class TicketStore {
    */
   async #followMarket(symbol: SymbolInfo, fresh = false): Promise<void> {
     const age = Date.now() - (portfolio.market.loadedAt ?? 0);
-    if (fresh || !portfolio.market.data || age > MARKET_STATUS_MAX_AGE_MS)
+    if (fresh) {
+      // Just before a send: a read in the order lane, so a minute full of the trader's own
+      // reads cannot hold the order back (it would wait on "Sending…" for up to a minute).
+      const r = await backend().portfolio.marketStatus({ beforeSend: true });
+      if (r.ok) portfolio.market.set(r.data);
+    } else if (!portfolio.market.data || age > MARKET_STATUS_MAX_AGE_MS)
       await portfolio.market.load();
     if (this.draft.symbol?.ticker !== symbol.ticker || this.#amoTouched) return;
     const market = portfolio.market.data?.find(
