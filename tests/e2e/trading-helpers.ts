@@ -116,7 +116,9 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
       .locator('[data-testid="order-ticket"], [data-testid="notices"], [role="dialog"]')
       .allInnerTexts()
       .catch(() => ['(the page did not answer)']);
-    throw new Error(`${(e as Error).message}\n--- the screen showed ---\n${seen.join('\n---\n')}`);
+    throw new Error(`${(e as Error).message}\n--- the screen showed ---\n${seen.join('\n---\n')}`, {
+      cause: e,
+    });
   }
   const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
   expect(id).not.toBe('');
