@@ -142,3 +142,42 @@ test('the ticket shows the charges estimate with its breakdown, and margin as th
   await expect(page.getByTestId('ticket-margin-note')).toHaveCount(0);
   await expect(page.getByTestId('ticket-charges-total')).toHaveText('₹94.90');
 });
+
+test('an F&O order in the basket is edited in lots, as in the ticket, with the units beside', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('nifty fut');
+  const option = page.locator('[data-testid="symbol-option"][data-ticker$="FUT"]').first();
+  await expect(option).toBeVisible({ timeout: 45_000 });
+  await option.click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  const info = (await page.getByTestId('ticket-symbol-info').textContent()) ?? '';
+  const lot = Number(/lot ([\d,]+)/.exec(info)?.[1]?.replace(/,/g, ''));
+  expect(lot).toBeGreaterThan(1);
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '2');
+  await typeInto(page, 'ticket-limitPrice', '100');
+  await page.getByTestId('ticket-limitPrice').press('Shift+Enter');
+  await expect(page.getByText('Added to the basket (1 order).')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+b');
+  const row = page.getByTestId('basket-row');
+  await expect(row).toHaveCount(1);
+  // The two lots typed in the ticket read as two lots here, never as "2" units.
+  const qty = row.getByTestId('basket-qty');
+  await expect(qty).toHaveValue('2');
+  await expect(row.getByTestId('basket-qty-units')).toContainText(
+    `${(2 * lot).toLocaleString('en-IN')} units`,
+  );
+  // Editing in lots changes the order by whole lots: its value follows (3 lots × lot × ₹100).
+  await qty.fill('3');
+  await expect(row.getByTestId('basket-qty-units')).toContainText(
+    `${(3 * lot).toLocaleString('en-IN')} units`,
+  );
+  await expect(row.getByTestId('basket-value')).toHaveText(formatInr(3 * lot * 100));
+  await page.getByTestId('basket-clear').click();
+});
