@@ -16,6 +16,7 @@ import type { EdisDetail, EdisInquiry } from '../../../shared/broker/models';
 import { encodeDepositoryForm, parseDepositoryForm, type DepositoryForm } from './depository-form';
 import type { DepositoryWindowPort } from './depository-window-port';
 import { systemClock, type Clock } from '../limiter/clock';
+import type { EdisAuthorizeResult } from '../../../shared/ipc/channels/edis';
 import {
   findListedTransaction,
   listedIds,
@@ -37,16 +38,6 @@ export interface EdisItem {
   qty: number;
 }
 
-/**
- * The result shape of the `edis.authorize` channel. `unconfirmed`: the depository finished
- * but the broker does not list the authorization (yet), so there is nothing to inquire about.
- */
-export interface EdisAuthorizeResult {
-  outcome: 'completed' | 'cancelled' | 'failed' | 'unconfirmed';
-  transactionId: string | null;
-  inquiry: EdisInquiry | null;
-  message: string;
-}
 
 /** Bad input to eDIS (before anything was sent). */
 export class EdisInputError extends Error {
