@@ -201,6 +201,7 @@ async function start(): Promise<void> {
     checksEnabled: () => running.settings.get().preferences.updates.checkAutomatically,
     intents: () => running.orders.list(),
     logger: running.logger,
+    hub: running.updates,
   });
   reloadAfterCrash(mainWindow, {
     onLost: () => running.drafts.pageLost(),

@@ -18,6 +18,7 @@ import {
   type UpdateController,
   type UpdateState,
 } from '../core/updates/update-controller';
+import type { UpdatesHub } from '../core/updates/updates-hub';
 
 /** What the shell gives the updater. */
 export interface DesktopUpdaterOptions {
@@ -26,6 +27,8 @@ export interface DesktopUpdaterOptions {
   checksEnabled: () => boolean;
   intents: () => readonly { status: IntentStatus }[];
   logger: Logger;
+  /** The core's view of updates (Settings, the support bundle): told what runs, or why nothing does. */
+  hub: Pick<UpdatesHub, 'attach' | 'unavailable' | 'changed'>;
 }
 
 /**
@@ -48,6 +51,7 @@ export function startDesktopUpdater(opts: DesktopUpdaterOptions): UpdateControll
   const why = updatesUnavailable(opts.isPackaged);
   if (why) {
     log.info('self-update off', { why });
+    opts.hub.unavailable(`this build does not update itself: ${why}`);
     return null;
   }
   const { autoUpdater } = electronUpdater;
@@ -59,7 +63,9 @@ export function startDesktopUpdater(opts: DesktopUpdaterOptions): UpdateControll
     intents: opts.intents,
     logger: opts.logger,
     onReady: (state) => void askTrader(state),
+    onChange: (state) => opts.hub.changed(state),
   });
+  opts.hub.attach(controller);
 
   async function askTrader(state: Extract<UpdateState, { status: 'ready' }>): Promise<void> {
     const win = opts.window();

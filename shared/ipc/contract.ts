@@ -19,6 +19,7 @@ import { sessionChannels, sessionEvents } from './channels/session';
 import { settingsChannels, settingsEvents } from './channels/settings';
 import { symbolsChannels, symbolsEvents } from './channels/symbols';
 import { basketsChannels } from './channels/baskets';
+import { updatesChannels, updatesEvents } from './channels/updates';
 import { watchlistsChannels } from './channels/watchlists';
 
 export const contract = {
@@ -35,6 +36,7 @@ export const contract = {
   ...draftsChannels,
   ...basketsChannels,
   ...watchlistsChannels,
+  ...updatesChannels,
 };
 
 export const events = {
@@ -47,6 +49,7 @@ export const events = {
   ...settingsEvents,
   ...marketdataEvents,
   ...alertsEvents,
+  ...updatesEvents,
 };
 
 export type Contract = typeof contract;

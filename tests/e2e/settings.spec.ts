@@ -308,6 +308,11 @@ test('update checks can be turned off, and that is saved and still there after a
   harnessUrl,
 }) => {
   await openSettings(page, harnessUrl);
+  // Beside the setting: whether this build updates itself at all, and why not.
+  await expect(page.getByTestId('update-status')).toContainText(
+    'Updates: the browser harness does not update itself.',
+  );
+  await expect(page.getByTestId('update-check')).toHaveCount(0);
   const box = page.getByTestId('pref-checkUpdates');
   await expect(box).toBeChecked();
   await box.uncheck();

@@ -24,6 +24,7 @@ import type { QuoteCache } from '../marketdata/quote-cache';
 import type { MarketDataService } from '../marketdata/market-data-service';
 import type { MtmService } from '../marketdata/mtm-series';
 import type { AlertService } from '../alerts/alert-service';
+import type { UpdatesHub } from '../updates/updates-hub';
 
 /** How core services push events to the renderer; the transport validates and forwards them. */
 export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
@@ -51,6 +52,8 @@ export interface AppCore {
   readonly drafts: DraftKeeper;
   /** Fills, rejections, stop-loss, square-off and session expiry, each raised once. */
   readonly alerts: AlertService;
+  /** Self-update's state for Settings and the bundle; the shell attaches the updater. */
+  readonly updates: UpdatesHub;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

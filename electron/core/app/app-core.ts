@@ -48,6 +48,7 @@ import { withAccountPriceFeed } from '../marketdata/account-price-feed';
 import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 import { createAlertService } from '../alerts/alert-service';
+import { createUpdatesHub } from '../updates/updates-hub';
 
 export type { CoreDeps } from './core-deps';
 
@@ -219,6 +220,14 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   // so quitting does not wait long for one.
   disposer.own('symbols', symbols, { timeoutMs: 2_000 });
 
+  // Self-update runs in the shell (main.ts attaches it); Settings and the bundle read it here.
+  const updates = createUpdatesHub({
+    initialWhy:
+      deps.host === 'harness'
+        ? 'the browser harness does not update itself'
+        : 'update checks have not started yet',
+    emit: (s) => emit('updates.changed', s),
+  });
   let md: MarketDataRuntime | null = null;
   let busy: () => boolean = () => false;
   let fromFeed = false;
@@ -370,6 +379,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     mtm: marketData.mtm,
     drafts,
     alerts,
+    updates,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },
@@ -391,6 +401,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
           intents: () => orders.list(),
           vault: () => vault.status(),
           marketData: () => marketData.service.status(),
+          updates: () => updates.state(),
         },
       });
       pruneOld();

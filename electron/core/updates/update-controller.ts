@@ -8,6 +8,7 @@
  * Windows and macOS); it never installs by itself (autoInstallOnAppQuit off).
  */
 import type { IntentStatus } from '../../../shared/broker/models';
+import type { UpdateState as SharedUpdateState } from '../../../shared/ipc/channels/updates';
 import type { Logger } from '../diagnostics/logger';
 import {
   installDecision,
@@ -32,13 +33,8 @@ export interface UpdateEngine {
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
 }
 
-/** Where updating stands, for the shell's prompt and the support bundle. */
-export type UpdateState =
-  | { status: 'off' }
-  | { status: 'idle'; checkedAt: number | null }
-  | { status: 'downloading'; version: string }
-  | { status: 'ready'; version: string; notes: string }
-  | { status: 'failed'; message: string; checkedAt: number };
+/** Where a running updater stands (the shared shape, less "unavailable": it runs). */
+export type UpdateState = Exclude<SharedUpdateState, { status: 'unavailable' }>;
 
 /** The controller's dependencies. */
 export interface UpdateControllerDeps {
@@ -50,6 +46,8 @@ export interface UpdateControllerDeps {
   intents: () => readonly { status: IntentStatus }[];
   /** Tells the shell a download is ready, with what changed (it asks the trader). */
   onReady?: (state: Extract<UpdateState, { status: 'ready' }>) => void;
+  /** Every change of state, for Settings and the support bundle (the core's updates hub). */
+  onChange?: (state: UpdateState) => void;
   logger?: Logger;
 }
 
@@ -100,6 +98,10 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     ? { status: 'idle', checkedAt: null }
     : { status: 'off' };
   let running: Promise<UpdateState> | null = null;
+  const setState = (next: UpdateState) => {
+    current = next;
+    deps.onChange?.(next);
+  };
 
   async function runCheck(): Promise<UpdateState> {
     const now = clock.now();
@@ -107,28 +109,29 @@ export function createUpdateController(deps: UpdateControllerDeps): UpdateContro
     try {
       const result = await engine.checkForUpdates();
       if (!result?.isUpdateAvailable) {
-        current = { status: 'idle', checkedAt: now };
+        setState({ status: 'idle', checkedAt: now });
         return current;
       }
       const { version, releaseNotes } = result.updateInfo;
-      current = { status: 'downloading', version };
+      setState({ status: 'downloading', version });
       log?.info('update found, downloading in the background', { version });
       await engine.downloadUpdate();
-      current = { status: 'ready', version, notes: notesText(releaseNotes) };
+      const ready = { status: 'ready', version, notes: notesText(releaseNotes) } as const;
+      setState(ready);
       log?.info('update downloaded and verified', { version });
-      deps.onReady?.(current);
+      deps.onReady?.(ready);
     } catch (err) {
       const message =
         err instanceof Error ? err.message.split('\n')[0]!.slice(0, 300) : String(err);
       log?.warn('update check or download failed', { err: message });
-      current = { status: 'failed', message, checkedAt: now };
+      setState({ status: 'failed', message, checkedAt: now });
     }
     return current;
   }
 
   function check(): Promise<UpdateState> {
     if (!deps.checksEnabled()) {
-      if (current.status !== 'ready') current = { status: 'off' };
+      if (current.status !== 'ready') setState({ status: 'off' });
       return Promise.resolve(current);
     }
     // A ready update stays ready: no second download over it.

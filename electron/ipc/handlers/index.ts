@@ -12,6 +12,7 @@ import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { symbolsHandlers } from './symbols';
 import { basketsHandlers } from './baskets';
+import { updatesHandlers } from './updates';
 import { watchlistsHandlers } from './watchlists';
 
 /**
@@ -33,5 +34,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...draftsHandlers(core),
     ...basketsHandlers(core),
     ...watchlistsHandlers(core),
+    ...updatesHandlers(core),
   };
 }

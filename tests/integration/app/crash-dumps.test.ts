@@ -97,6 +97,15 @@ describe('crash dumps in the support bundle', () => {
     assertListed(entries(bundle.path));
   });
 
+  it('the running app says where self-update stands (here: why it has none)', async () => {
+    const bundle = await core.exportSupportBundle();
+    const snapshots = JSON.parse(entries(bundle.path).get('snapshots.json') ?? '{}');
+    assert.deepEqual(snapshots.updates, {
+      status: 'unavailable',
+      why: 'the browser harness does not update itself',
+    });
+  });
+
   it('--export-diagnostics lists them the same way', async () => {
     const out = join(dataDir, 'cli-bundle.zip');
     await exportDiagnostics({ appName: 'Tickdesk', version: '0.0.0-test', dataDir, out });

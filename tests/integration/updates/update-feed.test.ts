@@ -35,6 +35,8 @@ import {
   type UpdateEngine,
 } from '../../../electron/core/updates/update-controller';
 import { HoldReason } from '../../../electron/core/updates/update-policy';
+import { createUpdatesHub } from '../../../electron/core/updates/updates-hub';
+import type { UpdateState } from '../../../shared/ipc/channels/updates';
 
 /**
  * electron-updater's HTTP over plain Node: in Electron it is ElectronHttpExecutor (Electron's
@@ -199,6 +201,43 @@ describe('electron-updater against a local feed, run by the update controller', 
       [{ silent: true, runAfter: false }],
       'installed at quit, no restart',
     );
+  });
+
+  it("tells the core's updates hub every step, for Settings and the support bundle", async () => {
+    const { updater, installs } = engine('good', 'hub');
+    let now = MARKET;
+    const told: UpdateState[] = [];
+    const hub = createUpdatesHub({ initialWhy: 'not started', emit: (s) => told.push(s) });
+    assert.equal(hub.state().status, 'unavailable');
+    assert.equal(hub.install().installing, false, 'nothing to install before an updater runs');
+    const c = createUpdateController({
+      engine: updater,
+      clock: { now: () => now },
+      checksEnabled: () => true,
+      intents: () => [],
+      onChange: (s) => hub.changed(s),
+    });
+    hub.attach(c);
+    const state = await hub.check();
+    assert.equal(state.status, 'ready', JSON.stringify(state));
+    assert.deepEqual(
+      told.map((s) => s.status),
+      ['idle', 'downloading', 'ready'],
+      'attached (idle), then each step of the check, once',
+    );
+    // In market hours the policy's answer reaches the trader in words; nothing installs.
+    const held = hub.install();
+    assert.equal(held.installing, false);
+    assert.match(held.message, /Markets are open/);
+    assert.deepEqual(installs, []);
+    now = WEEKEND;
+    assert.equal(hub.install().installing, true);
+    assert.deepEqual(installs, [{ silent: false, runAfter: true }]);
+    hub.unavailable('this build does not update itself: a test');
+    assert.deepEqual(hub.state(), {
+      status: 'unavailable',
+      why: 'this build does not update itself: a test',
+    });
   });
 
   it('refuses a tampered release whose sha512 does not match the feed, and installs nothing', async () => {

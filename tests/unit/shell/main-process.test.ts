@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { channelNames } from '../../../shared/ipc/contract';
+import { pageCall } from './page-call';
 
 register('./electron-loader.mjs', import.meta.url);
 const fake = await import('./fake-electron');
@@ -153,6 +154,14 @@ describe('electron/main.ts under a fake electron', () => {
     assert.equal(evil.error?.kind, 'untrusted-sender');
     const iframe = await call('app://tickdesk/index.html', {});
     assert.equal(iframe.error?.kind, 'untrusted-sender');
+  });
+
+  it('says in Settings why this build does not update itself (the fake is packaged, without a feed)', async () => {
+    const r = await pageCall('updates.state');
+    assert.equal(r.ok, true);
+    const state = (r as { data: { status: string; why?: string } }).data;
+    assert.equal(state.status, 'unavailable');
+    assert.equal(state.why, 'this build does not update itself: this build has no release feed');
   });
 
   it("writes the router's refusals to the app's redacted log file, not the console", async () => {
