@@ -99,8 +99,16 @@ export async function placeLimitBuy(page: Page, qty: string, price: string): Pro
   await typeInto(page, 'ticket-limitPrice', price);
   await expect(page.getByTestId('ticket-limitPrice-error')).toHaveCount(0);
   await page.getByTestId('ticket-limitPrice').press('Enter');
-  // A price this far below the market trips the trader's distance-from-last-price guard:
-  // confirm it, as the trader who means it would.
+  return awaitSent(page);
+}
+
+/**
+ * Waits until the order the ticket just sent is done and returns the broker's order id. A
+ * price far from the market trips the trader's distance-from-last-price guard: its question
+ * is answered yes, as the trader who means it would. When the order does not go through,
+ * the failure says what the ticket, notices and dialogs showed.
+ */
+export async function awaitSent(page: Page): Promise<string> {
   const intent = page.getByTestId('intent-status');
   try {
     await expect(async () => {

@@ -3,6 +3,7 @@ import { formatInr } from '../../shared/format';
 import { control, expect, test } from './control-harness-fixture';
 import {
   allowPricesFarFromMarket,
+  awaitSent,
   loginToDemo,
   openApp,
   pickSymbol,
@@ -237,15 +238,7 @@ test("USDINR's depth shows each level at its tick; the level clicked is the pric
   await page.getByTestId('ticket-side-buy').click();
   await typeInto(page, 'ticket-qty', '1');
   await page.getByTestId('ticket-limitPrice').press('Enter');
-  const intent = page.getByTestId('intent-status');
-  await expect(async () => {
-    if (await page.getByTestId('confirm-guards').isVisible())
-      await page.getByTestId('confirm-large-yes').click();
-    await expect(intent).toHaveAttribute('data-status', /^(done|confirmed-done)$/, {
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 20_000 });
-  const id = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  const id = await awaitSent(page);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Alt+1');
   const order = page.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
