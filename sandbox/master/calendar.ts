@@ -4,6 +4,7 @@
  * modelled: an expiry that would fall on one simply stays on its weekday.
  */
 import { TICKER_MONTHS, WEEKLY_MONTH_CODES } from '../../shared/broker/instrument';
+import { MONTH_TITLES } from '../../shared/format/ist';
 
 const DAY_MS = 86_400_000;
 const IST_OFFSET_MS = 19_800_000;
@@ -113,20 +114,7 @@ export function weeklyCode(d: Day): string {
   );
 }
 
-const TITLE_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
+const TITLE_MONTHS = MONTH_TITLES;
 
 /** Human description used in the name column: "25 Dec" or, for weeklies, "25 Dec 11". */
 export function describeExpiry(d: Day, weekly: boolean): string {

@@ -4,10 +4,10 @@
  * helpers are the only place that converts, so no module does its own offset arithmetic.
  */
 
-import { IST_OFFSET_MS, istParts as wallClock } from '../../shared/format/ist';
+import { IST_OFFSET_MS, MONTH_TITLES, istParts as wallClock } from '../../shared/format/ist';
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = MONTH_TITLES;
 
 /** Calendar and wall-clock parts of an instant in IST, plus what session rules need. */
 export interface IstParts {

@@ -9,6 +9,7 @@
 
 import type { ExchangeCode, SegmentCode } from './enums';
 import { Segment, Exchange } from './enums';
+import { MONTH_CODES } from '../format/ist';
 
 // Re-exported so master code can take the codes from the module that defines the row.
 export type { ExchangeCode, SegmentCode };
@@ -134,21 +135,8 @@ export const INSTRUMENT_TYPE = {
   OPTCOM: 32,
 } as const;
 
-/** Month abbreviations as they appear in monthly tickers (NIFTY25DECFUT). */
-export const TICKER_MONTHS = [
-  'JAN',
-  'FEB',
-  'MAR',
-  'APR',
-  'MAY',
-  'JUN',
-  'JUL',
-  'AUG',
-  'SEP',
-  'OCT',
-  'NOV',
-  'DEC',
-] as const;
+/** Month abbreviations as they appear in monthly tickers (NIFTY25DECFUT): the broker's month codes. */
+export const TICKER_MONTHS = MONTH_CODES;
 
 /** One-character month codes of weekly tickers (NIFTY25D1124000CE): 1-9, O, N, D. */
 export const WEEKLY_MONTH_CODES = [

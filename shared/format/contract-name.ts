@@ -7,22 +7,10 @@
  * everywhere a contract is named (search, ticket, books, positions, baskets, charts).
  */
 import { parseTickerSeries } from '../broker/ticker-code';
+import { MONTH_CODES, MONTH_TITLES } from './ist';
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const MONTH_WORDS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
+const MONTHS = MONTH_CODES;
+const MONTH_WORDS = MONTH_TITLES;
 
 /**
  * The trader's name of a ticker: a derivative as "ROOT [day] MON [strike CE|PE] ... (weekly)";

@@ -11,8 +11,25 @@
 export const IST_OFFSET_MS = 330 * 60 * 1000;
 const DAY_MS = 86_400_000;
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const MONTH_TITLE = MONTHS.map((m) => m[0] + m.slice(1).toLowerCase());
+/** Month codes as the broker writes them in dates and tickers ("JAN"); index 0 is January. */
+export const MONTH_CODES = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+] as const;
+/** Month names as a trader reads them ("Jan"): the one list every screen and the sandbox use. */
+export const MONTH_TITLES = MONTH_CODES.map((m) => m[0] + m.slice(1).toLowerCase());
+const MONTHS: readonly string[] = MONTH_CODES;
+const MONTH_TITLE = MONTH_TITLES;
 
 /** Calendar and clock fields of an instant as seen on a wall clock in India. */
 export interface IstParts {

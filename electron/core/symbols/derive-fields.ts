@@ -4,11 +4,12 @@
  * weekly day) read from the ticker, plus the IST day of the expiry.
  */
 import { CLASS_TIER } from './symbol-data';
+import { MONTH_CODES } from '../../../shared/format/ist';
 
 const IST_OFFSET_S = 19_800;
 /** Debt-like instrument types: debentures, gold bonds, G-secs, T-bills. */
 const DEBT_TYPES = new Set([2, 5, 6, 7]); // named-codes: not an order code (instrument types)
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const MONTHS = MONTH_CODES;
 /** Month number by its three letters packed into one number (no string per row). */
 const MONTH_BY_CODE = new Map(
   MONTHS.map((m, k) => [(m.charCodeAt(0) << 16) | (m.charCodeAt(1) << 8) | m.charCodeAt(2), k + 1]),
