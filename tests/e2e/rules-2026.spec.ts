@@ -1,5 +1,5 @@
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol, typeInto } from './trading-helpers';
+import { loginToDemo, openApp, pickSymbol, sendMarketOrder, typeInto } from './trading-helpers';
 
 // Issue 19 #5, the 2026 rules, as the trader sees them on the ticket. Runs on the controlled
 // harness (its sandbox shared with other specs of the worker, so every rule set here is
@@ -41,4 +41,28 @@ test('an order from an IP not registered for the app says what to do and offers 
   } finally {
     await control(controlled, 'registered-ips', { ips: null });
   }
+});
+
+test('the ticket and the order book say a market order goes out with price protection and may stay unfilled beyond it', async ({
+  page,
+  controlled,
+}) => {
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-type-limit').click();
+  await expect(page.getByTestId('ticket-mpp-note')).toHaveCount(0);
+  await page.getByTestId('ticket-type-market').click();
+  const note = page.getByTestId('ticket-mpp-note');
+  await expect(note).toContainText('market price protection');
+  await expect(note).toContainText('may stay unfilled beyond it');
+  await sendMarketOrder(page, '1');
+  const orderId = (await page.getByTestId('intent-order-id').textContent())?.trim() ?? '';
+  expect(orderId).not.toBe('');
+  await page.keyboard.press('Escape');
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByTestId('order-type')).toHaveText('Market (MPP)');
+  await expect(page.getByTestId('orders-mpp-note')).toContainText('may stay unfilled beyond it');
 });
