@@ -66,3 +66,15 @@ test('the ticket and the order book say a market order goes out with price prote
   await expect(row.getByTestId('order-type')).toHaveText('Market (MPP)');
   await expect(page.getByTestId('orders-mpp-note')).toContainText('may stay unfilled beyond it');
 });
+
+test('the account screen says the broker requires a fresh login each trading day and why no refresh token is kept', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+7');
+  const words = page.getByTestId('accounts-daily-login');
+  await expect(words).toContainText('fresh login each trading day');
+  await expect(words).toContainText('never keeps a refresh token');
+});
