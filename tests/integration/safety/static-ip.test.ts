@@ -97,8 +97,21 @@ test('an order from an unregistered IP is refused for good: plain words, no retr
   assert.equal(cancel.status, 'failed', cancel.note);
   assert.equal(cancel.error?.code, ErrorCode.StaticIpNotRegistered);
   assert.equal(cancel.resendAllowed, false);
+  // A basket's multi request is refused whole: each of its orders fails the same way.
+  const basket = await core.orders.placeMany([sbinBuy(604), sbinBuy(605)], {
+    confirmGuards: true,
+  });
+  for (const i of basket) {
+    assert.equal(i.status, 'failed', i.note);
+    assert.equal(i.error?.code, ErrorCode.StaticIpNotRegistered);
+    assert.equal(i.resendAllowed, false);
+  }
   const book = await core.broker.getOrders({ fresh: true });
-  assert.ok(!book.some((o) => o.symbol === 'NSE:SBIN-EQ' && o.limitPrice === 602), 'not placed');
+  for (const price of [602, 604, 605])
+    assert.ok(
+      !book.some((o) => o.symbol === 'NSE:SBIN-EQ' && o.limitPrice === price),
+      'not placed',
+    );
   assert.ok(
     book.some((o) => o.id === pending.orderId),
     'the book still reads',
