@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]`
+ * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--registered-ips IP,IP] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
  * socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
@@ -11,6 +11,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAppFlag, type AppSpec } from './auth/apps';
+import { RegisteredIps } from './controls/registered-ips';
 import { startSandbox, type SandboxOptions } from './index';
 
 /** Parses the command line into sandbox options; throws with a usage message on bad input. */
@@ -99,6 +100,20 @@ export function parseArgs(argv: string[]): SandboxOptions {
         o.tickMs = n;
         break;
       }
+      case '--registered-ips': {
+        // The app's static IPs (SEBI 2026): order actions from any other address are refused.
+        const ips = value(k++, a)
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        try {
+          new RegisteredIps().set(ips);
+        } catch (e) {
+          throw new Error(`--registered-ips: ${(e as Error).message}`, { cause: e });
+        }
+        o.registeredIps = ips;
+        break;
+      }
       case '--help':
       case '-h':
         throw new Error('usage');
@@ -112,7 +127,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--registered-ips IP,IP] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

@@ -21,6 +21,7 @@ import { DEMO_USER } from './auth/user';
 import { createSimClock } from './clock';
 import { controlRoutes } from './controls/routes';
 import { FaultTable } from './controls/faults';
+import { RegisteredIps } from './controls/registered-ips';
 import { RequestCounts } from './controls/request-counts';
 import { RowPatchTable } from './controls/row-patches';
 import { BrokerCore } from './core';
@@ -90,6 +91,11 @@ export interface SandboxOptions {
   simSleep?: (ms: number) => Promise<void>;
   /** Pin every market OPEN (Demo mode at night or at weekends); the test controls can still change it. */
   alwaysOpen?: boolean;
+  /**
+   * The static IPs registered for the API app (SEBI 2026): order actions from any other peer
+   * are refused. Absent: no rule. The test control can change it.
+   */
+  registeredIps?: string[];
   /** Override rate limits (tests of other features); default the spec's 10/s, 200/min, 10,000/day. */
   limits?: Partial<LimitConfig>;
   /** One line per finished request (no query strings, bodies or headers: nothing secret). */
@@ -248,6 +254,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const faults = new FaultTable();
   const requestCounts = new RequestCounts();
   const rowPatches = new RowPatchTable();
+  const registeredIps = new RegisteredIps();
+  if (opts.registeredIps) registeredIps.set(opts.registeredIps);
   const timers = new Set<NodeJS.Timeout>();
   const hub = new SocketHub(core, (a) => {
     try {
@@ -273,7 +281,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...dataRoutes(core),
     ...(opts.testControls
       ? [
-          ...controlRoutes({ core, clock, limiter, faults, rowPatches, creds, requestCounts }),
+          ...controlRoutes({
+            core,
+            clock,
+            limiter,
+            faults,
+            rowPatches,
+            creds,
+            requestCounts,
+            registeredIps,
+          }),
           ...socketControlRoutes(hub),
         ]
       : []),
@@ -287,6 +304,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     faults,
     ...(opts.testControls ? { requestCounts } : {}),
     rowPatches,
+    registeredIps,
     // Last-Modified is the start of the IST day the master was generated for, so it is the
     // same across restarts on that day (as the files are) and conditional requests keep working.
     masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),

@@ -1,7 +1,7 @@
 /**
  * Test-only controls under /__sandbox/ (registered only with testControls; 404 otherwise):
  * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults or an odd
- * row in a list answer, set the demo user's personal details (canaries for leak tests),
+ * row in a list answer, set the app's registered static IPs, set the demo user's personal details (canaries for leak tests),
  * reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
  * or a half-filled order in milliseconds instead of waiting for them.
  */
@@ -16,6 +16,7 @@ import type { Reply, Route } from '../http/types';
 import type { RateLimiter } from '../limits/rate-limiter';
 import { transDtlsOf } from '../edis/depository-pages';
 import type { FaultTable } from './faults';
+import type { RegisteredIps } from './registered-ips';
 import type { RequestCounts } from './request-counts';
 import type { RowPatchTable } from './row-patches';
 import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
@@ -30,6 +31,8 @@ export interface ControlDeps {
   creds: CredentialStore;
   /** Requests that reached each API route (GET /__sandbox/requests). */
   requestCounts?: RequestCounts;
+  /** The app's registered static IPs (order actions from others are refused). */
+  registeredIps?: RegisteredIps;
 }
 
 const okJson = (extra: Record<string, unknown> = {}): Reply => ({
@@ -133,6 +136,19 @@ export function controlRoutes(d: ControlDeps): Route[] {
         return bad('count must be a whole number 1..10000');
       d.limiter.spendMinute(clock.now(), count);
       return okJson({ users: d.limiter.report(clock.now()) });
+    }),
+    // The static IPs registered for the app: {"ips": ["203.0.113.7"]}, or {"ips": null} for no rule.
+    route('GET', '/__sandbox/registered-ips', () =>
+      okJson({ ips: d.registeredIps?.list() ?? null }),
+    ),
+    route('POST', '/__sandbox/registered-ips', (ctx) => {
+      if (!d.registeredIps) return bad('this sandbox has no registered-IP rule');
+      try {
+        d.registeredIps.set(obj(ctx.body).ips);
+      } catch (e) {
+        return bad((e as Error).message);
+      }
+      return okJson({ ips: d.registeredIps.list() });
     }),
     route('GET', '/__sandbox/requests', () =>
       okJson({ requests: d.requestCounts?.snapshot() ?? {} }),

@@ -11,6 +11,7 @@ import { authenticate, requirePermission } from '../auth/authorize';
 import type { CredentialStore } from '../auth/credentials';
 import type { SimClock } from '../clock';
 import type { Fault, FaultTable } from '../controls/faults';
+import type { RegisteredIps } from '../controls/registered-ips';
 import type { RequestCounts } from '../controls/request-counts';
 import type { RowPatchTable } from '../controls/row-patches';
 import { paddedAnswer } from '../controls/padded-answer';
@@ -37,6 +38,8 @@ export interface DispatchDeps {
   timers: Set<NodeJS.Timeout>;
   /** Waits on the simulation clock's own timer when it has one (a test's virtual clock). */
   simSleep?: (ms: number) => Promise<void>;
+  /** The app's registered static IPs: order actions from other peers are refused. */
+  registeredIps?: RegisteredIps;
   /** Counts the requests that reached each API route (test controls only). */
   requestCounts?: RequestCounts;
   /** Receives one line per finished request (method, path without query, status, ms); never bodies or headers. */
@@ -224,6 +227,7 @@ export function createDispatcher(
             'retry-after': String(adm.retryAfterSec),
           });
         requirePermission(auth, route.level ?? 2, route.operation ?? route.path);
+        d.registeredIps?.check(route, req.socket.remoteAddress);
         ctx.auth = auth;
       }
       return route.handle(ctx);

@@ -14,6 +14,7 @@ import { ledgerOf } from '../account/margin';
 import { orderMargin } from '../account/funds';
 import { fail } from '../failure';
 import { freezeQtyOf, priceBand } from '../market/exchange-limits';
+import { protectionPrice } from '../market/market-protection';
 import type { SandboxState } from '../state';
 import type { MatchingEngine } from './engine';
 import type { SimOrder } from './model';
@@ -133,6 +134,10 @@ export class OrderDesk {
       triggered: false,
       fromHoldingsQty: 0,
       source: 'API',
+      // A market order is protected from the last price as it reaches the exchange (inferred).
+      ...(draft.type === OrderType.Market && !draft.offlineOrder
+        ? { protectionPrice: protectionPrice(i, draft.side, ltp) }
+        : {}),
     };
     if (family) {
       o.family = family;

@@ -17,6 +17,7 @@ import { figures } from '../account/position-ledger';
 import { rollOver, tradingDayOf } from '../account/rollover';
 import type { PositionAcc } from '../account/position-ledger';
 import { MARKETS, inSquareOffWindow } from '../market/sessions';
+import { protectionPrice, withinProtection } from '../market/market-protection';
 import type { SandboxState } from '../state';
 import { istDayKey } from '../time/ist';
 import type { OrderSource, SimOrder } from './model';
@@ -163,7 +164,12 @@ export class MatchingEngine {
     const stopWaiting =
       (o.type === OrderType.Stop || o.type === OrderType.StopLimit) && !o.triggered;
     const limitLike = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
-    const crosses = !limitLike || (o.side === Side.Buy ? ltp <= o.limitPrice : ltp >= o.limitPrice);
+    const protectedEdge = this.protectionOf(o, ltp);
+    const crosses =
+      protectedEdge !== null
+        ? withinProtection(o.side, ltp, protectedEdge)
+        : !limitLike || (o.side === Side.Buy ? ltp <= o.limitPrice : ltp >= o.limitPrice);
+    if (protectedEdge !== null && !crosses) this.restBeyondProtection(o, protectedEdge);
     if (!stopWaiting && crosses) {
       const rest = remainingQty(o);
       const qty = o.parentId ? rest : Math.min(rest, liquidityPerTick(o.instrument));
@@ -178,6 +184,25 @@ export class MatchingEngine {
           : 'IOC order cancelled: not filled immediately',
       );
     }
+  }
+
+  /**
+   * The protection price of a trader's market order (API, not an exit leg or square-off),
+   * fixed from the last price the first time it can trade: the order has then reached the
+   * exchange (an after-market order at the open). Null for every other order.
+   */
+  private protectionOf(o: SimOrder, ltp: number): number | null {
+    if (o.type !== OrderType.Market || o.source !== 'API' || o.parentId) return null;
+    o.protectionPrice ??= protectionPrice(o.instrument, o.side, ltp);
+    return o.protectionPrice;
+  }
+
+  /** Says once why a market order rests: the price is beyond its protection. */
+  private restBeyondProtection(o: SimOrder, edge: number): void {
+    const message = `Market price protection: not traded beyond ${edge.toFixed(2)}; the order waits for the price to come back within the band`;
+    if (o.message === message) return;
+    o.message = message;
+    this.s.book.changed(o);
   }
 
   /** Records a fill of `qty` at `price`, updates positions, and finishes the order if complete. */

@@ -53,6 +53,11 @@ export interface SimOrder {
   /** Part of a CNC sell that comes out of demat holdings (needs eDIS authorization). */
   fromHoldingsQty: number;
   source: OrderSource;
+  /**
+   * A market order's protection price (market-protection.ts): the worst price it trades at,
+   * set from the last price when it reaches the exchange; undefined for other orders.
+   */
+  protectionPrice?: number;
 }
 
 /** One fill. The trade book shows one row per fill, linked to its order by orderId. */

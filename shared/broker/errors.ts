@@ -10,9 +10,12 @@
  * service's public SDKs (*inferred* where gaps.md only gives the range).
  */
 
-/** What the app should offer the trader when it sees the error. */
+/**
+ * What the app should offer the trader when it sees the error. `none`: nothing in the app
+ * helps; the explanation says what to do outside it (register a static IP, say).
+ */
 export type BrokerErrorAction =
-  'login' | 'fix-field' | 'wait' | 'check-state' | 'report' | 'retry-later';
+  'login' | 'fix-field' | 'wait' | 'check-state' | 'report' | 'retry-later' | 'none';
 
 /** Everything the client needs to explain and act on one broker error code. */
 export interface BrokerErrorInfo {
@@ -63,6 +66,8 @@ export const ErrorCode = {
   RateLimited: -353,
   AppIdHashMismatch: -371,
   NoPermission: -373,
+  /** SEBI 2026: order actions only from the app's registered static IP (code inferred). */
+  StaticIpNotRegistered: -378,
   InvalidAuthCode: -374,
   StopPriceVsLtp: -390,
   TickSize: -392,
@@ -292,6 +297,13 @@ export const BROKER_ERRORS: Readonly<Record<number, BrokerErrorInfo>> = Object.f
         'permission denied for this app',
         "This app is not allowed to do that. Use an app with the 'Order Placement' permission.",
         'report',
+      ),
+      E(
+        ErrorCode.StaticIpNotRegistered,
+        403,
+        'order action from an IP not registered for the app',
+        "Refused by the broker: it accepts orders only from the static IP address registered for your API app, and this computer's address is not registered. Register this computer's static IP for the app in the broker's API dashboard, or use the broker's own terminal. Nothing was carried out.",
+        'none',
       ),
       E(
         -374,

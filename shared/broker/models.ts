@@ -232,7 +232,7 @@ export const BrokerFailure = z.object({
   httpStatus: z.number().nullable(),
   brokerMessage: z.string(),
   explanation: z.string(),
-  action: z.enum(['login', 'fix-field', 'wait', 'check-state', 'report', 'retry-later']),
+  action: z.enum(['login', 'fix-field', 'wait', 'check-state', 'report', 'retry-later', 'none']),
   ambiguous: z.boolean(),
   retryAfterMs: z.number().nullable(),
 });

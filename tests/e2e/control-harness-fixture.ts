@@ -54,6 +54,7 @@ export async function control(
     | 'row-patch'
     | 'reset'
     | 'profile'
+    | 'registered-ips'
     | 'limits/spend',
   body: Record<string, unknown>,
 ): Promise<unknown> {

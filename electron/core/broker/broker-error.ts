@@ -106,7 +106,11 @@ export class BrokerError extends Error implements IpcPresentable {
     message: string,
     retryAfterMs: number | null = null,
   ): BrokerError {
-    const effective = code ?? (httpStatus === 429 ? -353 : httpStatus === 401 ? -16 : 0);
+    const given = code ?? (httpStatus === 429 ? -353 : httpStatus === 401 ? -16 : 0);
+    // The static-IP refusal is one named error whatever code the broker gives it (inferred).
+    const effective = isStaticIpRefusal(httpStatus, given, message)
+      ? ErrorCode.StaticIpNotRegistered
+      : given;
     const info = effective !== 0 ? brokerError(effective) : undefined;
     const serverSide = httpStatus >= 500 || (effective <= -201 && effective >= -205);
     return new BrokerError({
@@ -331,6 +335,21 @@ export class BrokerError extends Error implements IpcPresentable {
 /** Narrows an unknown thrown value. */
 export function isBrokerError(e: unknown): e is BrokerError {
   return e instanceof BrokerError;
+}
+
+/**
+ * Whether a refusal is the 2026 static-IP rule's: the named code, or (a broker whose code for
+ * it is not known, docs/broker-v3.md) a client error whose words say an IP address is not
+ * registered, allowed or whitelisted.
+ */
+function isStaticIpRefusal(httpStatus: number, code: number, message: string): boolean {
+  // A session or rate-limit answer keeps its own meaning, and a server error stays ambiguous.
+  if (httpStatus >= 500 || httpStatus === 401 || httpStatus === 429) return false;
+  if (code <= -201 && code >= -205) return false;
+  if (code === ErrorCode.StaticIpNotRegistered) return true;
+  return /\bIP\b[^;\n]{0,80}?\b(not\s+(registered|allowed|whitelisted|authori[sz]ed)|unregistered|mismatch)/i.test(
+    message,
+  );
 }
 
 function fieldFromMessage(code: number, message: string): string | null {

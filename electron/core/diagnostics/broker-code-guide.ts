@@ -9,6 +9,7 @@
  */
 import {
   BROKER_ERRORS,
+  ErrorCode,
   brokerError,
   type BrokerErrorAction,
   type BrokerErrorInfo,
@@ -36,10 +37,13 @@ const FIX_BY_ACTION: Record<BrokerErrorAction, string> = {
   report:
     'Check the app id and permission template in Settings; if they are right, send the bundle to the developers.',
   'retry-later': 'Try again in a minute; if it persists, send the bundle to the developers.',
+  none: 'Nothing in Tickdesk fixes this: do what the message says, outside the app.',
 };
 
 /** Codes whose fix is more specific than their action's. */
 const FIX_BY_CODE: Record<number, string> = {
+  [ErrorCode.StaticIpNotRegistered]:
+    "Since 1 April 2026 the broker accepts API orders only from the static IP registered for the API app. Register this computer's static (public) IP for the app in the broker's API dashboard, or place the order from the broker's own terminal. Tickdesk never resends it: the order was refused, not lost.",
   [-353]:
     "Another device or app is spending the same account's budget; Tickdesk waits until the broker's minute has turned, sends more slowly, and counts the breach in the status bar (*Limit n/3 today*). More than three per-minute breaches block the account for the day.",
   [-352]:

@@ -11,17 +11,23 @@ import { createAppCore, type AppCore } from '../../../electron/core/app/app-core
 import type { VirtualClock } from './virtual-clock';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../sandbox/index';
 import { DEMO_APP_ID, freeLoopbackPort } from '../../../sandbox/demo-app';
 import { randomBytes } from 'node:crypto';
 import { inProcessDemo } from '../../support/in-process-demo';
 
-/** Starts a Demo-mode sandbox a core can be started on (and restarted on); `requestLog` sees each request. */
+/**
+ * Starts a Demo-mode sandbox a core can be started on (and restarted on); `requestLog` sees
+ * each request; `extra` sets more sandbox options (`tickMs: 0`: the market moves only when
+ * the test ticks it).
+ */
 export async function startDemoSandbox(
   clock?: VirtualClock,
   requestLog?: (line: string) => void,
+  extra: Partial<SandboxOptions> = {},
 ): Promise<SandboxHandle> {
   return startSandbox({
+    ...extra,
     // One line per request it answered: what the proofs count duplicates by.
     ...(requestLog ? { requestLog } : {}),
     autoApprove: true,
