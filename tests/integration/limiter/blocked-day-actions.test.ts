@@ -39,7 +39,7 @@ async function breakMinutes(minutes: number): Promise<void> {
   assert.ok(cred, 'logged in');
   for (let k = 0; k < minutes; k++) {
     await app.control('limits/spend', { count: 10_000 });
-    const res = await fetch(new URL('/api/v2/profile', cred.baseUrl), {
+    const res: Response = await fetch(new URL('/api/v2/profile', cred.baseUrl), {
       headers: { Authorization: `${cred.appId}:${cred.accessToken}` },
     });
     assert.equal(res.status, 429, 'the other client is refused');

@@ -6,8 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Exchange, OrderType, Segment, Side } from '../../../shared/broker/enums';
-import type { Holding, SymbolInfo } from '../../../shared/broker/models';
+import { Exchange, OrderType, Segment, Side, type SideCode } from '../../../shared/broker/enums';
+import type { Holding } from '../../../shared/broker/models';
+import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import type { OrderDraft } from '../../../shared/broker/rules';
 import { startComposedApp, type ComposedApp } from '../safety/composed-app';
 
@@ -41,7 +42,7 @@ after(async () => {
   await app.close();
 });
 
-const cnc = (symbol: string, side: Side, qty: number, limitPrice = 0): OrderDraft => ({
+const cnc = (symbol: string, side: SideCode, qty: number, limitPrice = 0): OrderDraft => ({
   symbol,
   qty,
   type: limitPrice > 0 ? OrderType.Limit : OrderType.Market,

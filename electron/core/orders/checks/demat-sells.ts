@@ -200,13 +200,7 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
         d.symbol,
       );
       taken.set(key, { qty: before.qty + d.qty, demat: before.demat + check.fromDemat });
-      return check.violations.map((v) => ({
-        field: v.field,
-        message: v.message,
-        code: v.code,
-        guard: null,
-        ...(v.authorizeQty !== undefined ? { authorizeQty: v.authorizeQty } : {}),
-      }));
+      return check.violations;
     });
   }
 
