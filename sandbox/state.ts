@@ -83,6 +83,22 @@ export class SandboxState {
     return Math.max(0, h.quantity - sold);
   }
 
+  /**
+   * Net CNC quantity of an instrument's shares bought today, over every exchange line of its
+   * ISIN (bought on BSE, sold on NSE: the same shares, no eDIS needed).
+   */
+  cncBoughtToday(i: Instrument): number {
+    const net = this.positions
+      .list()
+      .filter(
+        (a) =>
+          a.productType === 'CNC' &&
+          (a.instrument === i || (i.isin !== '' && a.instrument.isin === i.isin)),
+      )
+      .reduce((n, a) => n + a.buyQty - a.sellQty, 0);
+    return Math.max(0, net);
+  }
+
   /** Back to the start-of-day state: no orders, trades or positions; fresh prices and holdings. */
   reset(): void {
     this.book.clear();

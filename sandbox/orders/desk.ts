@@ -187,7 +187,7 @@ export class OrderDesk {
         o.qty,
         {
           held: this.s.holdingRemaining(i),
-          boughtToday: Math.max(0, this.s.positions.netQty(i, 'CNC')),
+          boughtToday: this.s.cncBoughtToday(i),
           pendingSells,
           authorized: this.authorizedRemaining(i.isin),
         },

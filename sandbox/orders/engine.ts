@@ -210,7 +210,7 @@ export class MatchingEngine {
     if (qty <= 0) return;
     const now = this.s.now();
     if (o.productType === 'CNC' && o.side === Side.Sell) {
-      const todayLong = Math.max(0, this.s.positions.netQty(o.instrument, 'CNC'));
+      const todayLong = this.s.cncBoughtToday(o.instrument);
       const fromHoldings = Math.min(
         Math.max(0, qty - todayLong),
         this.s.holdingRemaining(o.instrument),

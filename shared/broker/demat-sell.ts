@@ -9,6 +9,7 @@
  * being sent and refused (issue 17 #3). Nothing here names an API path or an API field.
  */
 import { ErrorCode } from './errors';
+import type { PrecheckViolation } from './models';
 
 /** What a CNC sell of one company's shares (one ISIN) may draw on, as the broker counts it. */
 export interface DematStock {
@@ -25,23 +26,17 @@ export interface DematStock {
   authorized: number | null;
 }
 
-/** Where a demat-sell violation points: the quantity, or the eDIS authorization. */
-export type DematSellField = 'qty' | 'edis';
-
-/** One refused CNC sell: the code the broker sends (-99), the field, a message in words. */
-export interface DematSellViolation {
-  code: number;
-  field: DematSellField;
-  message: string;
-  /** For the eDIS refusal: how many more demat shares must be authorized for this sell. */
-  authorizeQty?: number;
-}
+/**
+ * One refused CNC sell is a `PrecheckViolation` (the ticket's one shape of a problem found
+ * before sending): field 'qty' or 'edis', the code the broker sends (-99), a message in
+ * words, no guard, and for the eDIS refusal how many more demat shares to authorize.
+ */
 
 /** The result of `checkDematSell`: what the sell takes from demat, and what is wrong. */
 export interface DematSellCheck {
   /** Shares of this sell that come out of the demat account (and so need eDIS). */
   fromDemat: number;
-  violations: DematSellViolation[];
+  violations: PrecheckViolation[];
 }
 
 const shares = (n: number) => `${n} share${n === 1 ? '' : 's'}`;
@@ -55,7 +50,7 @@ export function checkDematSell(qty: number, stock: DematStock, name: string): De
   const bought = Math.max(0, stock.boughtToday);
   const pending = Math.max(0, stock.pendingSells);
   const sellable = held + bought - pending;
-  const violations: DematSellViolation[] = [];
+  const violations: PrecheckViolation[] = [];
   if (qty > sellable) {
     const parts = [`${held} in demat`];
     if (bought > 0) parts.push(`${bought} bought today`);
@@ -63,6 +58,7 @@ export function checkDematSell(qty: number, stock: DematStock, name: string): De
     violations.push({
       code: ErrorCode.OrderRejected,
       field: 'qty',
+      guard: null,
       message: `You can sell at most ${shares(Math.max(0, sellable))} of ${name} as delivery (CNC): ${parts.join(', ')}.`,
     });
     return { fromDemat: 0, violations };
@@ -73,6 +69,7 @@ export function checkDematSell(qty: number, stock: DematStock, name: string): De
     violations.push({
       code: ErrorCode.OrderRejected,
       field: 'edis',
+      guard: null,
       message:
         authorized === 0
           ? `Selling ${shares(fromDemat)} of ${name} from your demat account needs a depository authorization (eDIS) today, and none is given yet. Authorize them first.`

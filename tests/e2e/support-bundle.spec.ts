@@ -102,8 +102,16 @@ test('a session exported with --export-diagnostics has every part, names its err
     await page.getByTestId('edis-request-tpin').click();
     await expect(page.getByTestId('edis-tpin-message')).toBeVisible({ timeout: 15_000 });
     await typeInto(page, 'edis-qty', '1');
+    // The authorization names the holding by its ISIN, from the symbol master the login
+    // starts loading: wait until it has loaded (on a loaded machine it can take a while).
+    await expect(page.getByTestId('symbols-state')).toHaveAttribute('data-state', 'ready', {
+      timeout: 90_000,
+    });
     await page.getByTestId('edis-authorize').click();
     await expect(page.getByTestId('edis-error')).toBeVisible({ timeout: 20_000 });
+    // It went as far as the harness allows (no depository window), not stopped for want of
+    // an ISIN: the index answer's TransDtls is one of the secrets scanned for below.
+    await expect(page.getByTestId('edis-error')).not.toContainText('No ISIN');
     // The order below is priced away from the live market: widen the trader's distance guard
     // (this ends on the orders screen, rendered, so the symbol search keeps its focus).
     await allowPricesFarFromMarket(page);

@@ -273,7 +273,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     failures.push(...late.misses);
     for (const n of late.notes) ctx.log(`late arrival settled before "not done": ${n}`);
     ctx.log(
-      `late after not done: ${late.afterNotDone}/${late.cases} cases, ${late.flagged} flagged, wrong ${late.wrong}; resent ${late.resent}, both believed ${late.resentBelievedBoth}, wrong ${late.resentWrong}`,
+      `late after not done: ${late.afterNotDone}/${late.cases} cases, ${late.flagged} flagged, wrong ${late.wrong}; resent ${late.resent}, both believed ${late.resentBelievedBoth}, wrong ${late.resentWrong}, resend refused (landed first) ${late.resendRefused}`,
     );
     const crashActions: CrashAction[] = ['place', 'modify', 'cancel'];
     for (let k = 0; k < crashes * crashActions.length; k++) {

@@ -82,7 +82,11 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   disposer.own('settings', settings);
   const loaded = await settings.load();
   if (loaded.issue)
-    logger.warn('core: settings fell back to defaults', { issue: loaded.issue.message });
+    // Its kind and where the copy is, not the trader's notice: that names accounts and lists.
+    logger.warn('core: settings fell back to defaults', {
+      issue: loaded.issue.kind,
+      keptAt: loaded.issue.keptAt ?? null,
+    });
   retention = () => settings.get().preferences.retention;
   const pruneOld = () => {
     try {

@@ -7,7 +7,7 @@
  * request may have been carried out", which forbids resending an order until the order book
  * has been read (spec, Errors rule 6).
  */
-import { BREACHES_ALLOWED } from '../limiter/breach-guard';
+import { dayBlockRiskText } from '../../../shared/broker/day-block';
 import { plainBrokerReason, withoutApiPaths } from '../../../shared/broker/plain-reason';
 import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
 import { FIELD_WORDS } from '../../../shared/broker/rules';
@@ -260,9 +260,7 @@ export class BrokerError extends Error implements IpcPresentable {
       code: 0,
       httpStatus: null,
       brokerMessage: '',
-      explanation: blocked
-        ? "Not sent: the broker has blocked this account for the rest of the day after too many requests. Use the broker's own terminal or website for anything urgent; Tickdesk can send again after midnight."
-        : `Not sent: the broker has refused requests over its per-minute limit ${BREACHES_ALLOWED} times today (another app or device may be using this account), and one more would block the account for the rest of the day. Tickdesk has stopped sending orders until midnight so that orders already sent can still be checked; use the broker's own terminal or website for anything urgent.`,
+      explanation: dayBlockRiskText(blocked),
       action: 'wait',
       ambiguous: false,
     });

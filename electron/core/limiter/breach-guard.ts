@@ -19,9 +19,8 @@
  */
 import type { BreachLevel } from '../../../shared/ipc/channels/budget';
 import type { DayBudget } from './day-budget';
+import { BREACHES_ALLOWED } from '../../../shared/broker/day-block';
 
-/** Minute-limit breaches the broker tolerates in a day (spec "Limits", rule 1). */
-export const BREACHES_ALLOWED = 3;
 /** Added to Retry-After before the client sends again: the broker's clock is not ours. */
 export const ROLL_MARGIN_MS = 1_000;
 /** A Retry-After longer than this is a day block (or the day's limit), not a minute's. */

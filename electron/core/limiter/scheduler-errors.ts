@@ -2,6 +2,7 @@
  * The errors the request scheduler rejects a job with before anything was sent, so that
  * callers (the order service) can tell "never sent" from "sent, answer unknown".
  */
+import { dayBlockRiskText } from '../../../shared/broker/day-block';
 
 /** Thrown to queued callers when the scheduler shuts down. */
 export class SchedulerClosedError extends Error {
@@ -18,11 +19,7 @@ export class SchedulerClosedError extends Error {
  */
 export class DayBlockRiskError extends Error {
   constructor(readonly blocked: boolean) {
-    super(
-      blocked
-        ? 'The broker has blocked this account for the rest of the day after repeated request-limit breaches.'
-        : 'One more request-limit breach would get this account blocked for the day.',
-    );
+    super(dayBlockRiskText(blocked));
     this.name = 'DayBlockRiskError';
   }
 }

@@ -117,6 +117,17 @@ function toValidationError(
   );
 }
 
+/**
+ * Schema issues as the log may hold them: where (the path) and how (the schema's issue
+ * code, as `kind`: the logger redacts any `code`, an OAuth word), never the message, which
+ * can quote the stored value ("NSE:SBIN-EQ is already in My list").
+ */
+export function issuesForLog(
+  issues: readonly { path: PropertyKey[]; code: string }[],
+): { path: string; kind: string }[] {
+  return issues.map((i) => ({ path: i.path.map(String).join('.'), kind: i.code }));
+}
+
 /** Build the settings service over a backend. Call `load()` before anything else. */
 export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
   const log = (deps.logger ?? silentLogger).child('settings');
@@ -180,15 +191,16 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
 
   /**
    * The document fails the schema: keep a copy of the file as it was, use every item that
-   * is valid on its own, and write that back so the next start is clean. Without a copy
-   * (the backend has a file but could not copy it) nothing is written: read-only.
+   * is valid on its own, and write that back so the next start is clean. No copy, no write:
+   * when the copy could not be made (or the backend cannot make one), the store goes
+   * read-only and the file stays as it was.
    */
   async function salvage(doc: Record<string, unknown>): Promise<SettingsLoadIssue> {
     const saved = salvageSettings(doc);
     current = saved.settings;
-    const canCopy = !deps.readOnly && deps.backend.keepCopy !== undefined;
-    const keptAt = canCopy ? await deps.backend.keepCopy!('invalid') : null;
-    if (canCopy && keptAt === null)
+    const keptAt =
+      !deps.readOnly && deps.backend.keepCopy ? await deps.backend.keepCopy('invalid') : null;
+    if (keptAt === null && !deps.readOnly)
       readOnly =
         'Your settings file could not be copied aside, so Tickdesk does not save changes over it. Restart Tickdesk once the data folder can be written.';
     else if (!deps.readOnly) {
@@ -244,8 +256,9 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
         });
       const parsed = SettingsDocument.safeParse(doc);
       if (!parsed.success) {
-        const e = toValidationError('stored settings are invalid', parsed.error);
-        log.error('stored settings invalid; salvaging what reads', { issues: e.issues });
+        log.error('stored settings invalid; salvaging what reads', {
+          issues: issuesForLog(parsed.error.issues),
+        });
         return fellBack(await salvage(doc));
       }
       current = parsed.data;

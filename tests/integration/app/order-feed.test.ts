@@ -24,6 +24,13 @@ class Page {
   events: { name: string; payload: unknown; bytes: number }[] = [];
   /** For each answered call, how many events had arrived before its answer. */
   answeredAt = new Map<number, number>();
+  /**
+   * The versions the page came to hold, in the order they arrived: each order delta (with
+   * the version it builds on) and each order-book answer (a snapshot, or the version after
+   * a flush). One socket carries both, so this is the page's own view of the chain.
+   */
+  held: { kind: 'delta' | 'book'; base?: number; version: number }[] = [];
+  #channels = new Map<number, string>();
   /** The id the next call will carry. */
   get nextId(): number {
     return this.#next;
@@ -41,7 +48,18 @@ class Page {
       };
       if (msg.type === 'event')
         this.events.push({ name: msg.name!, payload: msg.payload, bytes: raw.length });
+      if (msg.type === 'event' && msg.name === 'portfolio.ordersDelta') {
+        const d = msg.payload as Delta;
+        this.held.push({ kind: 'delta', base: d.base, version: d.version });
+      }
       if (msg.type === 'result') {
+        const r = msg.result as { ok?: boolean; data?: { version?: unknown } } | undefined;
+        if (
+          this.#channels.get(msg.id!) === 'portfolio.orderBook' &&
+          r?.ok &&
+          typeof r.data?.version === 'number'
+        )
+          this.held.push({ kind: 'book', version: r.data.version });
         this.answeredAt.set(msg.id!, this.events.length);
         this.#results.get(msg.id!)?.(msg.result);
       }
@@ -64,6 +82,7 @@ class Page {
   }
   call<T>(channel: string, input?: unknown): Promise<{ ok: boolean; data: T; error?: unknown }> {
     const id = this.#next++;
+    this.#channels.set(id, channel);
     const answer = new Promise<unknown>((r) => this.#results.set(id, r));
     this.socket.send(JSON.stringify({ type: 'call', id, channel, input }));
     return answer as Promise<{ ok: boolean; data: T }>;
@@ -222,10 +241,38 @@ describe('order book deltas through the harness at 10,000 orders', () => {
   });
 
   it('chains versions so a page can tell when it missed one', async () => {
-    const ds = page.deltas();
-    for (let i = 1; i < ds.length; i++) assert.equal(ds[i]!.base, ds[i - 1]!.version);
+    // A snapshot answer, then pushed changes after it: the deltas must build on the version
+    // the snapshot gave, whatever was still on its way when it was taken (a snapshot that
+    // takes waiting changes moves the version past them: a loaded machine does this often).
     const snap = await page.call<{ version: number }>('portfolio.orderBook', { refresh: false });
-    assert.equal(snap.data.version, ds.at(-1)!.version);
+    assert.equal(snap.ok, true);
+    const deltasBefore = page.deltas().length;
+    await control(harness, 'orders/churn', { count: 5 });
+    await until('a delta after the snapshot', () =>
+      page
+        .deltas()
+        .slice(deltasBefore)
+        .some((d) => d.base >= snap.data.version),
+    );
+    const held = page.held;
+    assert.ok(held.filter((h) => h.kind === 'delta').length >= 2, 'deltas arrived');
+    assert.ok(
+      held.some((h) => h.kind === 'book'),
+      'book answers arrived',
+    );
+    // Each delta builds on the version the page held when it arrived (the last delta's or
+    // the last book answer's); a book answer never goes back.
+    for (let i = 1; i < held.length; i++) {
+      const h = held[i]!;
+      const prev = held[i - 1]!.version;
+      if (h.kind === 'delta')
+        assert.equal(
+          h.base,
+          prev,
+          `delta ${i} builds on what the page held: ${JSON.stringify(held)}`,
+        );
+      else assert.ok(h.version >= prev, `book answer ${i} is not older: ${JSON.stringify(held)}`);
+    }
   });
 
   it('coalesces per order while the page is not reading, and catches up in one delta', async () => {

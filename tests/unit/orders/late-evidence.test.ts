@@ -174,3 +174,39 @@ test('a new action on the same order ends the older watch; a placement watch sur
   assert.equal(watch.has('cancel'), false);
   assert.equal(watch.has('place'), true, 'placements stay watched while held');
 });
+
+test('a new order on a position pauses the watches there until resumed; `ended` waits for a watch to end', async () => {
+  const ctx = context(positions(position({})));
+  const watch = new LateWatch(() => ctx.clock.now());
+  watch.add(
+    'exit',
+    exitWatcher(ctx, 'NSE:ITC-EQ-INTRADAY', ['NSE:ITC-EQ-INTRADAY'], { knownAtSend: new Set() }),
+  );
+  watch.add('other', cancelWatcher(ctx, '9'));
+  const sell = order({ id: '50', symbol: 'NSE:ITC-EQ', side: -1, qty: 1, productType: 'INTRADAY' });
+  const resume = watch.pauseOn(['position:NSE:ITC-EQ-INTRADAY']);
+  assert.deepEqual(watch.see(orders(sell)), [], 'paused: the hand sell is not taken');
+  assert.equal(watch.has('exit'), true, 'paused, not ended');
+  ctx.claim('50'); // the hand sell's answer claims it
+  resume();
+  resume(); // once only
+  assert.deepEqual(watch.see(orders(sell)), [], 'a claimed order is never the exit');
+  let ended = false;
+  const done = watch.ended('exit').then(() => (ended = true));
+  await Promise.resolve();
+  assert.equal(ended, false, 'still watched');
+  const exitOrder = order({
+    id: '51',
+    symbol: 'NSE:ITC-EQ',
+    side: -1,
+    qty: 1,
+    productType: 'INTRADAY',
+  });
+  assert.deepEqual(
+    watch.see(orders(sell, exitOrder)).map((f) => [f.intentId, f.orderId]),
+    [['exit', '51']],
+  );
+  await done;
+  assert.equal(ended, true, 'found: the watch has ended');
+  await watch.ended('never-watched');
+});

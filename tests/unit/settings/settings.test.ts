@@ -270,3 +270,47 @@ test('a stored key that a newer version made another action’s default: the tra
   });
   assert.equal((await clash.load()).issue?.kind, 'invalid');
 });
+
+test('no copy, no write: salvage over a backend that cannot keep a copy leaves the file and goes read-only', async () => {
+  const stored = {
+    version: 1,
+    accounts: [acc('a'), acc('b', { redirectUrl: 'ftp://x' })],
+    activeAccountId: 'a',
+  };
+  const backend = createMemorySettingsBackend(stored);
+  let writes = 0;
+  const store = createSettingsStore({
+    backend: {
+      get: () => backend.get(),
+      set: (d) => {
+        writes++;
+        return backend.set(d);
+      },
+    },
+  });
+  const { settings, issue } = await store.load();
+  assert.equal(issue?.kind, 'invalid');
+  assert.deepEqual(
+    settings.accounts.map((a) => a.id),
+    ['a'],
+    'what reads is still in use',
+  );
+  assert.equal(writes, 0, 'nothing written over a file no copy was kept of');
+  assert.deepEqual(await backend.get(), stored);
+  assert.match(store.readOnlyReason() ?? '', /could not be copied aside.*does not save changes/);
+  await assert.rejects(store.updatePreferences({ theme: 'dark' }), SettingsValidationError);
+  assert.equal(writes, 0);
+});
+
+test('a backend whose copy fails: salvage writes nothing and says so', async () => {
+  const stored = { version: 1, accounts: [acc('b', { redirectUrl: 'ftp://x' })] };
+  const backend = createMemorySettingsBackend(stored);
+  const store = createSettingsStore({
+    backend: { ...backend, keepCopy: async () => null },
+  });
+  const { issue } = await store.load();
+  assert.equal(issue?.kind, 'invalid');
+  assert.equal(issue?.keptAt, null);
+  assert.deepEqual(await backend.get(), stored, 'the file stays as it was');
+  assert.ok(store.readOnlyReason(), 'changes are turned off');
+});

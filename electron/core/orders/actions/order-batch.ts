@@ -40,9 +40,14 @@ export interface BatchSpec<T> {
   payload(item: T): unknown;
   /**
    * What the item acts upon ('order:<id>'): earlier actions on it stop being watched for a
-   * late arrival once this one is sent. None for placements.
+   * late arrival once this one is sent. None for placements (see `holds`).
    */
   targets?(item: T): string[];
+  /**
+   * What a new order of the item acts upon ('position:<id>'): late-arrival watches there
+   * pause until its intent has settled (`OrderContext.holdLateWatchesFor`), never end.
+   */
+  holds?(item: T): string[];
   /** How one item is sent again on its own (Resend on one order of a basket). */
   resend(item: T): () => Promise<OrderIntent>;
   precheck(item: T, index: number): PrecheckViolation[];
@@ -135,6 +140,10 @@ async function sendPart<T>(
 ): Promise<OrderIntent[]> {
   const { tracker } = ctx;
   if (spec.targets) ctx.actingOn(items.flatMap((item) => spec.targets!(item)));
+  if (spec.holds)
+    intents.forEach((intent, i) =>
+      ctx.holdLateWatchesFor(intent.intentId, spec.holds!(items[i] as T)),
+    );
   const req = spec.request(items);
   await Promise.all(
     intents.map((intent, i) =>

@@ -316,12 +316,28 @@ export class OrderContext implements CheckContext {
   /**
    * Holds the late-arrival watch of an action while it is sent again: the resend's own order
    * may show in a pushed update before its answer claims it, and must never be taken for the
-   * original. The returned function resumes the watch (once the resend has settled). A
-   * resend of anything but a placement acts on the same order or position, so it ends the
-   * original's watch altogether (`actingOn`).
+   * original. The returned function resumes the watch (once the resend has settled, or,
+   * when the resend is itself watched, once its watch has ended). A resend of anything but
+   * a placement acts on the same order or position, so it ends the original's watch
+   * altogether (`actingOn`).
    */
   pauseLateWatch(intentId: string): () => void {
     return this.late.pause(intentId);
+  }
+
+  /**
+   * A new order of intent `intentId` on these positions is about to be sent: late-arrival
+   * watches there pause until it has settled, then resume (see `LateWatch.pauseOn`); its
+   * own order is claimed by then, so it is never taken for theirs.
+   */
+  holdLateWatchesFor(intentId: string, targets: readonly string[]): void {
+    const resume = this.late.pauseOn(targets);
+    void this.tracker.settled(intentId).then(resume, resume);
+  }
+
+  /** Resolves once the action is no longer watched for a late arrival. */
+  lateWatchEnded(intentId: string): Promise<void> {
+    return this.late.ended(intentId);
   }
 
   /** Marks an order id as belonging to an intent. */

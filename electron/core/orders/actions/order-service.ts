@@ -91,7 +91,8 @@ function describe(d: OrderDraft): string {
 /**
  * What a new order acts upon, for the late-arrival watch: its position. An exit watched
  * there is recognised by a new opposite order, which this one could be (a pushed update may
- * show it before its answer claims it), so such a watch ends rather than risk taking it.
+ * show it before its answer claims it), so such a watch pauses until this order has settled
+ * and its id is claimed. It never ends: the exit may still land, and both then exist.
  */
 function placeTargets(d: OrderDraft): string[] {
   return [`position:${d.symbol}-${d.productType}`];
@@ -132,6 +133,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     ? createDematSells({
         ...opts.demat,
         orders: () => ctx.cachedOrders(),
+        readOrders: () => ctx.readBook(),
         positions: () => ctx.positions,
         now: () => clock.now(),
         warn: (m, f) => opts.logger?.warn(m, f),
@@ -162,8 +164,8 @@ export function createOrderService(opts: OrderServiceOptions) {
   }
 
   /**
-   * CNC sells checked against holdings and eDIS read just now (the order book and positions
-   * as last seen); a read that fails leaves the check to the broker, never blocks.
+   * CNC sells checked against holdings, eDIS and the order book read just now (positions as
+   * last seen); a read that fails leaves the check to the broker, never blocks.
    */
   async function dematCheck(drafts: readonly OrderDraft[]): Promise<PrecheckViolation[][]> {
     if (!dematSells) return drafts.map(() => []);
@@ -197,7 +199,7 @@ export function createOrderService(opts: OrderServiceOptions) {
       // A CNC sell is checked against holdings and eDIS read now, before it can go.
       if (!v.length) v.push(...(await dematCheck([draft]))[0]!);
       if (v.length) return blocked(intent, v);
-      ctx.actingOn(placeTargets(draft));
+      ctx.holdLateWatchesFor(intent.intentId, placeTargets(draft));
       const snap = ctx.sendSnapshot();
       const result = await send(
         intent,
@@ -222,7 +224,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           items: drafts,
           describe,
           payload: (d) => ({ draft: d }),
-          targets: placeTargets,
+          holds: placeTargets,
           resend: (d) => () => service.place(d, { confirmGuards: o.confirmGuards }),
           precheck: (d, i) => [
             ...precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),

@@ -56,8 +56,12 @@ export async function resendAction(kit: ActionKit, intentId: string): Promise<Or
   await tracker.update(intentId, { note: `${prev.note} Sent again as a new action.` });
   try {
     const next = await again();
+    // Resumed once the resend has settled, or, when it settled "not done" and is watched
+    // itself, once that watch has ended: both watches would match the one order that lands,
+    // and the original, watched first, would take the resend's order and call it "both exist".
     void Promise.resolve()
       .then(() => tracker.settled(next.intentId))
+      .then(() => ctx.lateWatchEnded(next.intentId))
       .then(resume, resume);
     return next;
   } catch (err) {

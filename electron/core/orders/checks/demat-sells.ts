@@ -4,8 +4,9 @@
  * a reason the trader cannot act on from the ticket (issue 17 #3). The rule itself is shared
  * with the sandbox (shared/broker/demat-sell.ts); this module only gathers its inputs:
  * holdings and the eDIS history from the broker (read at most every 30 s while the ticket is
- * typed, and afresh just before a CNC sell is sent), open orders and today's positions from
- * what the order service already saw.
+ * typed, and afresh just before a CNC sell is sent, with the order book), open orders and
+ * today's positions otherwise from what the order service already saw. Every exchange line
+ * of one ISIN counts as the same shares.
  *
  * It never blocks on what it cannot read: without holdings there is no check, and without
  * the eDIS history (an app without the eDIS permission) only the quantity is checked; the
@@ -37,6 +38,12 @@ export interface DematSellsDeps {
   isinOf(ticker: string): string | undefined;
   /** The order book and positions as the order service last saw them. */
   orders(): Iterable<Order>;
+  /**
+   * Reads the order book afresh (just before a CNC sell is sent): a sell that filled or was
+   * cancelled while pushed updates were not arriving must not count against the next one.
+   * Absent, or failing: the book as last seen.
+   */
+  readOrders?(): Promise<Iterable<Order>>;
   positions(): Positions | undefined;
   now(): number;
   /** How old a read may be for the as-you-type check (ms); default 30 s. */
@@ -49,6 +56,8 @@ export interface DematSellsDeps {
 interface Snapshot {
   holdings: Holdings | null;
   edis: EdisDetail[] | null;
+  /** The book read with them (a fresh check); null: the book as the order service last saw it. */
+  orders?: Iterable<Order> | null;
   at: number;
 }
 
@@ -76,21 +85,26 @@ export function isDematSell(d: Pick<OrderDraft, 'productType' | 'side'>): boolea
 /** The stock of one ticker's shares from the reads; null when the holdings are unknown. */
 export function dematStockOf(
   ticker: string,
-  snap: Pick<Snapshot, 'holdings' | 'edis'>,
+  snap: Pick<Snapshot, 'holdings' | 'edis' | 'orders'>,
   deps: Pick<DematSellsDeps, 'isinOf' | 'orders' | 'positions'>,
   now: number,
 ): DematStock | null {
   if (!snap.holdings) return null;
   const isin = deps.isinOf(ticker);
+  // Every exchange line of one ISIN draws on the same shares (holdings, today's buys, sells).
   const same = (t: string) => t === ticker || (!!isin && deps.isinOf(t) === isin);
   const held = snap.holdings.holdings
     .filter((h) => same(h.symbol))
     .reduce((n, h) => n + Math.max(0, h.remainingQty), 0);
-  const boughtToday = (deps.positions()?.positions ?? [])
-    .filter((p) => p.symbol === ticker && p.productType === 'CNC')
-    .reduce((n, p) => n + Math.max(0, p.netQty), 0);
+  // Net over the lines: bought 2 on BSE and sold 2 on NSE today leaves none bought.
+  const boughtToday = Math.max(
+    0,
+    (deps.positions()?.positions ?? [])
+      .filter((p) => same(p.symbol) && p.productType === 'CNC')
+      .reduce((n, p) => n + p.netQty, 0),
+  );
   let pendingSells = 0;
-  for (const o of deps.orders()) {
+  for (const o of snap.orders ?? deps.orders()) {
     const open = o.status === OrderStatus.Pending || o.status === OrderStatus.Transit;
     if (open && o.productType === 'CNC' && o.side === Side.Sell && same(o.symbol))
       pendingSells += Math.max(0, o.remainingQty);
@@ -128,22 +142,25 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
 
   async function read(fresh: boolean): Promise<Snapshot> {
     const o: ReadOptions = fresh ? { priority: 'order', fresh: true } : {};
-    const [h, e] = await Promise.allSettled([
+    const [h, e, b] = await Promise.allSettled([
       deps.reads.getHoldings(o),
       deps.reads.getEdisDetails(o),
+      fresh && deps.readOrders ? deps.readOrders() : Promise.resolve(null),
     ]);
-    if (h.status === 'rejected' || e.status === 'rejected')
+    if (h.status === 'rejected' || e.status === 'rejected' || b.status === 'rejected')
       deps.warn?.('orders: CNC sell pre-check could not read', {
         holdings: h.status === 'rejected',
         edis: e.status === 'rejected',
+        orders: b.status === 'rejected',
       });
     const snap: Snapshot = {
       holdings: h.status === 'fulfilled' ? h.value : null,
       edis: e.status === 'fulfilled' ? e.value : null,
       at: deps.now(),
     };
+    // The fresh book serves this check only; later ones use the order service's own view.
     last = snap;
-    return snap;
+    return { ...snap, orders: b.status === 'fulfilled' ? b.value : null };
   }
 
   function snapshot(fresh: boolean): Promise<Snapshot> {
@@ -183,13 +200,7 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
         d.symbol,
       );
       taken.set(key, { qty: before.qty + d.qty, demat: before.demat + check.fromDemat });
-      return check.violations.map((v) => ({
-        field: v.field,
-        message: v.message,
-        code: v.code,
-        guard: null,
-        ...(v.authorizeQty !== undefined ? { authorizeQty: v.authorizeQty } : {}),
-      }));
+      return check.violations;
     });
   }
 

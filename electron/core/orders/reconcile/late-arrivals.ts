@@ -62,6 +62,16 @@ export class LateArrivals {
     return this.watch.pause(intentId);
   }
 
+  /** Pauses the watches on these targets while a new order there settles (`LateWatch.pauseOn`). */
+  pauseOn(targets: readonly string[]): () => void {
+    return this.watch.pauseOn(targets);
+  }
+
+  /** Resolves once the action is no longer watched (`LateWatch.ended`). */
+  ended(intentId: string): Promise<void> {
+    return this.watch.ended(intentId);
+  }
+
   /** Whether a watched action shows only in positions reads. */
   wantsPositions(): boolean {
     return this.watch.wantsPositions();

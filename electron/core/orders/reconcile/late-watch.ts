@@ -70,13 +70,28 @@ function overlaps(a: readonly string[], b: readonly string[]): boolean {
 
 interface Entry {
   watcher: LateWatcher;
-  /** Holds while a Resend of the action is unsettled: its own order must not be taken. */
+  /**
+   * Holds while a Resend of the action, or a new order on its position, is unsettled: their
+   * own orders must not be taken for it.
+   */
   pausedBy: number;
+}
+
+/** Pauses the entries once; the returned function resumes them once. */
+function pauseEntries(entries: readonly Entry[]): () => void {
+  for (const e of entries) e.pausedBy++;
+  let done = false;
+  return () => {
+    if (!done) for (const e of entries) e.pausedBy--;
+    done = true;
+  };
 }
 
 /** The watched actions, by intent id. */
 export class LateWatch {
   private readonly entries = new Map<string, Entry>();
+  /** Waiting for a watch to end (see `ended`). */
+  private readonly endWaiters = new Map<string, (() => void)[]>();
 
   constructor(private readonly now: () => number) {}
 
@@ -88,6 +103,22 @@ export class LateWatch {
   /** Stops watching (forgotten, superseded, or corrected). */
   delete(intentId: string): void {
     this.entries.delete(intentId);
+    const waiters = this.endWaiters.get(intentId);
+    this.endWaiters.delete(intentId);
+    for (const w of waiters ?? []) w();
+  }
+
+  /**
+   * Resolves once the action is no longer watched (found, ended, expired or forgotten); at
+   * once when it is not watched now. A Resend keeps its original paused until then.
+   */
+  ended(intentId: string): Promise<void> {
+    if (!this.entries.has(intentId)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const list = this.endWaiters.get(intentId) ?? [];
+      list.push(resolve);
+      this.endWaiters.set(intentId, list);
+    });
   }
 
   /** How many actions are watched (tests of the bounds). */
@@ -121,13 +152,19 @@ export class LateWatch {
    */
   pause(intentId: string): () => void {
     const e = this.entries.get(intentId);
-    if (!e) return () => {};
-    e.pausedBy++;
-    let done = false;
-    return () => {
-      if (!done) e.pausedBy--;
-      done = true;
-    };
+    return e ? pauseEntries([e]) : () => {};
+  }
+
+  /**
+   * Pauses every watch on `targets` while a new order there is on its way: a hand sell after
+   * an exit said "not done" looks like the exit's own order until its answer claims it, yet
+   * the exit may still land late (both then exist, and the trader must be told). Resumed
+   * once the new order has settled; its id is claimed by then, so it is never taken.
+   */
+  pauseOn(targets: readonly string[]): () => void {
+    if (targets.length === 0) return () => {};
+    const hit = [...this.entries.values()].filter((e) => overlaps(e.watcher.targets, targets));
+    return pauseEntries(hit);
   }
 
   /** Shows one read to every watcher; returns the actions it proves done. */
