@@ -27,7 +27,12 @@ export type LimitAction = z.infer<typeof LimitAction>;
 export const RiskLimits = z
   .object({
     /** The capital a percentage is taken of (₹); null when the trader set none. */
-    capital: z.number().positive('Capital is a positive amount.').max(1e12).nullable().default(null),
+    capital: z
+      .number()
+      .positive('Capital is a positive amount.')
+      .max(1e12)
+      .nullable()
+      .default(null),
     loss: RiskLimit.default({ amount: null, unit: 'rupees' }),
     profit: RiskLimit.default({ amount: null, unit: 'rupees' }),
     action: LimitAction.default('warn'),
@@ -42,7 +47,11 @@ export const RiskLimits = z
           message: `A ${key === 'loss' ? 'loss limit' : 'profit target'} in % needs the capital it is a percentage of.`,
         });
       if (l.amount !== null && l.unit === 'percent' && l.amount > 100)
-        ctx.addIssue({ code: 'custom', path: [key, 'amount'], message: 'A percentage is at most 100.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key, 'amount'],
+          message: 'A percentage is at most 100.',
+        });
     }
   });
 /** The limits of one account. */

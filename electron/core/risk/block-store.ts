@@ -54,7 +54,9 @@ export function createBlockStore(
   }
   return {
     current(accountId, now) {
-      return state.blocks.find((b) => b.accountId === accountId && b.at <= now && now < b.until) ?? null;
+      return (
+        state.blocks.find((b) => b.accountId === accountId && b.at <= now && now < b.until) ?? null
+      );
     },
     put(block) {
       const blocks = state.blocks.filter((b) => b.accountId !== block.accountId);

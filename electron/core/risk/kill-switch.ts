@@ -41,7 +41,10 @@ export interface KillSwitchDeps {
   accountId: () => string | null;
   /** The stop changed (the status bar, the risk panel). */
   onChange: (block: TradingBlock | null) => void;
-  log: { info(m: string, f?: Record<string, unknown>): void; warn(m: string, f?: Record<string, unknown>): void };
+  log: {
+    info(m: string, f?: Record<string, unknown>): void;
+    warn(m: string, f?: Record<string, unknown>): void;
+  };
 }
 
 /** The kill switch of the core. */
@@ -96,9 +99,13 @@ export function createKillSwitch(d: KillSwitchDeps): KillSwitch {
   async function run(reason: StopReason): Promise<KillOutcome> {
     const accountId = d.accountId();
     if (!accountId)
-      throw new AppError('not-logged-in', 'Log in first: the kill switch acts on the account logged in.', {
-        action: 'login',
-      });
+      throw new AppError(
+        'not-logged-in',
+        'Log in first: the kill switch acts on the account logged in.',
+        {
+          action: 'login',
+        },
+      );
     const now = d.now();
     let block = d.store.current(accountId, now);
     if (!block) {

@@ -100,7 +100,14 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
   }
 
   function show(s: RiskState): void {
-    const key = JSON.stringify([s.block, s.fresh, s.waiting, s.lossLimit, s.profitTarget, s.action]);
+    const key = JSON.stringify([
+      s.block,
+      s.fresh,
+      s.waiting,
+      s.lossLimit,
+      s.profitTarget,
+      s.action,
+    ]);
     if (key === lastShown) return;
     lastShown = key;
     d.onState(s);
@@ -168,7 +175,10 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
         d.notify(out.unsettled ? 'error' : 'info', `${NAMES[reached]}: ${out.summary}`);
       } catch (err) {
         d.log.warn('risk: the limit exit failed', { err: String(err) });
-        d.notify('error', `${NAMES[reached]}: the automatic exit failed. Exit your positions yourself.`);
+        d.notify(
+          'error',
+          `${NAMES[reached]}: the automatic exit failed. Exit your positions yourself.`,
+        );
       }
       show(state());
     });

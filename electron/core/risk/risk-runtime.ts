@@ -78,11 +78,14 @@ export function startRiskRuntime(o: {
     // The status bar drops the stop at the next trading day's start without any other event.
     if (endTimer !== undefined) o.clock.clearTimeout(endTimer);
     endTimer = s.block
-      ? o.clock.setTimeout(() => {
-          endTimer = undefined;
-          monitor.check();
-          o.onState(monitor.state());
-        }, Math.max(0, s.block.until - o.clock.now()) + 1_000)
+      ? o.clock.setTimeout(
+          () => {
+            endTimer = undefined;
+            monitor.check();
+            o.onState(monitor.state());
+          },
+          Math.max(0, s.block.until - o.clock.now()) + 1_000,
+        )
       : undefined;
   };
   const killSwitch = createKillSwitch({

@@ -13,7 +13,14 @@ export const TRADING_DAY_START_HOUR = 9;
 export function nextTradingDayStart(at: number): number {
   const p = istParts(at);
   // Noon of the day keeps the weekday arithmetic clear of midnight edges.
-  const noon = istToEpoch({ year: p.year, month: p.month, day: p.day, hour: 12, minute: 0, second: 0 });
+  const noon = istToEpoch({
+    year: p.year,
+    month: p.month,
+    day: p.day,
+    hour: 12,
+    minute: 0,
+    second: 0,
+  });
   for (let d = 1; d <= 7; d++) {
     const next = istParts(noon + d * 86_400_000);
     const weekday = new Date(Date.UTC(next.year, next.month - 1, next.day)).getUTCDay();
