@@ -86,10 +86,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         const open = orders
           .list()
           .filter((i) => ['cancel', 'exit-all', 'exit-position'].includes(i.action));
+        let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           Promise.all(open.map((i: OrderIntent) => orders.settled(i.intentId))),
-          new Promise((r) => setTimeout(r, 90_000)),
+          new Promise((r) => (timer = setTimeout(r, 90_000))),
         ]);
+        clearTimeout(timer);
         await tick();
         const state = async () => {
           const book = await app.core.broker.getOrders({ fresh: true });
