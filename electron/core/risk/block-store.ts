@@ -41,7 +41,7 @@ export function createBlockStore(
   try {
     const parsed = StoredBlocks.safeParse(JSON.parse(readFileSync(path, 'utf8')));
     if (parsed.success) state = parsed.data;
-    else onIssue('the trading-stop record was not understood; it is kept as it was and ignored');
+    else onIssue('the trading-stop record was not understood and is ignored');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       onIssue('the trading-stop record could not be read');
