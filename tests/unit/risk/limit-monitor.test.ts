@@ -57,7 +57,7 @@ function harness(limits: RiskLimits | null) {
     log: { warn: () => {} },
   });
   const price = (ltp: number, stale = false) =>
-    prices.set('NSE:SBIN-EQ', { ltp, source: 'tick', ageMs: 0, stale } as LastPrice);
+    prices.set('NSE:SBIN-EQ', { ltp, source: 'socket', ageMs: 0, stale } as LastPrice);
   return {
     m,
     engaged,
