@@ -21,6 +21,7 @@ import { symbolsChannels, symbolsEvents } from './channels/symbols';
 import { basketsChannels } from './channels/baskets';
 import { updatesChannels, updatesEvents } from './channels/updates';
 import { watchlistsChannels } from './channels/watchlists';
+import { riskChannels, riskEvents } from './channels/risk';
 
 export const contract = {
   ...appChannels,
@@ -37,6 +38,7 @@ export const contract = {
   ...basketsChannels,
   ...watchlistsChannels,
   ...updatesChannels,
+  ...riskChannels,
 };
 
 export const events = {
@@ -50,6 +52,7 @@ export const events = {
   ...marketdataEvents,
   ...alertsEvents,
   ...updatesEvents,
+  ...riskEvents,
 };
 
 export type Contract = typeof contract;

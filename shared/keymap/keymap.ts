@@ -28,6 +28,11 @@ export const KEY_ACTIONS = {
   'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
   'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
+  kill: {
+    label: 'Kill switch: stop trading for today (asks you to type STOP)',
+    scope: 'global',
+    defaults: ['Ctrl+Shift+K'],
+  },
   legend: { label: 'This list', scope: 'global', defaults: ['?'] },
   'row.buy': { label: 'Buy the selected row', scope: 'row', defaults: ['B'] },
   'row.sell': { label: 'Sell the selected row', scope: 'row', defaults: ['S'] },

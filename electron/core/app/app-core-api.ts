@@ -25,6 +25,7 @@ import type { MarketDataService } from '../marketdata/market-data-service';
 import type { MtmService } from '../marketdata/mtm-series';
 import type { AlertService } from '../alerts/alert-service';
 import type { UpdatesHub } from '../updates/updates-hub';
+import type { RiskRuntime } from '../risk/risk-runtime';
 
 /** How core services push events to the renderer; the transport validates and forwards them. */
 export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
@@ -54,6 +55,8 @@ export interface AppCore {
   readonly alerts: AlertService;
   /** Self-update's state for Settings and the bundle; the shell attaches the updater. */
   readonly updates: UpdatesHub;
+  /** The kill switch and the daily loss limit / profit target (electron/core/risk). */
+  readonly risk: RiskRuntime;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

@@ -49,6 +49,7 @@ import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-r
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 import { createAlertService } from '../alerts/alert-service';
 import { createUpdatesHub } from '../updates/updates-hub';
+import { openTradingStop, startRiskRuntime, type RiskRuntime } from '../risk/risk-runtime';
 
 export type { CoreDeps } from './core-deps';
 
@@ -254,6 +255,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       },
     }),
   );
+  // The day's trading stop (kill switch, daily limit), read from disk before any order can go.
+  const accountId = () => session.snapshot().accountId;
+  const tradingStop = openTradingStop({ dataDir: deps.dataDir, clock, accountId, log: logger });
+  let risk: RiskRuntime | null = null;
   const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock);
   const orders = createOrderService({
     clock,
@@ -263,6 +268,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     demat: { reads: broker, isinOf: (ticker) => symbols.get(ticker)?.isin || undefined },
     journal,
     limits: () => settings.get().preferences.fatFinger,
+    stopped: tradingStop.stopped,
     emit: (e) => {
       forward.orderEvent(e);
       // Every book read or merged passes here once: alerts are detected from all of them.
@@ -279,6 +285,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     orders.observePositions(positions);
     emit('portfolio.changed', { positions });
     md?.mtm.observe(positions);
+    risk?.observePositions(positions);
     // Open positions stay priced live so their P&L moves with every tick.
     const open = positions.positions.filter((p) => p.netQty !== 0).map((p) => p.symbol);
     md?.service.setHeld('core', 'positions', open).catch(() => undefined);
@@ -327,6 +334,22 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   const marketData = md;
   disposer.own('market data', { dispose: async () => marketData.close() });
+  const riskRuntime = startRiskRuntime({
+    stop: tradingStop,
+    orders,
+    broker,
+    settings,
+    quotes,
+    marketData: marketData.service,
+    clock,
+    accountId,
+    notify: (level, message) => emit('app.notice', { level, message }),
+    onState: (s) => emit('risk.changed', s),
+    log: logger.child('risk'),
+  });
+  risk = riskRuntime;
+  // Before the order service: an exit it started finishes before the journal closes.
+  disposer.own('risk', riskRuntime);
 
   const edis = createEdisService({
     broker,
@@ -384,6 +407,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     drafts,
     alerts,
     updates,
+    risk: riskRuntime,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

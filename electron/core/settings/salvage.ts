@@ -33,6 +33,7 @@ const PREFERENCE_WORDS: Record<keyof z.infer<typeof Preferences>, string> = {
   keymap: 'the keyboard shortcuts',
   alerts: 'the alert choices',
   updates: 'the update checks',
+  riskLimits: 'the daily loss limits and profit targets',
 };
 
 /** A name to show for an item: its label or name when it has a short text one. */

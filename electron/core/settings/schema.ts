@@ -12,6 +12,7 @@ import { ThemeChoice } from '../../../shared/settings/theme';
 import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
 import { AlertSettings } from '../../../shared/settings/alert-settings';
 import { z } from 'zod';
+import { RiskLimitsByAccount } from '../../../shared/risk/risk-limits';
 import { SavedBaskets } from '../../../shared/orders/basket';
 import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 import {
@@ -125,6 +126,8 @@ export const Preferences = z.object({
   alerts: AlertSettings.default(AlertSettings.parse({})),
   /** Update checks on or off. Absent in older documents: on (no migration step needed). */
   updates: UpdateSettings.default(UpdateSettings.parse({})),
+  /** Daily loss limit and profit target per account id (shared/risk). Absent in older documents: none. */
+  riskLimits: RiskLimitsByAccount.default({}),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

@@ -14,6 +14,7 @@ import { symbolsHandlers } from './symbols';
 import { basketsHandlers } from './baskets';
 import { updatesHandlers } from './updates';
 import { watchlistsHandlers } from './watchlists';
+import { riskHandlers } from './risk';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -35,5 +36,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...basketsHandlers(core),
     ...watchlistsHandlers(core),
     ...updatesHandlers(core),
+    ...riskHandlers(core),
   };
 }

@@ -3,6 +3,7 @@ import { keymap } from './keymap.svelte';
 import { nav, type ViewId } from './nav.svelte';
 import { notices } from './notices.svelte';
 import { portfolio } from './portfolio.svelte';
+import { risk } from './risk.svelte';
 import { session } from './session.svelte';
 import { ticket } from './ticket.svelte';
 import { Side, type SideCode } from '../../../shared/broker/enums';
@@ -62,6 +63,9 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.watch': () => go('watch'),
     'view.market': () => go('market'),
     refresh: () => void portfolio.refreshAll(),
+    kill: () => {
+      if (session.can.placeOrders) risk.ask();
+    },
     legend: t.toggleLegend,
     'row.buy': null,
     'row.sell': null,

@@ -46,7 +46,7 @@ export function parseTypedNumber(text: string): number {
 export function preferencesPatch(
   t: PreferencesText,
 ):
-  | { ok: true; patch: Omit<PreferencesView, 'keymap' | 'alerts' | 'theme'> }
+  | { ok: true; patch: Omit<PreferencesView, 'keymap' | 'alerts' | 'theme' | 'riskLimits'> }
   | { ok: false; field: keyof PreferencesText; message: string } {
   const qty = parseTypedNumber(t.maxOrderQty);
   if (!Number.isFinite(qty))

@@ -7,6 +7,7 @@ import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { AlertSettings } from '../../settings/alert-settings';
 import { channel, event } from '../define';
 import { BrokerageSettings } from '../../charges/brokerage';
+import { RiskLimitsByAccount } from '../../risk/risk-limits';
 
 /** The permission template the app was registered with at the broker. */
 const Template = z.enum(['basic', 'transactions', 'orders']);
@@ -74,6 +75,8 @@ export const PreferencesView = z.object({
   alerts: AlertSettings,
   /** Whether the app looks for updates (README, "Updates"). */
   updates: UpdateSettings,
+  /** Daily loss limit and profit target per account id (Settings › Risk). */
+  riskLimits: RiskLimitsByAccount,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 

@@ -18,7 +18,7 @@ import type {
 } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import { placeBody, modifyBody } from '../../broker/order-requests';
-import type { ModifyOrderInput } from '../../broker/order-requests';
+import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
 import { systemClock } from '../../limiter/clock';
 import type { Clock } from '../../limiter/clock';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
@@ -39,6 +39,7 @@ import { createPositionActions } from './position-actions';
 import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
 import { guardActions, SendOnceGuard } from './send-once';
+import { refuseWhileStopped, type TradingStopSource } from './trading-stop';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {
@@ -66,6 +67,8 @@ export interface OrderServiceOptions {
    * absent: CNC sells are checked by the broker alone.
    */
   demat?: Pick<DematSellsDeps, 'reads' | 'isinOf'>;
+  /** A trading stop in force (kill switch, daily limit): new orders and changes are refused. */
+  stopped?: TradingStopSource;
 }
 
 /** Per-call options of order actions. */
@@ -193,6 +196,7 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Places one order. */
     async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
+      refuseWhileStopped(opts.stopped);
       const intent = await tracker.create('place', describe(draft), { draft });
       payloads.set(intent.intentId, () => service.place(draft, { confirmGuards: o.confirmGuards }));
       const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
@@ -216,6 +220,7 @@ export function createOrderService(opts: OrderServiceOptions) {
      * order-batch); a failed pre-check of any order blocks the whole basket.
      */
     async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
+      refuseWhileStopped(opts.stopped);
       const demat = await dematCheck(drafts);
       return runBatch(
         ctx,
@@ -253,6 +258,7 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Modifies one pending order. */
     async modify(m: ModifyOrderInput, o: ActionOptions = {}): Promise<OrderIntent> {
+      refuseWhileStopped(opts.stopped);
       const intent = await tracker.create('modify', `MODIFY ${m.id}`, { modify: m });
       payloads.set(intent.intentId, () => service.modify(m, o));
       let current: Order | null;
@@ -283,6 +289,7 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Modifies pending orders, up to 10 per request. */
     async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
+      refuseWhileStopped(opts.stopped);
       const current = new Map<string, Order | null>();
       for (const m of ms) current.set(m.id, ctx.order(m.id) ?? null);
       return runBatch(
@@ -348,6 +355,10 @@ export function createOrderService(opts: OrderServiceOptions) {
     },
 
     ...positions,
+    convert: (c: ConvertPositionInput): Promise<OrderIntent> => {
+      refuseWhileStopped(opts.stopped);
+      return positions.convert(c);
+    },
 
     /**
      * Call once at start: actions the journal shows as unsettled (the app stopped mid-flight)
