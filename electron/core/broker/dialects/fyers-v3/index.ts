@@ -4,13 +4,11 @@
  * differs in its call table (routes.ts), its login paths and its data host.
  */
 import { DIALECT_CAPABILITIES } from '../../../../../shared/broker/dialect';
+import { LIVE_V3_DATA_BASE_URL } from '../../../../../shared/marketdata/endpoints';
 import { createDataClient } from '../../../marketdata/data-client';
 import { createBrokerClient } from '../../broker-client';
 import type { BrokerDialect } from '../../dialect';
 import { FYERS_V3_DATA_ROUTES, FYERS_V3_LOGIN_ROUTES, FYERS_V3_ROUTES } from './routes';
-
-/** The v3 data host a live account uses when it names none (the SDK's `data_Api1`). */
-export const FYERS_V3_LIVE_DATA_BASE_URL = 'https://api-t1.fyers.in/data';
 
 /** API v3. */
 export const fyersV3: BrokerDialect = {
@@ -18,7 +16,7 @@ export const fyersV3: BrokerDialect = {
   capabilities: DIALECT_CAPABILITIES['fyers-v3'],
   login: FYERS_V3_LOGIN_ROUTES,
   // No socket until the v3 order and data sockets are spoken: prices and the book are polled.
-  liveDefaults: { dataBaseUrl: FYERS_V3_LIVE_DATA_BASE_URL, socketUrl: null },
+  liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL, socketUrl: null },
   createClient: (deps) => createBrokerClient({ ...deps, routes: FYERS_V3_ROUTES }),
   createDataClient: (deps) => createDataClient({ ...deps, routes: FYERS_V3_DATA_ROUTES }),
 };
