@@ -21,25 +21,27 @@ export const DEFAULT_DIALECT: BrokerDialectId = 'fyers-v2';
 /** The dialect a new live account gets: the broker's current API. */
 export const NEW_ACCOUNT_DIALECT: BrokerDialectId = 'fyers-v3';
 
-/** What a dialect, as Tickdesk implements it, lets the screens offer. */
-export interface DialectCapabilities {
+/** What a dialect, as Tickdesk implements it, lets the screens offer (crosses IPC in app.info). */
+export const DialectCapabilities = z.object({
   /** Good-till-triggered orders held by the broker. */
-  gtt: boolean;
+  gtt: z.boolean(),
   /** Price alerts held (and evaluated) by the broker. */
-  brokerAlerts: boolean;
+  brokerAlerts: z.boolean(),
   /** An option-chain endpoint (else the chain is built from the symbol master and quotes). */
-  optionChainEndpoint: boolean;
+  optionChainEndpoint: z.boolean(),
   /** Candle history for charts. */
-  history: boolean;
+  history: z.boolean(),
   /** Multi-leg orders sent as one request. */
-  multiLeg: boolean;
+  multiLeg: z.boolean(),
   /** Price levels per side in a depth answer. */
-  depthLevels: number;
+  depthLevels: z.number().int().positive(),
   /** Order, trade and position updates pushed on a socket. */
-  orderSocket: boolean;
+  orderSocket: z.boolean(),
   /** Several orders read by id in one request (else the book is read and filtered). */
-  ordersByIds: boolean;
-}
+  ordersByIds: z.boolean(),
+});
+/** A dialect's capabilities. */
+export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
 
 /**
  * Each dialect's capabilities. v3's broker API also has GTT, broker alerts, an option chain

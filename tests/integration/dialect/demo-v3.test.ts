@@ -49,6 +49,9 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
     const demo = settings.accounts.find((a) => a.id === 'demo');
     assert.equal(demo?.broker, 'fyers-v3');
     assert.equal(demo?.dataBaseUrl, sandbox.v3.dataUrl);
+    const info = await app.call('app.info');
+    assert.equal(info.account?.broker, 'fyers-v3');
+    assert.equal(info.account?.capabilities.ordersByIds, false, 'what the screens may offer');
     const calls = seen();
     assert.ok(calls.includes('GET /api/v3/generate-authcode'), calls.join('\n'));
     assert.ok(!calls.includes('GET /api/v2/generate-authcode'));
