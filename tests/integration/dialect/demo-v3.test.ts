@@ -93,6 +93,48 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
     assert.ok(calls.includes('GET /api/v3/orders'), calls.join('\n'));
   });
 
+  it('places, modifies and cancels a basket on /api/v3/multi-order/sync', async () => {
+    const from = requests.length;
+    const draft = (limitPrice: number) => ({
+      symbol: SBIN,
+      qty: 1,
+      type: 1,
+      side: 1,
+      productType: 'INTRADAY',
+      limitPrice,
+    });
+    const placed = await app.call('orders.placeMany', {
+      drafts: [draft(690), draft(691)],
+      confirmGuards: true,
+    });
+    assert.deepEqual(
+      placed.map((p) => p.status),
+      ['done', 'done'],
+      JSON.stringify(placed.map((p) => p.note)),
+    );
+    const ids = placed.map((p) => p.orderId!);
+    await app.control('tick', { n: 1 });
+    await app.call('portfolio.orderBook', { refresh: true });
+    const modified = await app.call('orders.modifyMany', {
+      changes: ids.map((id) => ({ id, limitPrice: 689 })),
+      confirmGuards: true,
+    });
+    assert.deepEqual(
+      modified.map((m) => m.status),
+      ['done', 'done'],
+      JSON.stringify(modified.map((m) => m.note)),
+    );
+    const cancelled = await app.call('orders.cancelMany', ids);
+    assert.deepEqual(
+      cancelled.map((c) => c.status),
+      ['done', 'done'],
+      JSON.stringify(cancelled.map((c) => c.note)),
+    );
+    const calls = seen(from);
+    for (const c of ['POST', 'PATCH', 'DELETE'].map((m) => `${m} /api/v3/multi-order/sync`))
+      assert.ok(calls.includes(c), `${c} in\n${calls.join('\n')}`);
+  });
+
   it('reads positions, funds and the market status through v3; a market buy shows as a position', async () => {
     const from = requests.length;
     const placed = await app.call('orders.place', {
