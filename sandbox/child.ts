@@ -97,6 +97,7 @@ async function main(): Promise<void> {
       symbolMasterBase: sandbox.symbolMasterBase,
       dataUrl: sandbox.dataUrl,
       socketUrl: sandbox.socketUrl,
+      v3: { apiBase: sandbox.v3.apiBase, dataUrl: sandbox.v3.dataUrl },
       apps: sandbox.apps.map((a) => ({
         app_id: a.app_id,
         redirect_uri: a.redirect_uri,

@@ -147,6 +147,8 @@ async function main(): Promise<void> {
         symbol_master_base: info.symbolMasterBase,
         dataUrl: info.dataUrl,
         socketUrl: info.socketUrl,
+        // The same broker in the API v3 dialect (docs/broker-v3.md).
+        v3: info.v3,
         depositoryUrl: info.depositoryUrl,
         apps: info.apps,
         user: info.user,

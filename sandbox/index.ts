@@ -39,6 +39,8 @@ import { orderRoutes } from './orders/routes';
 import { istDayStart } from './time/ist';
 import { listenSocket } from './socket/listener';
 import { DATA_PREFIX, dataRoutes } from './data/routes';
+import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
+import { v3Routes } from './v3/routes';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
 import { authenticate, requirePermission } from './auth/authorize';
@@ -122,6 +124,8 @@ export interface SandboxAnnouncement {
   dataUrl: string;
   /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
   socketUrl: string;
+  /** The same broker in the API v3 dialect: its trading base (`…/api/v3`) and data host. */
+  v3: V3RestAddresses;
   /**
    * The eDIS depository's origin, on its own port (as CDSL is not the broker), e.g.
    * http://127.0.0.1:PORT3; the index call's hand-off form posts to `${depositoryUrl}/edis/depository`.
@@ -211,6 +215,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
     dataUrl: `${baseUrl}${DATA_PREFIX}`,
     socketUrl: socket.url,
+    v3: v3RestAddresses(baseUrl),
     depositoryUrl,
     apps: apps.map((a) => ({
       app_id: a.app_id,
@@ -266,7 +271,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       throw e;
     }
   });
-  const routes: Route[] = [
+  const v2Routes: Route[] = [
     ...loginRoutes({
       apps,
       user,
@@ -279,6 +284,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...orderRoutes(core),
     ...edisRoutes(core, () => depositoryUrl),
     ...dataRoutes(core),
+  ];
+  const routes: Route[] = [
+    ...v2Routes,
+    ...v3Routes(v2Routes, core, (authorization) => {
+      // The bare token (what public v3 socket clients send) is looked up to name its app.
+      const raw = authorization ?? '';
+      const bare = raw.includes(':') ? null : creds.token(raw.trim());
+      const header = bare ? `${bare.appId}:${raw.trim()}` : raw;
+      return authenticate(header ? { authorization: header } : {}, apps, creds, clock.now());
+    }),
     ...(opts.testControls
       ? [
           ...controlRoutes({

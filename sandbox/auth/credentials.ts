@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { next0600Ist } from '../time/ist';
+import { mintAccessToken } from '../v3/access-token';
 
 /** Lifetime of an auth code. */
 export const AUTH_CODE_TTL_MS = 300_000;
@@ -26,6 +27,8 @@ export interface IssuedToken {
   svcId: string;
   issuedAt: number;
   expiresAt: number;
+  /** The token's `hsm_key` claim: the v3 data socket authenticates with it. */
+  hsmKey: string;
 }
 
 /**
@@ -97,14 +100,8 @@ export class CredentialStore {
       for (const [t, v] of this.tokens)
         if (v.appId === appId && v.svcId === svcId) this.tokens.delete(t);
     const expiresAt = next0600Ist(now);
-    const token = this.jwt({
-      iss: 'sandbox',
-      sub: svcId,
-      app_id: appId,
-      iat: Math.floor(now / 1000),
-      exp: Math.floor(expiresAt / 1000),
-    });
-    this.tokens.set(token, { appId, svcId, issuedAt: now, expiresAt });
+    const { token, hsmKey } = mintAccessToken({ appId, svcId, issuedAt: now, expiresAt }, this.key);
+    this.tokens.set(token, { appId, svcId, issuedAt: now, expiresAt, hsmKey });
     this.note('tokens', token);
     return { token, expiresAt };
   }
@@ -112,6 +109,15 @@ export class CredentialStore {
   /** Revokes one token (v3 logout): later use answers -15 like any unknown token. */
   revoke(token: string): boolean {
     return this.tokens.delete(token);
+  }
+
+  /**
+   * Finds the live token whose `hsm_key` claim is `hsmKey` (the v3 data socket sends the key,
+   * not the token): undefined when no stored token carries it.
+   */
+  tokenByHsmKey(hsmKey: string): (IssuedToken & { token: string }) | undefined {
+    for (const [token, v] of this.tokens) if (v.hsmKey === hsmKey) return { ...v, token };
+    return undefined;
   }
 
   /** Looks a token up (expiry is checked by the caller, which needs to tell -8 from -15). */

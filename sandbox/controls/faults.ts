@@ -66,7 +66,7 @@ export class FaultTable {
   /** Arms a fault; throws a readable Error on bad input (the control answers 400 with it). */
   arm(input: Record<string, unknown>): Fault {
     const route = input.route;
-    if (typeof route !== 'string' || !/^(GET|POST|PUT|DELETE) \/\S*$/.test(route)) {
+    if (typeof route !== 'string' || !/^(GET|POST|PUT|PATCH|DELETE) \/\S*$/.test(route)) {
       throw new Error('route must look like "POST /api/v2/orders"');
     }
     const mode = input.mode as FaultMode;

@@ -39,7 +39,7 @@ export type PermissionLevel = 0 | 1 | 2;
 
 /** One route of the sandbox. */
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** `user` routes need the Authorization header, count against rate limits and check the template. */
   access: 'public' | 'user';

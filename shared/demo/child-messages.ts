@@ -34,6 +34,8 @@ export const DemoReady = z.object({
   /** The sandbox's own market-data API and socket: Demo prices come from the market that fills orders. */
   dataUrl: z.url(),
   socketUrl: z.string().min(1),
+  /** The same broker in the API v3 dialect: its trading base (`…/api/v3`) and data host. */
+  v3: z.object({ apiBase: z.url(), dataUrl: z.url() }),
   apps: z
     .array(
       z.object({

@@ -8,3 +8,6 @@
 export const LIVE_DATA_BASE_URL = 'https://api.fyers.in/data-rest/v2/';
 /** The socket for live prices and the trader's order updates. */
 export const LIVE_SOCKET_URL = 'wss://api.fyers.in/socket/v2/dataSock';
+
+/** The API v3 data host (quotes, depth, history; the v3 SDK's `data_Api1`, docs/broker-v3.md). */
+export const LIVE_V3_DATA_BASE_URL = 'https://api-t1.fyers.in/data';

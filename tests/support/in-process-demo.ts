@@ -83,6 +83,7 @@ export function inProcessDemo(
         symbolMasterBase: sandbox.symbolMasterBase,
         dataUrl: sandbox.dataUrl,
         socketUrl: sandbox.socketUrl,
+        v3: { apiBase: sandbox.v3.apiBase, dataUrl: sandbox.v3.dataUrl },
         apps: sandbox.apps.map((a) => ({
           app_id: a.app_id,
           redirect_uri: a.redirect_uri,

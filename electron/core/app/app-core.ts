@@ -9,7 +9,7 @@ import { createLoginService } from '../auth/login-service';
 import { systemRandom, type Opener } from '../auth/ports';
 import { revokeToken } from '../auth/token-revoke';
 import { systemClock } from '../limiter/clock';
-import { createBrokerClient } from '../broker/broker-client';
+import { createAccountBrokerClient } from '../broker/account-dialect';
 import { isBrokerError } from '../broker/broker-error';
 import { createEdisService } from '../edis/edis-service';
 import { DATA_LAYOUT, readDiskSources } from '../diagnostics/bundle-sources';
@@ -38,14 +38,14 @@ import { forwardCoreEvents } from './event-forwarding';
 import { describeApp } from './app-info';
 import type { AppCore, CoreEmit } from './app-core-api';
 import { settingsView } from '../settings/settings-view';
-import { settingsAccounts } from './settings-accounts';
+import { sessionDialect, settingsAccounts } from './settings-accounts';
 import { createSessionTransport } from './session-transport';
 import { unavailableDepositoryWindow } from './unavailable-depository';
 import { createSymbolsRuntime } from './symbols-runtime';
 import { createSkippedRows } from './skipped-rows';
 import { createQuoteCache } from '../marketdata/quote-cache';
 import { withAccountPriceFeed } from '../marketdata/account-price-feed';
-import { createMarketDataRuntime, type MarketDataRuntime } from './market-data-runtime';
+import { createMarketDataRuntime, dataBaseOf, type MarketDataRuntime } from './market-data-runtime';
 import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 import { createAlertService } from '../alerts/alert-service';
 import { createUpdatesHub } from '../updates/updates-hub';
@@ -201,10 +201,22 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const quotes = createQuoteCache({ clock });
   const skippedRows = createSkippedRows(logger, (row) => emit('portfolio.rowSkipped', row));
   const broker = withAccountPriceFeed(
-    createBrokerClient({
-      transport: createSessionTransport(session, { timers: clock, onExchange: requestLog.record }),
-      scheduler,
-      onSkippedRow: skippedRows.sink,
+    createAccountBrokerClient({
+      dialect: () => sessionDialect(session, settings).id,
+      make: (d) =>
+        d.createClient({
+          transport: createSessionTransport(session, {
+            timers: clock,
+            onExchange: requestLog.record,
+          }),
+          dataTransport: createSessionTransport(
+            session,
+            { timers: clock, onExchange: requestLog.record },
+            (c) => dataBaseOf(settings.account(c.accountId) ?? undefined),
+          ),
+          scheduler,
+          onSkippedRow: skippedRows.sink,
+        }),
     }),
     quotes,
     clock,

@@ -8,13 +8,13 @@
 import type { Order, Positions } from '../../../shared/broker/models';
 import type { Events } from '../../../shared/ipc/contract';
 import type { PayloadOf } from '../../../shared/ipc/define';
-import { LIVE_DATA_BASE_URL, LIVE_SOCKET_URL } from '../../../shared/marketdata/endpoints';
 import type { BrokerClient } from '../broker/broker-client';
 import type { ExchangeRecord } from '../broker/http-transport';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { RequestScheduler } from '../limiter/request-scheduler';
-import { createDataClient } from '../marketdata/data-client';
+import { createAccountDataClient } from '../broker/account-dialect';
+import { dialectOf } from '../broker/dialects';
 import {
   createMarketDataService,
   type MarketDataService,
@@ -49,16 +49,18 @@ export interface MarketDataRuntime {
   close(): void;
 }
 
-/** The account's data base URL: its own, else the broker's published one for Live accounts. */
+/** The account's data base URL: its own, else its dialect's published one for Live accounts. */
 export function dataBaseOf(account: AccountSettings | undefined): string | null {
   if (!account) return null;
-  return account.dataBaseUrl ?? (account.environment === 'live' ? LIVE_DATA_BASE_URL : null);
+  const published = dialectOf(account).liveDefaults.dataBaseUrl;
+  return account.dataBaseUrl ?? (account.environment === 'live' ? published : null);
 }
 
-/** The account's socket URL: its own, else the broker's published one for Live accounts. */
+/** The account's socket URL: its own, else its dialect's published one for Live accounts. */
 export function socketUrlOf(account: AccountSettings | undefined): string | null {
   if (!account) return null;
-  return account.socketUrl ?? (account.environment === 'live' ? LIVE_SOCKET_URL : null);
+  const published = dialectOf(account).liveDefaults.socketUrl;
+  return account.socketUrl ?? (account.environment === 'live' ? published : null);
 }
 
 /** Builds the market-data parts; sockets connect once a session exists. */
@@ -90,14 +92,23 @@ export function createMarketDataRuntime(opts: {
   const accountOf = (c: SessionCredentials) =>
     settings.get().accounts.find((a) => a.id === c.accountId);
   const quotes = opts.quotes ?? createQuoteCache({ clock });
-  const data = createDataClient({
-    transport: createSessionTransport(
-      session,
-      opts.onExchange ? { onExchange: opts.onExchange } : {},
-      (c) => dataBaseOf(accountOf(c)),
-    ),
-    scheduler: opts.scheduler,
-    now: () => clock.now(),
+  const dataTransport = createSessionTransport(
+    session,
+    opts.onExchange ? { onExchange: opts.onExchange } : {},
+    (c) => dataBaseOf(accountOf(c)),
+  );
+  // Quotes, depth and history in the dialect of the account logged in.
+  const data = createAccountDataClient({
+    dialect: () => {
+      const c = session.credentials();
+      return dialectOf(c ? accountOf(c) : null).id;
+    },
+    make: (d) =>
+      d.createDataClient({
+        transport: dataTransport,
+        scheduler: opts.scheduler,
+        now: () => clock.now(),
+      }),
   });
   const feed = createOrderFeed({
     clock,

@@ -1,4 +1,10 @@
-import type { SessionAccount, SessionAccounts } from '../session/session-controller';
+import type { BrokerDialect } from '../broker/dialect';
+import { dialectOf } from '../broker/dialects';
+import type {
+  SessionAccount,
+  SessionAccounts,
+  SessionController,
+} from '../session/session-controller';
 import type { SettingsStore } from '../settings/settings-store';
 
 type Account = NonNullable<ReturnType<SettingsStore['activeAccount']>>;
@@ -11,6 +17,7 @@ function toSessionAccount(a: Account | null): SessionAccount | null {
     appId: a.appId,
     redirectUrl: a.redirectUrl,
     baseUrl: a.baseUrl,
+    login: dialectOf(a).login,
     environment: a.environment,
     template: a.template,
     revokeOnLogout: a.revokeOnLogout ?? false,
@@ -26,4 +33,16 @@ export function settingsAccounts(settings: SettingsStore): SessionAccounts {
     active: () => toSessionAccount(settings.activeAccount()),
     byId: (id) => toSessionAccount(settings.account(id)),
   };
+}
+
+/**
+ * The dialect of the account logged in now (v2's when none is): what the broker seam
+ * routes each call by.
+ */
+export function sessionDialect(
+  session: Pick<SessionController, 'credentials'>,
+  settings: Pick<SettingsStore, 'account'>,
+): BrokerDialect {
+  const c = session.credentials();
+  return dialectOf(c ? settings.account(c.accountId) : null);
 }

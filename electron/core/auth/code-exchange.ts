@@ -1,5 +1,5 @@
 /**
- * The token exchange: POST /api/v2/validate-authcode.
+ * The token exchange: POST validate-authcode (the dialect says where: v2 and v3 differ).
  *
  * Kept out of the broker client on purpose: this request carries the auth code and either
  * the verifier or the appIdHash, needs no Authorization header, and must never pass
@@ -15,6 +15,8 @@ export type ExchangeProof =
 /** Inputs of `exchangeAuthCode`. */
 export interface ExchangeRequest {
   baseUrl: string;
+  /** The exchange's path under the base URL (default: API v2's `/api/v2/validate-authcode`). */
+  path?: string;
   authCode: string;
   proof: ExchangeProof;
   fetch: FetchLike;
@@ -55,7 +57,7 @@ export async function exchangeAuthCode(req: ExchangeRequest): Promise<string> {
   let status: number;
   let text: string;
   try {
-    const res = await req.fetch(joinUrl(req.baseUrl, '/api/v2/validate-authcode'), {
+    const res = await req.fetch(joinUrl(req.baseUrl, req.path ?? '/api/v2/validate-authcode'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(body),

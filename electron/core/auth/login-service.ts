@@ -6,6 +6,8 @@
  * learns the outcome through the session state; the code, the verifier, the state and
  * the app secret exist only inside one call of `login()`.
  */
+import type { FyersLoginRoutes } from '../broker/fyers-routes';
+import { FYERS_V2_LOGIN_ROUTES } from '../broker/dialects/fyers-v2/routes';
 import { exchangeAuthCode, assertSecureBaseUrl, joinUrl } from './code-exchange';
 import { LoginError } from './errors';
 import type { LoginWindowPort } from './login-window-port';
@@ -35,6 +37,8 @@ export interface LoginAccount {
   redirectUrl: string;
   /** The broker's {base_url}; https, or http on 127.0.0.1 for the sandbox. */
   baseUrl: string;
+  /** Where the account's dialect has its login page and token exchanges (default: API v2's). */
+  login?: FyersLoginRoutes;
 }
 
 /** A finished login. Stays in the main process: the token goes to the vault and the broker client. */
@@ -105,7 +109,9 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
     state: string,
     verifier: string | null,
   ): string {
-    const url = new URL(joinUrl(account.baseUrl, '/api/v2/generate-authcode'));
+    const url = new URL(
+      joinUrl(account.baseUrl, (account.login ?? FYERS_V2_LOGIN_ROUTES).authorize),
+    );
     url.searchParams.set('client_id', account.appId);
     url.searchParams.set('redirect_uri', redirectUri);
     url.searchParams.set('response_type', 'code');
@@ -275,8 +281,10 @@ export function createLoginService(deps: LoginServiceDeps): LoginService {
     if (!params.authCode)
       throw new LoginError('missing-code', 'The login reply carried no authorization code.');
 
+    const routes = account.login ?? FYERS_V2_LOGIN_ROUTES;
     const accessToken = await exchangeAuthCode({
       baseUrl: account.baseUrl,
+      path: method === 'pkce' ? routes.pkceToken : routes.token,
       authCode: params.authCode,
       fetch: deps.fetch,
       proof:

@@ -1,5 +1,6 @@
 /**
- * One typed function per broker operation (spec plus gaps.md).
+ * One typed function per broker operation (spec plus gaps.md), for the Fyers-family
+ * dialects: the call table (`routes`, v2 by default) says where each one goes.
  *
  * Each function sends through the request scheduler (so every request counts against the
  * one budget, with the right priority) and returns a clean model from shared/broker/models,
@@ -51,6 +52,8 @@ import type {
   PlaceOrderInput,
 } from './order-requests';
 import { convertBody, modifyBody, placeBody } from './order-requests';
+import type { FyersRoutes, WireRoute } from './fyers-routes';
+import { FYERS_V2_ROUTES } from './dialects/fyers-v2/routes';
 
 /** Most orders one multi request may carry (spec, Limits). */
 export const MAX_MULTI_ORDERS = 10;
@@ -79,10 +82,17 @@ export interface BrokerClientOptions {
   onSkippedRow?: SkippedRowSink;
   /** Where the profile's personal values go to be redacted from then on (default: the process's). */
   registry?: SecretRegistry;
+  /** The dialect's call table (default: API v2, the spec). */
+  routes?: FyersRoutes;
+  /** The data host, for calls the dialect sends there (v3's market status); default: `transport`. */
+  dataTransport?: HttpTransport;
 }
 
 /** The broker client type, so services can take it as a dependency and tests can fake it. */
 export type BrokerClient = ReturnType<typeof createBrokerClient>;
+
+/** A request and which host it goes to. */
+type RoutedRequest = TransportRequest & { host?: 'data' };
 
 const direct: Pick<RequestScheduler, 'schedule'> = {
   schedule: (job) => job.run(),
@@ -91,7 +101,19 @@ const direct: Pick<RequestScheduler, 'schedule'> = {
 /** Creates the client; see the module comment for why every call goes through the scheduler. */
 export function createBrokerClient(opts: BrokerClientOptions) {
   const { transport } = opts;
+  const R = opts.routes ?? FYERS_V2_ROUTES;
   const scheduler = opts.scheduler ?? direct;
+  const dataTransport = opts.dataTransport ?? transport;
+  /** A route as a request; `host: 'data'` sends it to the data host. */
+  const at = (r: WireRoute): RoutedRequest => ({
+    method: r.method,
+    path: r.path,
+    ...(r.host ? { host: r.host } : {}),
+  });
+  const via = ({ host, ...req }: RoutedRequest) => ({
+    t: host === 'data' ? dataTransport : transport,
+    req,
+  });
   const skip = opts.onSkippedRow;
   // The list readers keep good rows and report a bad one instead of failing the whole read.
   const normalizeOrderBook = (rows: unknown) => orderBookOf(rows, skip);
@@ -99,13 +121,16 @@ export function createBrokerClient(opts: BrokerClientOptions) {
   const normalizeHoldings = (env: Record<string, unknown>) => holdingsOf(env, skip);
   const normalizeTradeBook = (rows: unknown) => tradeBookOf(rows, skip);
 
-  function read(req: TransportRequest, o: ReadOptions = {}): Promise<Record<string, unknown>> {
+  function read(req: RoutedRequest, o: ReadOptions = {}): Promise<Record<string, unknown>> {
     const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : '';
     return scheduler.schedule({
       priority: o.priority ?? 'user',
       key: o.fresh ? undefined : `${req.method} ${req.path}${query}`,
       label: `${req.method} ${req.path}`,
-      run: () => transport.request({ ...req, signal: o.signal }),
+      run: () => {
+        const { t, req: r } = via(req);
+        return t.request({ ...r, signal: o.signal });
+      },
     });
   }
 
@@ -145,31 +170,27 @@ export function createBrokerClient(opts: BrokerClientOptions) {
   return {
     /** The account holder. */
     async getProfile(o?: ReadOptions): Promise<Profile> {
-      const profile = normalizeProfile(
-        (await read({ method: 'GET', path: '/api/v2/profile' }, o)).data,
-      );
+      const profile = normalizeProfile((await read(at(R.profile), o)).data);
       rememberPersonalValues(profile, opts.registry);
       return profile;
     },
     /** Ledger lines and available balance. */
     async getFunds(o?: ReadOptions): Promise<Funds> {
-      return normalizeFunds((await read({ method: 'GET', path: '/api/v2/funds' }, o)).fund_limit);
+      return normalizeFunds((await read(at(R.funds), o)).fund_limit);
     },
     /** Demat holdings with totals. */
     async getHoldings(o?: ReadOptions): Promise<Holdings> {
-      return normalizeHoldings(await read({ method: 'GET', path: '/api/v2/holdings' }, o));
+      return normalizeHoldings(await read(at(R.holdings), o));
     },
     /** The whole order book of the day. */
     async getOrders(o?: ReadOptions): Promise<Order[]> {
-      return normalizeOrderBook(
-        (await read({ method: 'GET', path: '/api/v2/orders' }, o)).orderBook,
-      );
+      return normalizeOrderBook((await read(at(R.orders), o)).orderBook);
     },
     /** One order by id, or null when the broker returns none. */
     async getOrder(id: string, o?: ReadOptions): Promise<Order | null> {
       let env: Record<string, unknown>;
       try {
-        env = await read({ method: 'GET', path: '/api/v2/orders', query: { id } }, o);
+        env = await read({ ...at(R.orders), query: { id } }, o);
       } catch (err) {
         // -51 "invalid order id" is the broker's way of saying there is no such order.
         if (err instanceof BrokerError && err.code === ErrorCode.InvalidOrderId) return null;
@@ -185,105 +206,85 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     /** Several orders by id in one request (gaps.md). */
     async getOrdersByIds(ids: string[], o?: ReadOptions): Promise<Order[]> {
       if (ids.length === 0) return [];
-      const env = await read(
-        { method: 'GET', path: '/api/v2/orders-multi', query: { id: ids.join(',') } },
-        o,
-      );
+      if (!R.ordersByIds) {
+        // No several-by-id read in this dialect: the book, filtered, is the same answer.
+        const wanted = new Set(ids);
+        const book = normalizeOrderBook((await read(at(R.orders), o)).orderBook);
+        return book.filter((r) => wanted.has(r.id));
+      }
+      const env = await read({ ...at(R.ordersByIds), query: { id: ids.join(',') } }, o);
       return normalizeOrderBook(env.orderBook ?? env.data);
     },
     /** Net positions of the day with totals. */
     async getPositions(o?: ReadOptions): Promise<Positions> {
-      return normalizePositions(await read({ method: 'GET', path: '/api/v2/positions' }, o));
+      return normalizePositions(await read(at(R.positions), o));
     },
     /** Fills of the day. */
     async getTradebook(o?: ReadOptions): Promise<Trade[]> {
-      return normalizeTradeBook(
-        (await read({ method: 'GET', path: '/api/v2/tradebook' }, o)).tradeBook,
-      );
+      return normalizeTradeBook((await read(at(R.tradebook), o)).tradeBook);
     },
     /** Open/closed state per exchange segment. */
     async getMarketStatus(o?: ReadOptions): Promise<MarketStatus[]> {
-      return normalizeMarketStatus(
-        (await read({ method: 'GET', path: '/api/v2/market-status' }, o)).marketStatus,
-      );
+      return normalizeMarketStatus((await read(at(R.marketStatus), o)).marketStatus);
     },
 
     /** Places one order. Callers wanting duplicate safety use the order service, not this. */
     async placeOrder(order: PlaceOrderInput, o?: ActOptions): Promise<OrderAck> {
-      return normalizeOrderAck(
-        await act({ method: 'POST', path: '/api/v2/orders', body: placeBody(order) }, o),
-      );
+      return normalizeOrderAck(await act({ ...at(R.place), body: placeBody(order) }, o));
     },
     /** Places up to 10 orders; each succeeds or fails alone. */
     placeOrders(orders: PlaceOrderInput[], o?: ActOptions): Promise<MultiItemResult[]> {
-      return actMulti(
-        { method: 'POST', path: '/api/v2/orders-multi', body: orders.map(placeBody) },
-        o,
-      );
+      return actMulti({ ...at(R.placeMulti), body: orders.map(placeBody) }, o);
     },
     /** Modifies one pending order. */
     async modifyOrder(m: ModifyOrderInput): Promise<OrderAck> {
-      return normalizeOrderAck(
-        await act({ method: 'PUT', path: '/api/v2/orders', body: modifyBody(m) }),
-      );
+      return normalizeOrderAck(await act({ ...at(R.modify), body: modifyBody(m) }));
     },
     /** Modifies up to 10 pending orders. */
     modifyOrders(ms: ModifyOrderInput[]): Promise<MultiItemResult[]> {
-      return actMulti({ method: 'PUT', path: '/api/v2/orders-multi', body: ms.map(modifyBody) });
+      return actMulti({ ...at(R.modifyMulti), body: ms.map(modifyBody) });
     },
     /** Cancels one pending order. */
     async cancelOrder(id: string): Promise<OrderAck> {
-      return normalizeOrderAck(
-        await act({ method: 'DELETE', path: '/api/v2/orders', body: { id } }),
-      );
+      return normalizeOrderAck(await act({ ...at(R.cancel), body: { id } }));
     },
     /** Cancels up to 10 pending orders. */
     cancelOrders(ids: string[]): Promise<MultiItemResult[]> {
-      return actMulti({
-        method: 'DELETE',
-        path: '/api/v2/orders-multi',
-        body: ids.map((id) => ({ id })),
-      });
+      return actMulti({ ...at(R.cancelMulti), body: ids.map((id) => ({ id })) });
     },
     /** Exits one position by its id (<symbol>-<productType>). */
     async exitPosition(id: string, o?: ActOptions): Promise<PositionExitAck> {
-      return normalizeExitAck(
-        await act({ method: 'DELETE', path: '/api/v2/positions', body: { id } }, o),
-      );
+      return normalizeExitAck(await act({ ...at(R.exitPosition), body: { id } }, o));
     },
     /** Exits every open position. */
     async exitAllPositions(o?: ActOptions): Promise<PositionExitAck> {
-      return normalizeExitAck(
-        await act({ method: 'DELETE', path: '/api/v2/positions', body: {} }, o),
-      );
+      return normalizeExitAck(await act({ ...at(R.exitPosition), body: {} }, o));
     },
     /** Converts a position to another product type. */
     async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {
-      return normalizeConvertAck(
-        await act({ method: 'PUT', path: '/api/v2/positions', body: convertBody(c) }),
-      );
+      return normalizeConvertAck(await act({ ...at(R.convertPosition), body: convertBody(c) }));
     },
 
     /** Asks the depository to send the trader a TPIN. */
     async requestTpin(): Promise<TpinAck> {
       const env = await scheduler.schedule({
         priority: 'user',
-        label: 'GET /api/v2/tpin',
-        run: () => transport.request({ method: 'GET', path: '/api/v2/tpin' }),
+        label: `${R.tpin.method} ${R.tpin.path}`,
+        run: () => transport.request(at(R.tpin)),
       });
       return { code: num(env.code, 200), message: str(env.message) };
     },
     /** History of eDIS authorizations. */
     async getEdisDetails(o?: ReadOptions): Promise<EdisDetail[]> {
-      return normalizeEdisDetails((await read({ method: 'GET', path: '/api/v2/details' }, o)).data);
+      return normalizeEdisDetails((await read(at(R.edisDetails), o)).data);
     },
     /** Starts an eDIS authorization; returns the depository form to post in its own window. */
     async edisIndex(records: EdisRecord[]): Promise<EdisForm> {
       const body = { recordLst: records.map((r) => ({ isin_code: r.isin, qty: r.qty })) };
       const env = await scheduler.schedule({
         priority: 'user',
-        label: 'POST /api/dev/index',
-        run: () => transport.request({ method: 'POST', path: '/api/dev/index', body }),
+        label: `${R.edisIndex.method} ${R.edisIndex.path}`,
+        run: () => transport.request({ ...at(R.edisIndex), body }),
       });
       return normalizeEdisForm(env.data);
     },
@@ -291,9 +292,8 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     async edisInquiry(transactionId: string): Promise<EdisInquiry> {
       const env = await scheduler.schedule({
         priority: 'user',
-        label: 'POST /api/v2/inquiry',
-        run: () =>
-          transport.request({ method: 'POST', path: '/api/v2/inquiry', body: { transactionId } }),
+        label: `${R.edisInquiry.method} ${R.edisInquiry.path}`,
+        run: () => transport.request({ ...at(R.edisInquiry), body: { transactionId } }),
       });
       return normalizeEdisInquiry(env.data);
     },

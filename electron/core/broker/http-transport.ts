@@ -25,7 +25,7 @@ export interface TransportTimers {
 }
 
 /** HTTP methods the spec uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One request as the endpoints describe it. */
 export interface TransportRequest {

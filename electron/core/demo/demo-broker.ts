@@ -3,6 +3,7 @@ import {
   type DemoChildOptions,
   type DemoReady,
 } from '../../../shared/demo/child-messages';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 import type { Opener } from '../auth/ports';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { AppChange, SettingsStore } from '../settings/settings-store';
@@ -20,6 +21,22 @@ const DEMO_APP_ID_IN_SANDBOX = 'SBXDEMO001-100';
 const START_TIMEOUT_MS = 60_000;
 /** How long a stopping Demo broker may take before it is killed. */
 const STOP_TIMEOUT_MS = 5_000;
+
+/**
+ * The Demo account's dialect and addresses on the sandbox: v2's data API, or v3's data host.
+ * Both keep the sandbox's (v2) socket until the app speaks the v3 order and data sockets:
+ * one engine feeds both presentations, so its prices and order updates are the same.
+ */
+function demoAddresses(
+  ready: DemoReady,
+  dialect: BrokerDialectId,
+): { broker: BrokerDialectId; dataBaseUrl: string; socketUrl: string } {
+  return {
+    broker: dialect,
+    dataBaseUrl: dialect === 'fyers-v3' ? ready.v3.dataUrl : ready.dataUrl,
+    socketUrl: ready.socketUrl,
+  };
+}
 
 /** Where the Demo broker is, once it runs. */
 export interface DemoBrokerInfo {
@@ -76,6 +93,8 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
   let starting: Promise<DemoBrokerInfo> | null = null;
   let exited: Promise<void> = Promise.resolve();
   let disposed = false;
+  let lastReady: DemoReady | null = null;
+  let repointing: Promise<void> = Promise.resolve();
 
   async function selectDemoAccount(): Promise<void> {
     if (!deps.settings.account(DEMO_ACCOUNT_ID))
@@ -111,16 +130,28 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
         redirectUrl: app.redirect_uri,
         template: app.template,
         baseUrl: ready.url,
-        // The sandbox's own data API and socket: Demo prices come from the market that fills orders.
-        dataBaseUrl: ready.dataUrl,
-        socketUrl: ready.socketUrl,
+        // The dialect chosen in Settings, and that dialect's addresses on the sandbox.
+        ...demoAddresses(ready, deps.settings.get().preferences.demoBroker),
         // The sandbox implements v3 logout: a Demo logout revokes the token there too.
         revokeOnLogout: true,
       },
       APP_CHANGE,
     );
     await selectDemoAccount();
+    lastReady = ready;
   }
+
+  // Settings changed Demo's dialect while the broker runs: point the Demo account at the
+  // sandbox's other presentation now (one engine serves both; the session's token works on both).
+  const stopWatching = deps.settings.onChange((doc) => {
+    const demoAccount = doc.accounts.find((a) => a.id === DEMO_ACCOUNT_ID);
+    if (!lastReady || !demoAccount || state !== 'running') return;
+    if (demoAccount.broker === doc.preferences.demoBroker) return;
+    // A login waits for this (ensure() below): it must log in to the dialect just chosen.
+    repointing = pointDemoAccountAt(lastReady).catch((err: unknown) =>
+      log.error('demo: could not switch the Demo account to the chosen API', { err: String(err) }),
+    );
+  });
 
   function start(): Promise<DemoBrokerInfo> {
     state = 'starting';
@@ -201,7 +232,10 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
   const broker: DemoBroker = {
     ensure() {
       if (disposed) return Promise.reject(new Error('The app is closing; Demo is stopped.'));
-      if (state === 'running' && info) return Promise.resolve(info);
+      if (state === 'running' && info) {
+        const at = info;
+        return repointing.then(() => at);
+      }
       starting ??= start();
       return starting;
     },
@@ -220,6 +254,7 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
     },
     async dispose() {
       disposed = true;
+      stopWatching();
       const child = proc;
       if (!child) return;
       child.send({ type: 'stop' });

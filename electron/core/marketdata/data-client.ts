@@ -14,6 +14,8 @@ import type { ReadPriority, RequestScheduler } from '../limiter/request-schedule
 import { normalizeCandles, type NormalizedCandles } from './history';
 import { brokerTimeMs } from './broker-time';
 import { normalizeDepth } from './depth-normalize';
+import type { FyersDataRoutes } from '../broker/fyers-routes';
+import { FYERS_V2_DATA_ROUTES } from '../broker/dialects/fyers-v2/routes';
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -102,8 +104,11 @@ export function createDataClient(opts: {
   transport: HttpTransport;
   scheduler: Pick<RequestScheduler, 'schedule'>;
   now: () => number;
+  /** The dialect's data calls (default: API v2's). */
+  routes?: FyersDataRoutes;
 }): DataClient {
   const { transport, scheduler } = opts;
+  const routes = opts.routes ?? FYERS_V2_DATA_ROUTES;
   function read(
     path: string,
     query: Record<string, string>,
@@ -125,7 +130,7 @@ export function createDataClient(opts: {
         const chunk = symbols.slice(i, i + MAX_QUOTE_SYMBOLS);
         const asked = new Set(chunk);
         const env = await read(
-          '/quotes/',
+          routes.quotes,
           { symbols: chunk.join(',') },
           'background',
           MAX_QUOTES_ANSWER_BYTES,
@@ -146,12 +151,12 @@ export function createDataClient(opts: {
       return answer;
     },
     async depth(symbol) {
-      const env = await read('/depth/', { symbol, ohlcv_flag: '1' });
+      const env = await read(routes.depth, { symbol, ohlcv_flag: '1' });
       return normalizeDepth(symbol, env.d, opts.now());
     },
     async history({ symbol, resolution, from, to, priority }) {
       const env = await read(
-        '/history/',
+        routes.history,
         {
           symbol,
           resolution: String(resolution),

@@ -34,6 +34,7 @@ const PREFERENCE_WORDS: Record<keyof z.infer<typeof Preferences>, string> = {
   alerts: 'the alert choices',
   updates: 'the update checks',
   riskLimits: 'the daily loss limits and profit targets',
+  demoBroker: "the Demo broker's API version",
 };
 
 /** A name to show for an item: its label or name when it has a short text one. */

@@ -5,6 +5,7 @@
  * every load and every write against it, so a hand-edited or half-migrated file can never
  * put the app in a state it does not understand.
  */
+import { BrokerDialectId, DEFAULT_DIALECT } from '../../../shared/broker/dialect';
 import { Keymap } from '../../../shared/keymap/keymap';
 import { RetentionSettings } from '../../../shared/settings/retention';
 import { UpdateSettings } from '../../../shared/settings/updates';
@@ -89,6 +90,8 @@ export const AccountSettings = z.object({
   appId: z.string().trim().min(1).max(64),
   redirectUrl,
   template: PermissionTemplate,
+  /** The broker's wire dialect (shared/broker/dialect.ts); files written before it are v2's. */
+  broker: BrokerDialectId.default(DEFAULT_DIALECT),
   /** Broker base URL override; absent means the environment's default (the sandbox for demo). */
   baseUrl: httpsOrLoopback.optional(),
   /** {symbol_master_base}: where the broker publishes the seven symbol master files. */
@@ -124,6 +127,8 @@ export const Preferences = z.object({
   keymap: Keymap.default({}),
   /** Per alert kind: on, OS notification, sound. Absent in older documents: the defaults apply. */
   alerts: AlertSettings.default(AlertSettings.parse({})),
+  /** The dialect Demo's sandbox is spoken in. Absent in older documents: v2 (no migration step needed). */
+  demoBroker: BrokerDialectId.default(DEFAULT_DIALECT),
   /** Update checks on or off. Absent in older documents: on (no migration step needed). */
   updates: UpdateSettings.default(UpdateSettings.parse({})),
   /** Daily loss limit and profit target per account id (shared/risk). Absent in older documents: none. */

@@ -24,6 +24,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         appId: a.appId,
         redirectUrl: a.redirectUrl,
         template: a.template,
+        broker: a.broker,
         baseUrl: a.baseUrl ?? null,
         symbolMasterBase: a.symbolMasterBase ?? null,
         dataBaseUrl: a.dataBaseUrl ?? null,

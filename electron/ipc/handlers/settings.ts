@@ -43,10 +43,21 @@ export function settingsHandlers(core: SettingsCore): HandlersFor<typeof setting
     'settings.saveAccount': ({ account }) =>
       explained(async () => {
         const id = account.id ?? `acc-${randomBytes(4).toString('hex')}`;
-        const { baseUrl, symbolMasterBase, dataBaseUrl, socketUrl, ...rest } = account;
+        const { baseUrl, symbolMasterBase, dataBaseUrl, socketUrl, broker, ...rest } = account;
+        const stored = core.settings.account(id);
+        const dialect = broker ?? stored?.broker;
+        // A token is issued in one dialect: a session on this account ends when its dialect changes.
+        if (
+          stored &&
+          dialect &&
+          dialect !== stored.broker &&
+          core.session.snapshot().accountId === id
+        )
+          await core.session.logout();
         await core.settings.upsertAccount({
           ...rest,
           id,
+          ...(dialect ? { broker: dialect } : {}),
           ...(baseUrl ? { baseUrl } : {}),
           ...(symbolMasterBase ? { symbolMasterBase } : {}),
           ...(dataBaseUrl ? { dataBaseUrl } : {}),

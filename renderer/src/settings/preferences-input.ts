@@ -1,5 +1,6 @@
 import type { PreferencesView } from '../../../shared/ipc/channels/settings';
 import { formatInr } from '../../../shared/format';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 
 /** The preferences form's text fields, as typed (the trader may type "10,00,000"). */
 export interface PreferencesText {
@@ -12,6 +13,8 @@ export interface PreferencesText {
   journalDays: string;
   bundleDays: string;
   checkUpdates: boolean;
+  /** The broker API Demo's sandbox is spoken in. */
+  demoBroker: BrokerDialectId;
 }
 
 /** Shows the stored preferences as form text, the rupee limit grouped the Indian way. */
@@ -29,6 +32,7 @@ export function preferencesText(p: PreferencesView): PreferencesText {
     journalDays: String(p.retention.journalDays),
     bundleDays: String(p.retention.bundleDays),
     checkUpdates: p.updates.checkAutomatically,
+    demoBroker: p.demoBroker,
   };
 }
 
@@ -75,6 +79,7 @@ export function preferencesPatch(
     patch: {
       expiryWarningLeadMinutes: lead,
       updates: { checkAutomatically: t.checkUpdates },
+      demoBroker: t.demoBroker,
       retention: {
         logDays: days.logDays as number,
         journalDays: days.journalDays as number,

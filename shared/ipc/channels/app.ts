@@ -1,3 +1,4 @@
+import { BrokerDialectId, DialectCapabilities } from '../../broker/dialect';
 import { z } from 'zod';
 import { channel, event } from '../define';
 
@@ -17,6 +18,9 @@ export const AppInfo = z.object({
       id: z.string(),
       label: z.string(),
       brokerUrl: z.string(),
+      /** The broker API the account speaks, and what that lets the screens offer. */
+      broker: BrokerDialectId,
+      capabilities: DialectCapabilities,
     })
     .nullable(),
 });

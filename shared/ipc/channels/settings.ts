@@ -6,6 +6,7 @@ import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { AlertSettings } from '../../settings/alert-settings';
 import { channel, event } from '../define';
+import { BrokerDialectId } from '../../broker/dialect';
 import { BrokerageSettings } from '../../charges/brokerage';
 import { RiskLimitsByAccount } from '../../risk/risk-limits';
 
@@ -27,6 +28,8 @@ export const AccountInput = z.object({
   appId: z.string().trim().min(1).max(64),
   redirectUrl: z.string().min(1).max(500),
   template: Template,
+  /** The broker's wire dialect; absent keeps the stored one (a new account: v2). */
+  broker: BrokerDialectId.optional(),
   baseUrl: z.string().max(500).optional(),
   /** Where the broker publishes the symbol master files ({symbol_master_base}). */
   symbolMasterBase: z.string().max(500).optional(),
@@ -49,6 +52,8 @@ export const AccountView = z.object({
   appId: z.string(),
   redirectUrl: z.string(),
   template: Template,
+  /** The broker's wire dialect (API v2 or v3). */
+  broker: BrokerDialectId,
   baseUrl: z.string().nullable(),
   symbolMasterBase: z.string().nullable(),
   dataBaseUrl: z.string().nullable(),
@@ -77,6 +82,8 @@ export const PreferencesView = z.object({
   updates: UpdateSettings,
   /** Daily loss limit and profit target per account id (Settings › Risk). */
   riskLimits: RiskLimitsByAccount,
+  /** The broker API dialect Demo's sandbox is spoken in (v2 or v3). */
+  demoBroker: BrokerDialectId,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 

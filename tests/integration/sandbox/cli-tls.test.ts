@@ -61,9 +61,15 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
       'socketUrl',
       'symbol_master_base',
       'user',
+      'v3',
     ]);
     assert.match(String(line.base_url), /^https:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(line.dataUrl, `${String(line.base_url)}/data-rest/v2/`);
+    // The same broker in the API v3 dialect: its trading base and data host.
+    assert.deepEqual(line.v3, {
+      apiBase: `${String(line.base_url)}/api/v3`,
+      dataUrl: `${String(line.base_url)}/data`,
+    });
     assert.match(String(line.socketUrl), /^wss:\/\/127\.0\.0\.1:\d+\/socket\/v2\/dataSock$/);
     assert.notEqual(new URL(String(line.socketUrl)).port, new URL(String(line.base_url)).port);
     assert.equal(await peerFingerprint(String(line.socketUrl)), line.fingerprint);

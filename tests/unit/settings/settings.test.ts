@@ -27,6 +27,7 @@ const acc = (id: string, extra: Partial<AccountSettings> = {}): AccountSettings 
   appId: 'APP-100',
   redirectUrl: 'http://127.0.0.1/callback',
   template: 'orders',
+  broker: 'fyers-v2',
   brokerage: DEFAULT_BROKERAGE,
   ...extra,
 });

@@ -1,0 +1,189 @@
+/**
+ * The composed app on the broker's API v3 (issue 19 #1-#3): createAppCore in Demo mode with
+ * real settings, the real symbol runtime and the sandbox over HTTP, Demo switched to v3 in
+ * Settings. It logs in, places, modifies and cancels, and reads the book, positions, funds,
+ * quotes, depth and history, each through the v3 dialect: the sandbox's own request log
+ * shows every call on a v3 address and none on a v2 trading or data one.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { SandboxHandle } from '../../../sandbox/index';
+import { inProcessDemo } from '../../support/in-process-demo';
+import { startComposedApp, type ComposedApp } from '../app/composed-app';
+import { startDemoSandbox } from '../safety/composed-app';
+
+const SBIN = 'NSE:SBIN-EQ';
+/** A symbol nothing else in this file prices: its watch price can only come from quotes. */
+const TCS = 'NSE:TCS-EQ';
+
+describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
+  let app: ComposedApp;
+  let sandbox: SandboxHandle;
+  const requests: string[] = [];
+  /** The requests the sandbox answered since `from`, as "METHOD /path". */
+  const seen = (from = 0) => requests.slice(from).map((l) => l.split(' ').slice(0, 2).join(' '));
+
+  before(async () => {
+    sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
+    app = await startComposedApp({
+      login: false,
+      deps: { demoProcess: inProcessDemo(sandbox) },
+    });
+    const view = await app.call('settings.updatePreferences', {
+      patch: { demoBroker: 'fyers-v3' },
+    });
+    assert.equal(view.preferences.demoBroker, 'fyers-v3');
+    const s = await app.call('session.login', {});
+    assert.equal(s.status, 'active', JSON.stringify(s.lastError));
+    await app.core.symbols.ready();
+    await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
+    await app.control('price', { symbol: SBIN, ltp: 800 });
+  });
+  after(async () => {
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  it('the Demo account is on v3 and logged in through v3 generate-authcode', async () => {
+    const settings = await app.call('settings.get');
+    const demo = settings.accounts.find((a) => a.id === 'demo');
+    assert.equal(demo?.broker, 'fyers-v3');
+    assert.equal(demo?.dataBaseUrl, sandbox.v3.dataUrl);
+    const info = await app.call('app.info');
+    assert.equal(info.account?.broker, 'fyers-v3');
+    assert.equal(info.account?.capabilities.ordersByIds, false, 'what the screens may offer');
+    const calls = seen();
+    assert.ok(calls.includes('GET /api/v3/generate-authcode'), calls.join('\n'));
+    assert.ok(!calls.includes('GET /api/v2/generate-authcode'));
+    // Demo logs in by PKCE: the SDK sends that exchange to the v2 path (docs/broker-v3.md).
+    assert.ok(calls.includes('POST /api/v2/validate-authcode'), calls.join('\n'));
+  });
+
+  it('places, modifies and cancels an order on /api/v3/orders/sync', async () => {
+    const from = requests.length;
+    const placed = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 1, side: 1, productType: 'INTRADAY', limitPrice: 700 },
+      confirmGuards: true,
+    });
+    assert.equal(placed.status, 'done', placed.note);
+    const id = placed.orderId!;
+    await app.control('tick', { n: 1 });
+    const modified = await app.call('orders.modify', {
+      change: { id, limitPrice: 705, qty: 2 },
+      confirmGuards: true,
+    });
+    assert.equal(modified.status, 'done', modified.note);
+    let row = (await app.call('portfolio.orders')).find((o) => o.id === id);
+    for (let i = 0; i < 50 && (row?.limitPrice !== 705 || row.qty !== 2); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await app.call('portfolio.orderBook', { refresh: true });
+      row = (await app.call('portfolio.orders')).find((o) => o.id === id);
+    }
+    assert.equal(row?.limitPrice, 705);
+    assert.equal(row?.qty, 2);
+    const cancelled = await app.call('orders.cancel', { id });
+    assert.equal(cancelled.status, 'done', cancelled.note);
+    await app.call('portfolio.orderBook', { refresh: true });
+    row = (await app.call('portfolio.orders')).find((o) => o.id === id);
+    assert.equal(row?.status, 1, 'cancelled');
+    const calls = seen(from);
+    assert.ok(calls.includes('POST /api/v3/orders/sync'), calls.join('\n'));
+    assert.ok(calls.includes('PATCH /api/v3/orders/sync'), calls.join('\n'));
+    assert.ok(calls.includes('DELETE /api/v3/orders/sync'), calls.join('\n'));
+    assert.ok(calls.includes('GET /api/v3/orders'), calls.join('\n'));
+  });
+
+  it('places, modifies and cancels a basket on /api/v3/multi-order/sync', async () => {
+    const from = requests.length;
+    const draft = (limitPrice: number) => ({
+      symbol: SBIN,
+      qty: 1,
+      type: 1,
+      side: 1,
+      productType: 'INTRADAY',
+      limitPrice,
+    });
+    const placed = await app.call('orders.placeMany', {
+      drafts: [draft(690), draft(691)],
+      confirmGuards: true,
+    });
+    assert.deepEqual(
+      placed.map((p) => p.status),
+      ['done', 'done'],
+      JSON.stringify(placed.map((p) => p.note)),
+    );
+    const ids = placed.map((p) => p.orderId!);
+    await app.control('tick', { n: 1 });
+    await app.call('portfolio.orderBook', { refresh: true });
+    const modified = await app.call('orders.modifyMany', {
+      changes: ids.map((id) => ({ id, limitPrice: 689 })),
+      confirmGuards: true,
+    });
+    assert.deepEqual(
+      modified.map((m) => m.status),
+      ['done', 'done'],
+      JSON.stringify(modified.map((m) => m.note)),
+    );
+    const cancelled = await app.call('orders.cancelMany', ids);
+    assert.deepEqual(
+      cancelled.map((c) => c.status),
+      ['done', 'done'],
+      JSON.stringify(cancelled.map((c) => c.note)),
+    );
+    const calls = seen(from);
+    for (const c of ['POST', 'PATCH', 'DELETE'].map((m) => `${m} /api/v3/multi-order/sync`))
+      assert.ok(calls.includes(c), `${c} in\n${calls.join('\n')}`);
+  });
+
+  it('reads positions, funds and the market status through v3; a market buy shows as a position', async () => {
+    const from = requests.length;
+    const placed = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 3, type: 2, side: 1, productType: 'INTRADAY' },
+      confirmGuards: true,
+    });
+    assert.equal(placed.status, 'done', placed.note);
+    await app.control('tick', { n: 1 });
+    let net = 0;
+    for (let i = 0; i < 50 && net !== 3; i++) {
+      const p = await app.call('portfolio.positions');
+      net = p.positions.find((x) => x.symbol === SBIN && x.productType === 'INTRADAY')?.netQty ?? 0;
+      if (net !== 3) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(net, 3);
+    const funds = await app.call('portfolio.funds');
+    assert.ok(funds.lines.length > 0);
+    const status = await app.call('portfolio.marketStatus');
+    assert.ok(status.length > 0);
+    const calls = seen(from);
+    for (const c of ['GET /api/v3/positions', 'GET /api/v3/funds', 'GET /data/marketStatus'])
+      assert.ok(calls.includes(c), `${c} in\n${calls.join('\n')}`);
+  });
+
+  it('reads quotes, depth (ohlcv_flag) and history from the v3 data host', async () => {
+    const from = requests.length;
+    await app.call('marketdata.subscribe', { owner: 'v3test', reason: 'watch', symbols: [TCS] });
+    let ltp = 0;
+    for (let i = 0; i < 100 && !(ltp > 0); i++) {
+      ltp = (await app.call('marketdata.snapshot', { symbols: [TCS] }))[0]?.ltp ?? 0;
+      if (!(ltp > 0)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(ltp > 0, 'a price arrived');
+    const depth = await app.call('marketdata.depth', { symbol: SBIN });
+    assert.equal(depth?.depth.bids.length, 5);
+    const history = await app.call('marketdata.history', { symbol: SBIN, resolution: 5 });
+    assert.ok(history.candles.length > 0);
+    const calls = seen(from);
+    // A newly watched symbol gets its first price by REST quotes.
+    for (const c of ['GET /data/quotes', 'GET /data/depth', 'GET /data/history'])
+      assert.ok(calls.includes(c), `${c} in\n${calls.join('\n')}`);
+  });
+
+  it('no trading or data call went to a v2 address', () => {
+    const v2 = seen().filter(
+      (c) =>
+        (c.includes('/api/v2/') && !c.endsWith('/api/v2/validate-authcode')) ||
+        c.includes('/data-rest/v2/'),
+    );
+    assert.deepEqual(v2, []);
+  });
+});
