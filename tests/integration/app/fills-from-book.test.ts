@@ -34,7 +34,7 @@ describe('fills from the book (composed app, sandbox over HTTP)', () => {
     assert.fail(`${what}: the order stayed ${JSON.stringify(last)}`);
   }
 
-  it('a large market buy walks the depth: several prices, all above the last price, and the order shows their average', async () => {
+  it('a large market buy walks the depth: several prices, one trade per level, and the order shows their average', async () => {
     await app.control('price', { symbol: SBIN, ltp: 940 });
     // Five levels of at most 400 shares each: 1,500 shares take more than the best ask.
     const placed = await app.call('orders.place', {
