@@ -10,7 +10,8 @@ import type { Instrument } from '../../../shared/broker/instrument';
 import { fixtureInstruments } from '../../../sandbox/market/fixture-instruments';
 import { indexInstruments } from '../../../sandbox/market/instrument-index';
 import { PriceBook } from '../../../sandbox/market/price-book';
-import { CARRY_RATE, derivationOf, volAt } from '../../../sandbox/market/price-model';
+import { CARRY_RATE, derivationOf, modelPrice, volAt } from '../../../sandbox/market/price-model';
+import { candles, type HistorySource } from '../../../sandbox/data/history';
 
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 /** Expiry a month out, 15:30 IST, in Unix seconds. */
@@ -142,4 +143,36 @@ test('the volatility surface: a smile with the equity skew, short expiries highe
   const pinned = m.book.ltp(ce);
   m.book.setLtp(m.spot, m.book.ltp(m.spot) + 200);
   assert.ok(m.book.ltp(ce) > pinned + 50, 'the pinned option still follows its index');
+});
+
+test("a derivative's earlier days follow its underlying's: each day's call close moves with the index close", () => {
+  const m = market();
+  const todayStart = Date.parse('2026-11-23T00:00:00+05:30');
+  const src = (i: Instrument): HistorySource => ({
+    instrument: i,
+    seed: 7,
+    prevClose: m.book.reference(i),
+    todayBars: m.book.stats(i).bars,
+    todayStart,
+  });
+  const ce = m.opt(25000, 'CE');
+  const d = derivationOf(ce, m.index)!;
+  const from = todayStart - 20 * 86_400_000;
+  const to = todayStart - 1000;
+  const idx = candles(src(m.spot), 'D', from, to);
+  const opt = candles(
+    { ...src(ce), derive: { underlying: src(m.spot), price: (p, at) => modelPrice(ce, d, p, at) } },
+    'D',
+    from,
+    to,
+  );
+  assert.equal(opt.length, idx.length);
+  assert.ok(idx.length >= 10);
+  for (let k = 1; k < idx.length; k++) {
+    const di = idx[k]![4] - idx[k - 1]![4];
+    const dc = opt[k]![4] - opt[k - 1]![4];
+    if (Math.abs(di) > 20)
+      assert.equal(Math.sign(dc), Math.sign(di), `day ${k}: index ${di}, call ${dc}`);
+    assert.ok(opt[k]![2] >= opt[k]![3], 'high at or above low');
+  }
 });
