@@ -11,7 +11,6 @@
 import type { Instrument } from '../../shared/broker/instrument';
 import { OrderType, Segment } from '../../shared/broker/enums';
 import { roundToTick } from '../../shared/broker/rules';
-import { EQUITY_CIRCUIT } from '../market/exchange-limits';
 import { randomAt } from '../market/hash-random';
 import type { SimOrder } from './model';
 
@@ -43,6 +42,12 @@ export type LatencyName = keyof typeof LATENCY_PROFILES;
 
 const ACK_SALT = 0x1a7e4c1;
 const TAIL_SALT = 0x5eed7a11;
+/**
+ * Half-width of the exchange's price range around the market, as a share of the price
+ * (*inferred*): wide enough for any real band (20% circuits flex, operating ranges widen in
+ * steps during the day), so only orders no real exchange would take are refused.
+ */
+export const EXCHANGE_PRICE_RANGE = 0.4;
 /** Steps between the acknowledgement and a late rejection (a moment: 1–3 steps). */
 const REJECT_STEPS = [1, 2, 3] as const;
 
@@ -62,7 +67,7 @@ export function stepsFor(ms: number, stepMs: number): number {
 /**
  * The exchange's own checks, made after the broker accepted the order: a cash-market limit or
  * trigger price outside the exchange's operating range (the broker's risk system does not
- * check it, the exchange does). The range is taken as the circuit width around the market
+ * check it, the exchange does). The range is taken as EXCHANGE_PRICE_RANGE around the market
  * price at acknowledgement (*inferred*: the exchange's dynamic band flexes with the market;
  * its exact reference is not published to us). Returns the reason, or undefined.
  */
@@ -73,8 +78,8 @@ export function exchangeVerdict(
   const i = o.instrument;
   if (i.segment !== Segment.CapitalMarket || !(reference > 0)) return undefined;
   const tick = i.tickSize > 0 ? i.tickSize : 0.05;
-  const low = Math.max(tick, roundToTick(reference * (1 - EQUITY_CIRCUIT), tick));
-  const high = roundToTick(reference * (1 + EQUITY_CIRCUIT), tick);
+  const low = Math.max(tick, roundToTick(reference * (1 - EXCHANGE_PRICE_RANGE), tick));
+  const high = roundToTick(reference * (1 + EXCHANGE_PRICE_RANGE), tick);
   const usesLimit = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
   const usesStop = o.type === OrderType.Stop || o.type === OrderType.StopLimit;
   for (const [name, p] of [

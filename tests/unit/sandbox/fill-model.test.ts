@@ -93,8 +93,9 @@ test("the exchange's own check: a cash limit outside its price range is refused 
   const lim = (p: number) => ({ type: 1 as const, limitPrice: p, stopPrice: 0 });
   assert.equal(exchangeVerdict({ ...lim(790), instrument: sbin }, 800), undefined);
   assert.match(
-    exchangeVerdict({ ...lim(600), instrument: sbin }, 800) ?? '',
-    /limit price 600 is outside the exchange's price range 640\.00-960\.00/,
+    exchangeVerdict({ ...lim(450), instrument: sbin }, 800) ?? '',
+    /limit price 450 is outside the exchange's price range 480\.00-1120\.00/,
   );
-  assert.equal(exchangeVerdict({ ...lim(600), instrument: fut }, 800), undefined);
+  assert.equal(exchangeVerdict({ ...lim(450), instrument: fut }, 800), undefined);
+  assert.equal(exchangeVerdict({ ...lim(600), instrument: sbin }, 800), undefined);
 });
