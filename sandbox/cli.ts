@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--registered-ips IP,IP] [--quiet]`
+ * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
  * socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
@@ -114,6 +114,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
         o.registeredIps = ips;
         break;
       }
+      case '--latency': {
+        const v = value(k++, a);
+        if (v !== 'realistic' && v !== 'easy')
+          throw new Error('--latency must be realistic or easy');
+        o.latency = v;
+        break;
+      }
       case '--help':
       case '-h':
         throw new Error('usage');
@@ -127,7 +134,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--always-open] [--registered-ips IP,IP] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

@@ -9,6 +9,7 @@ import type { DemoUser } from './auth/user';
 import type { InstrumentIndex } from './market/instrument-index';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
+import type { LatencyProfile } from './orders/exchange-timing';
 import { MARKETS } from './market/sessions';
 import type { SimOrder } from './orders/model';
 import { orderShape } from './present/trading';
@@ -29,12 +30,19 @@ export class BrokerCore {
     quirks: boolean;
     basePriceOf?: (ticker: string) => number | undefined;
     alwaysOpen?: boolean;
+    /** The exchange's acknowledgement latency (default realistic: tens of ms, a tail of seconds). */
+    latency?: LatencyProfile;
+    /** Real milliseconds per market step, to turn latency into steps (default 250). */
+    stepMs?: number;
   }) {
     this.alwaysOpen = opts.alwaysOpen ?? false;
     this.user = opts.user;
     this.quirks = opts.quirks;
     this.state = new SandboxState(opts.seed, opts.clock, opts.index, opts.basePriceOf);
-    this.engine = new MatchingEngine(this.state);
+    this.engine = new MatchingEngine(this.state, {
+      ...(opts.latency ? { latency: opts.latency } : {}),
+      ...(opts.stepMs ? { stepMs: opts.stepMs } : {}),
+    });
     this.desk = new OrderDesk(this.state, this.engine);
     this.positions = new PositionActions(this.state, this.engine);
   }

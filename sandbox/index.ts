@@ -36,6 +36,7 @@ import type { Route } from './http/types';
 import { RateLimiter, SPEC_LIMITS, type LimitConfig } from './limits/rate-limiter';
 import { loadMaster } from './market/load-master';
 import { orderRoutes } from './orders/routes';
+import { LATENCY_PROFILES, type LatencyName } from './orders/exchange-timing';
 import { istDayStart } from './time/ist';
 import { listenSocket } from './socket/listener';
 import { DATA_PREFIX, dataRoutes } from './data/routes';
@@ -78,6 +79,11 @@ export interface SandboxOptions {
   apps?: AppSpec[];
   /** Real milliseconds between market ticks (default 250); 0 disables the background ticker. */
   tickMs?: number;
+  /**
+   * The exchange's acknowledgement latency: `realistic` (default; tens of ms, one order in
+   * twenty-five 0.5–3 s) or `easy` (every order acknowledged on the next tick).
+   */
+  latency?: LatencyName;
   /** Freeze the clock: it moves only through the clock control (deterministic tests). */
   freezeClock?: boolean;
   /**
@@ -252,6 +258,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     quirks,
     basePriceOf: master.basePriceOf,
     alwaysOpen: opts.alwaysOpen ?? false,
+    latency: LATENCY_PROFILES[opts.latency ?? 'realistic'],
+    stepMs: opts.tickMs && opts.tickMs > 0 ? opts.tickMs : 250,
   });
   core.applyMarketPins();
   const creds = new CredentialStore(opts.earlierTokens ?? 'revoke');

@@ -20,6 +20,7 @@ import type { RegisteredIps } from './registered-ips';
 import type { RequestCounts } from './request-counts';
 import type { RowPatchTable } from './row-patches';
 import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
+import { LATENCY_PROFILES, type LatencyName } from '../orders/exchange-timing';
 
 /** What the controls act on. */
 export interface ControlDeps {
@@ -118,6 +119,37 @@ export function controlRoutes(d: ControlDeps): Route[] {
       if (typeof b.ltp !== 'number' || !(b.ltp > 0)) return bad('ltp must be a positive number');
       core.state.prices.setLtp(i, roundToTick(b.ltp, i.tickSize || 0.05));
       return okJson({ symbol: i.ticker, ltp: core.state.ltp(i) });
+    }),
+    route('POST', '/__sandbox/exchange', (ctx) => {
+      // The exchange's timing: a latency profile, and a late rejection of the next order(s).
+      const b = obj(ctx.body);
+      const t = core.engine.timing;
+      if (b.latency !== undefined) {
+        const named = LATENCY_PROFILES[b.latency as LatencyName];
+        const l = obj(b.latency);
+        const num = (v: unknown, max: number) => typeof v === 'number' && v >= 0 && v <= max;
+        if (typeof b.latency === 'string' && named) t.profile = named;
+        else if (num(l.typicalMs, 60_000) && num(l.tailChance, 1) && num(l.tailMaxMs, 60_000))
+          t.profile = {
+            typicalMs: l.typicalMs as number,
+            tailChance: l.tailChance as number,
+            tailMaxMs: l.tailMaxMs as number,
+          };
+        else
+          return bad(
+            'latency must be "realistic", "easy" or {typicalMs 0..60000, tailChance 0..1, tailMaxMs 0..60000}',
+          );
+      }
+      if (b.rejectNext !== undefined) {
+        if (
+          typeof b.rejectNext !== 'string' ||
+          b.rejectNext.length === 0 ||
+          b.rejectNext.length > 200
+        )
+          return bad("rejectNext must be the exchange's reason, 1..200 characters");
+        t.rejectNext(b.rejectNext);
+      }
+      return okJson({ latency: t.profile });
     }),
     route('POST', '/__sandbox/faults', (ctx) => {
       try {

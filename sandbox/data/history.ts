@@ -4,6 +4,8 @@
  * seed, the same on every run: each past day is a path of one-minute prices over the
  * segment's session, chained backwards so that yesterday closes at today's previous close.
  * Weekends have no candles (exchange holidays are not modelled, as in the sessions).
+ * A derivative's earlier days are its underlying's, mapped through the price model at each
+ * minute (`derive`), so an option's chart moves with its index's as the live prices do.
  */
 import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
@@ -35,6 +37,11 @@ export interface HistorySource {
   todayBars: readonly MinuteBar[];
   /** Start of today (IST midnight), epoch ms. */
   todayStart: number;
+  /**
+   * For a derivative: its underlying's source and the model price of the derivative for an
+   * underlying price at an instant. Earlier days then follow the underlying's path.
+   */
+  derive?: { underlying: HistorySource; price: (underlyingPrice: number, at: number) => number };
 }
 
 const isTradingDay = (dayStart: number) => {
@@ -108,6 +115,33 @@ function pastMinutes(
   return bars;
 }
 
+/** A derivative's minute bars from its underlying's, each price mapped through the model. */
+function derivedMinutes(
+  src: HistorySource,
+  d: NonNullable<HistorySource['derive']>,
+  bars: readonly MinuteBar[],
+): MinuteBar[] {
+  const tick = src.instrument.tickSize > 0 ? src.instrument.tickSize : 0.05;
+  const lot = Math.max(1, src.instrument.lotSize);
+  const at = (p: number, t: number) => Math.max(tick, roundToTick(d.price(p, t), tick));
+  return bars.map((b) => {
+    const end = b.t + 60_000;
+    const o = at(b.o, b.t);
+    const c = at(b.c, end);
+    // A put falls as its underlying rises: the model's image of high and low may swap.
+    const x = at(b.h, b.t);
+    const y = at(b.l, b.t);
+    return {
+      t: b.t,
+      o,
+      h: Math.max(o, c, x, y),
+      l: Math.min(o, c, x, y),
+      c,
+      v: Math.max(1, Math.round(b.v / 50 / lot)) * lot,
+    };
+  });
+}
+
 /** Merges minute bars into candles of `minutes`, aligned to the segment's session open. */
 function merge(bars: readonly MinuteBar[], minutes: number, sessionOpen: number): Candle[] {
   const out: Candle[] = [];
@@ -153,19 +187,23 @@ export function candles(
   toMs: number,
 ): Candle[] {
   const first = istDayStart(fromMs);
-  const chain = dayChain(src, first);
+  const d = src.derive;
+  const chain = dayChain(d ? d.underlying : src, first);
   const sessionOpen = SESSION_TIMES[src.instrument.segment].open;
   const out: Candle[] = [];
-  for (let d = first; d <= toMs && d <= src.todayStart; d += DAY_MS) {
+  for (let day = first; day <= toMs && day <= src.todayStart; day += DAY_MS) {
     let bars: readonly MinuteBar[];
-    if (d === src.todayStart) bars = src.todayBars.filter((b) => b.t >= d && b.t < d + DAY_MS);
+    if (day === src.todayStart)
+      bars = src.todayBars.filter((b) => b.t >= day && b.t < day + DAY_MS);
     else {
-      const oc = chain.get(d);
+      const oc = chain.get(day);
       if (!oc) continue;
-      bars = pastMinutes(src, d, oc.open, oc.close);
+      bars = d
+        ? derivedMinutes(src, d, pastMinutes(d.underlying, day, oc.open, oc.close))
+        : pastMinutes(src, day, oc.open, oc.close);
     }
     if (resolution === 'D') {
-      const c = daily(d, bars);
+      const c = daily(day, bars);
       if (c) out.push(c);
     } else out.push(...merge(bars, resolution, sessionOpen));
   }

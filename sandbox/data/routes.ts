@@ -12,7 +12,8 @@ import { okReply } from '../http/envelope';
 import type { RequestCtx, Route } from '../http/types';
 import { marketView, type MarketView } from '../market/market-view';
 import { istDayStart } from '../time/ist';
-import { candles, INTRADAY_RESOLUTIONS } from './history';
+import { candles, INTRADAY_RESOLUTIONS, type HistorySource } from './history';
+import { modelPrice } from '../market/price-model';
 
 /** Path prefix of the data API on the sandbox's HTTP server: the data base URL. */
 export const DATA_PREFIX = '/data-rest/v2/';
@@ -132,13 +133,25 @@ function history(core: BrokerCore, ctx: RequestCtx) {
     );
   const s = core.state;
   const now = s.now();
+  const source = (x: Instrument): HistorySource => ({
+    instrument: x,
+    seed: s.seed,
+    prevClose: marketView(s, x).prevClose,
+    todayBars: s.prices.stats(x).bars,
+    todayStart: istDayStart(now),
+  });
+  const d = s.prices.derivation(i);
   const list = candles(
     {
-      instrument: i,
-      seed: s.seed,
-      prevClose: marketView(s, i).prevClose,
-      todayBars: s.prices.stats(i).bars,
-      todayStart: istDayStart(now),
+      ...source(i),
+      ...(d
+        ? {
+            derive: {
+              underlying: source(d.underlying),
+              price: (p: number, at: number) => modelPrice(i, d, p, at),
+            },
+          }
+        : {}),
     },
     resolution,
     from,

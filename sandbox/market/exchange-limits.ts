@@ -27,3 +27,6 @@ export function priceBand(
   });
   return kind ? bandAround(kind, reference) : undefined;
 }
+
+/** The equity circuit band around the previous close (*inferred*: the common 20% band). */
+export const EQUITY_CIRCUIT = 0.2;

@@ -3,14 +3,15 @@
  * the socket's packets all show. Built from the same PriceBook walk the matching engine fills
  * at, so a quote, a packet and a fill at the same step name the same last price. The order
  * book (bids and asks around the last price) is derived deterministically from the seed and
- * the step: the sandbox matches at the last price and has no resting book of its own.
+ * the step. The matching engine fills against this same book (sandbox/orders/fill-model.ts):
+ * a marketable order walks these levels, so what the depth shows is what a trader can take.
  */
 import type { Instrument } from '../../shared/broker/instrument';
 import { roundToTick } from '../../shared/broker/rules';
 import type { DepthLevel, MinuteCandle } from '../../shared/marketdata/packet';
 import { DEPTH_LEVELS, PriceConv } from '../../shared/marketdata/packet-layout';
 import type { SandboxState } from '../state';
-import { priceBand } from './exchange-limits';
+import { EQUITY_CIRCUIT, priceBand } from './exchange-limits';
 import { hashString, randomAt } from './hash-random';
 import { isDerivative, isIndex } from './price-book';
 import type { SideCode } from '../../shared/broker/enums';
@@ -48,8 +49,6 @@ export interface MarketView {
 }
 
 const DEPTH_SALT = 0x68e31da4;
-/** Equity circuit band around the previous close (*inferred*: the common 20% band). */
-const EQUITY_CIRCUIT = 0.2;
 
 /** The divisor the socket uses for an instrument's prices. */
 export function priceConvOf(i: Instrument): number {
@@ -58,7 +57,20 @@ export function priceConvOf(i: Instrument): number {
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-function book(
+/**
+ * Units of one depth level's volume: a lot for derivatives; 10 shares for cash equities, so a
+ * level holds 10 to 400 shares (a few hundred is the common size on a liquid stock's book).
+ */
+function levelUnit(i: Instrument): number {
+  return i.segment === Segment.CapitalMarket ? 10 : Math.max(1, i.lotSize);
+}
+
+/**
+ * The five bid and five ask levels of an instrument around a last price at a step: one tick
+ * apart, the best bid one tick below and the best ask one tick above the last price.
+ * Deterministic in (seed, ticker, step), so quotes, depth, socket and fills agree.
+ */
+export function depthAt(
   i: Instrument,
   ltp: number,
   seed: number,
@@ -66,12 +78,12 @@ function book(
 ): { bids: DepthLevel[]; asks: DepthLevel[] } {
   const tick = i.tickSize > 0 ? i.tickSize : 0.05;
   const key = hashString(i.ticker) ^ DEPTH_SALT;
-  const lot = Math.max(1, i.lotSize);
+  const unit = levelUnit(i);
   const level = (side: SideCode, k: number): DepthLevel => {
     const price = roundToTick(ltp + side * tick * (k + 1), tick);
     if (price <= 0) return { price: 0, volume: 0, orders: 0 };
     const u = randomAt(seed, key + side * 7 + k, step);
-    return { price, volume: (1 + Math.floor(u * 40)) * lot, orders: 1 + Math.floor(u * 12) };
+    return { price, volume: (1 + Math.floor(u * 40)) * unit, orders: 1 + Math.floor(u * 12) };
   };
   const idx = Array.from({ length: DEPTH_LEVELS }, (_, k) => k);
   return { bids: idx.map((k) => level(-1, k)), asks: idx.map((k) => level(1, k)) };
@@ -85,7 +97,7 @@ export function marketView(s: SandboxState, i: Instrument): MarketView {
   const prevClose = roundToTick(s.prices.reference(i), tick);
   const index = isIndex(i);
   const bar = st.bars[st.bars.length - 1]!;
-  const depth = index ? { bids: [], asks: [] } : book(i, ltp, s.seed, s.prices.step);
+  const depth = index ? { bids: [], asks: [] } : depthAt(i, ltp, s.seed, s.prices.step);
   const sum = (ls: DepthLevel[]) => ls.reduce((n, l) => n + l.volume, 0);
   const conv = priceConvOf(i);
   const band = priceBand(i, prevClose) ?? {

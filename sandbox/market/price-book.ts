@@ -1,6 +1,8 @@
 /**
  * The simulated last traded price of every instrument: a seeded random walk advanced one step
- * per market tick. Walks are computed lazily: an instrument nobody looks at costs nothing,
+ * per market tick for the underlyings (cash instruments, indices, commodity and currency
+ * futures); futures and options on them follow their underlying through one price model
+ * (./price-model.ts: carry for futures, Black-76 on a volatility surface for options). Walks are computed lazily: an instrument nobody looks at costs nothing,
  * and the first read catches it up to the current step. Because each step's randomness is a
  * pure function of (seed, ticker, step), the price of an instrument at a step does not depend
  * on when or in which order instruments were read.
@@ -13,6 +15,8 @@ import type { Instrument } from '../../shared/broker/instrument';
 import { basePrice } from './base-price';
 import { hashString, randomAt } from './hash-random';
 import type { InstrumentIndex } from './instrument-index';
+import type { Derivation } from './price-model';
+import { derivationOf, modelPrice } from './price-model';
 import { Segment } from '../../shared/broker/enums';
 
 /** One minute of one instrument's trading. */
@@ -55,6 +59,8 @@ interface Walk extends DayStats {
   /** Units per step, on average (0 for indices, which do not trade). */
   liquidity: number;
   lot: number;
+  /** A derived instrument's premium over its model price, set by a price pin (0 otherwise). */
+  pin: number;
 }
 
 /** Per-step volatility of the walk (about 0.06% a step). */
@@ -85,6 +91,8 @@ export function isDerivative(i: Instrument): boolean {
 /** Lazily evaluated random-walk prices for all instruments. */
 export class PriceBook {
   private walks = new Map<string, Walk>();
+  /** Each instrument's derivation (null: it walks on its own); the master never changes. */
+  private derivations = new Map<string, Derivation | null>();
   private stepNo = 0;
   /** When each step happened (index = step), epoch ms. */
   private stepTimes: number[];
@@ -118,8 +126,22 @@ export class PriceBook {
     this.stepNo += k;
   }
 
+  /** How an instrument follows its underlying, if it does. */
+  derivation(i: Instrument): Derivation | undefined {
+    let d = this.derivations.get(i.ticker);
+    if (d === undefined) {
+      d = derivationOf(i, this.index) ?? null;
+      this.derivations.set(i.ticker, d);
+    }
+    return d ?? undefined;
+  }
+
   private create(i: Instrument): Walk {
-    const base = this.basePriceOf(i.ticker) ?? basePrice(i, this.seed, this.index);
+    const d = this.derivation(i);
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    const base = d
+      ? Math.max(tick, modelPrice(i, d, this.walk(d.underlying).base, this.stepTimes[0]!))
+      : (this.basePriceOf(i.ticker) ?? basePrice(i, this.seed, this.index));
     const key = hashString(i.ticker);
     const lot = Math.max(1, i.lotSize);
     const p = this.round(i, base);
@@ -144,6 +166,7 @@ export class PriceBook {
       bars: [{ t: t0 - (t0 % MINUTE_MS), o: p, h: p, l: p, c: p, v: 0 }],
       liquidity,
       lot,
+      pin: 0,
     };
   }
 
@@ -158,6 +181,8 @@ export class PriceBook {
       this.walks.set(i.ticker, w);
     }
     const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    const d = this.derivation(i);
+    if (d) return this.follow(i, w, d, tick);
     while (w.step < this.stepNo) {
       const u = randomAt(this.seed, w.key, w.step);
       // Mean-reverting towards the base keeps long demo sessions within a sane band.
@@ -168,6 +193,31 @@ export class PriceBook {
       );
       w.step++;
       this.record(w, onGrid(w.price, tick), u, this.stepTimes[w.step] ?? this.now());
+    }
+    return w;
+  }
+
+  /**
+   * A derived instrument's catch-up: each step it trades at the model price of its
+   * underlying's price now (an instrument nobody read for a while catches up at today's
+   * underlying, not along its past path), and a pin of the underlying between steps moves it
+   * at once, so an option never lags its underlying.
+   */
+  private follow(i: Instrument, w: Walk, d: Derivation, tick: number): Walk {
+    const under = this.walk(d.underlying);
+    const priceAt = (at: number) => Math.max(tick, modelPrice(i, d, under.price, at) + w.pin);
+    while (w.step < this.stepNo) {
+      const u = randomAt(this.seed, w.key, w.step);
+      w.step++;
+      const at = this.stepTimes[w.step] ?? this.now();
+      w.price = priceAt(at);
+      this.record(w, onGrid(w.price, tick), u, at);
+    }
+    const now = priceAt(this.stepTimes[this.stepNo] ?? this.now());
+    if (onGrid(now, tick) !== onGrid(w.price, tick)) {
+      w.price = now;
+      w.lastTradeAt = under.lastTradeAt;
+      this.mark(w, onGrid(now, tick), 0, under.lastTradeAt);
     }
     return w;
   }
@@ -229,6 +279,8 @@ export class PriceBook {
    */
   setLtp(i: Instrument, price: number): void {
     const w = this.walk(i);
+    // A derived instrument keeps following its underlying, at this premium over its model.
+    if (this.derivation(i)) w.pin += price - w.price;
     w.price = price;
     const at = this.now();
     w.lastTradeAt = at;

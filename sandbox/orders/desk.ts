@@ -2,7 +2,7 @@
  * The order desk: place, modify and cancel as the API defines them. It runs the shared
  * placement rules, then the checks only a broker can make (market open, after-market flag,
  * holdings and eDIS authorization for CNC sells, available funds), and hands accepted orders
- * to the matching engine in Transit. Orders refused by those broker checks are kept in the
+ * to the matching engine in Transit, where it waits for the exchange's acknowledgement. Orders refused by those broker checks are kept in the
  * order book as Rejected, as a real broker's risk system does.
  */
 import type { OrderDraft } from '../../shared/broker/rules';
@@ -138,6 +138,8 @@ export class OrderDesk {
       ...(draft.type === OrderType.Market && !draft.offlineOrder
         ? { protectionPrice: protectionPrice(i, draft.side, ltp) }
         : {}),
+      // The exchange acknowledges after its latency (sandbox/orders/exchange-timing.ts).
+      ackStep: this.s.prices.step + this.engine.timing.ackSteps(ids.slNo),
     };
     if (family) {
       o.family = family;
@@ -266,6 +268,8 @@ export class OrderDesk {
     if (o.stopPrice !== draft.stopPrice || typeChanged) o.triggered = false;
     o.limitPrice = draft.limitPrice;
     o.stopPrice = draft.stopPrice;
+    // A modified order re-enters the book: marketable now, it is the aggressor again.
+    o.rested = false;
     o.message = 'Modified';
     this.s.book.changed(o);
     return { code: 1101, message: `Successfully modified order ${o.id}`, id: o.id };

@@ -1,7 +1,8 @@
 /**
- * The simulated exchange: on every market tick it acknowledges Transit orders, triggers stop
- * orders, fills market and crossed limit orders at the last price (large orders over several
- * ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
+ * The simulated exchange: on every market tick it acknowledges Transit orders once their
+ * latency has passed (and rejects, a moment later, those the exchange refuses), triggers stop
+ * orders, fills market and crossed limit orders from the book (sandbox/orders/fill-model.ts:
+ * a walk of the depth, large orders over several ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
  * expires DAY orders at the close, builds bracket and cover exit legs with one-cancels-other,
  * and squares off intraday products before the close. Fills update the position ledger.
  */
@@ -12,39 +13,44 @@ import type {
   SideCode,
 } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
-import { lotMultiple, roundToTick } from '../../shared/broker/rules';
+import { roundToTick } from '../../shared/broker/rules';
 import { figures } from '../account/position-ledger';
 import { rollOver, tradingDayOf } from '../account/rollover';
 import type { PositionAcc } from '../account/position-ledger';
 import { MARKETS, inSquareOffWindow } from '../market/sessions';
-import { protectionPrice, withinProtection } from '../market/market-protection';
+import { protectionPrice } from '../market/market-protection';
 import type { SandboxState } from '../state';
 import { istDayKey } from '../time/ist';
+import { ExchangeTiming, REALISTIC_LATENCY, exchangeVerdict } from './exchange-timing';
+import type { LatencyProfile } from './exchange-timing';
+import { FillModel } from './fill-model';
 import type { OrderSource, SimOrder } from './model';
-import { isOpen, remainingQty } from './model';
-import { OrderStatus, OrderType, Side, Segment } from '../../shared/broker/enums';
+import { isOpen } from './model';
+import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
 const INTRADAY_PRODUCTS = new Set(['INTRADAY', 'CO', 'BO']);
-
-/** Largest quantity of one instrument that fills in one tick; bigger orders fill partially over ticks. */
-export function liquidityPerTick(i: Instrument): number {
-  const lot = lotMultiple(i);
-  const units =
-    i.segment === Segment.CapitalMarket
-      ? 500
-      : i.segment === Segment.EquityDerivatives
-        ? 20 * lot
-        : 50;
-  return Math.max(lot, Math.floor(units / lot) * lot);
-}
 
 /** Runs the market simulation over a SandboxState. */
 export class MatchingEngine {
   private prevStatus = new Map<string, MarketStatusValue>();
   private squaredOff = new Set<string>();
   private readonly tickWatchers = new Set<() => void>();
+  /** How fills are priced: the one module a market-price-protection check wraps. */
+  readonly fills: FillModel;
+  /** When the exchange answers: acknowledgement latency and late rejections. */
+  readonly timing: ExchangeTiming;
 
-  constructor(private readonly s: SandboxState) {}
+  constructor(
+    private readonly s: SandboxState,
+    timing: { latency?: LatencyProfile; stepMs?: number } = {},
+  ) {
+    this.fills = new FillModel(s);
+    this.timing = new ExchangeTiming(
+      s.seed,
+      timing.latency ?? REALISTIC_LATENCY,
+      timing.stepMs ?? 250,
+    );
+  }
 
   /** Calls `fn` after every tick call (once per call, however many steps): the socket pushes then. */
   onTick(fn: () => void): () => void {
@@ -58,6 +64,7 @@ export class MatchingEngine {
       this.s.prices.advance(1);
       this.housekeeping();
       this.acknowledge();
+      this.rejectLate();
       this.matchAll();
     }
     for (const fn of this.tickWatchers) fn();
@@ -135,21 +142,41 @@ export class MatchingEngine {
     }
   }
 
+  /**
+   * Transit orders whose latency has passed become Pending. The exchange's own checks run
+   * now: an order they refuse stays Pending for a moment, then turns Rejected (rejectLate).
+   */
   private acknowledge(): void {
+    const step = this.s.prices.step;
     for (const o of this.s.book.orders.values()) {
-      if (o.status === OrderStatus.Transit) {
-        o.status = OrderStatus.Pending;
-        o.message = o.waitingForOpen
-          ? 'After market order pending until the market opens'
-          : 'Pending';
-        this.s.book.changed(o);
-      }
+      if (o.status !== OrderStatus.Transit || (o.ackStep ?? 0) > step) continue;
+      o.status = OrderStatus.Pending;
+      o.message = o.waitingForOpen
+        ? 'After market order pending until the market opens'
+        : 'Pending';
+      const reason = this.timing.takeForced() ?? exchangeVerdict(o, this.s.ltp(o.instrument));
+      if (reason) o.lateReject = { step: step + this.timing.rejectSteps(o.slNo), reason };
+      this.s.book.changed(o);
+    }
+  }
+
+  /** Rejects the acknowledged orders whose late rejection is due. */
+  private rejectLate(): void {
+    const step = this.s.prices.step;
+    for (const o of this.s.book.orders.values()) {
+      if (o.lateReject && o.lateReject.step <= step && isOpen(o))
+        this.end(o, OrderStatus.Rejected, o.lateReject.reason);
     }
   }
 
   private matchAll(): void {
     for (const o of [...this.s.book.orders.values()]) {
-      if (o.status !== OrderStatus.Pending || o.waitingForOpen || !this.marketOpen(o.instrument))
+      if (
+        o.status !== OrderStatus.Pending ||
+        o.waitingForOpen ||
+        o.lateReject ||
+        !this.marketOpen(o.instrument)
+      )
         continue;
       this.matchOne(o);
     }
@@ -163,17 +190,14 @@ export class MatchingEngine {
     }
     const stopWaiting =
       (o.type === OrderType.Stop || o.type === OrderType.StopLimit) && !o.triggered;
-    const limitLike = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
+    // A protected market order takes the book only up to its protection price (MPP).
     const protectedEdge = this.protectionOf(o, ltp);
-    const crosses =
-      protectedEdge !== null
-        ? withinProtection(o.side, ltp, protectedEdge)
-        : !limitLike || (o.side === Side.Buy ? ltp <= o.limitPrice : ltp >= o.limitPrice);
-    if (protectedEdge !== null && !crosses) this.restBeyondProtection(o, protectedEdge);
-    if (!stopWaiting && crosses) {
-      const rest = remainingQty(o);
-      const qty = o.parentId ? rest : Math.min(rest, liquidityPerTick(o.instrument));
-      this.fill(o, qty, ltp);
+    if (!stopWaiting) {
+      const slices = this.fills.slices(o, o.rested === true, protectedEdge ?? undefined);
+      if (protectedEdge !== null && slices.length === 0)
+        this.restBeyondProtection(o, protectedEdge);
+      for (const slice of slices) this.fill(o, slice.qty, slice.price);
+      if (isOpen(o)) o.rested = true;
     }
     if (o.validity === 'IOC' && o.status === OrderStatus.Pending) {
       this.end(
@@ -386,5 +410,7 @@ export class MatchingEngine {
   reset(): void {
     this.prevStatus.clear();
     this.squaredOff.clear();
+    this.fills.reset();
+    this.timing.reset();
   }
 }

@@ -58,6 +58,12 @@ export interface SimOrder {
    * set from the last price when it reaches the exchange; undefined for other orders.
    */
   protectionPrice?: number;
+  /** Market step at which the exchange acknowledges a Transit order (absent: the next step). */
+  ackStep?: number;
+  /** An acknowledged order the exchange will reject at `step` (a late rejection). */
+  lateReject?: { step: number; reason: string };
+  /** Whether the order has sat on the book (a resting limit fills at its own price). */
+  rested?: boolean;
 }
 
 /** One fill. The trade book shows one row per fill, linked to its order by orderId. */

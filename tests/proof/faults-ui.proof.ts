@@ -61,7 +61,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     .filter((i) => i.ticker.endsWith('-EQ') && i.ticker !== 'NSE:SBIN-EQ')
     .map((i) => i.ticker);
   let nextSymbol = 0;
-  let nextPrice = 500;
+  let nextPrice = 850; // 15% under the pinned 1,000: inside the exchange's price range, far from a fill
   const random = lcg(17);
   const fig = { acts: 0, calls: 0, duplicates: 0, notSent: 0, refusedTyped: 0, refusedOther: 0 };
   const byRow: Record<string, { acts: number; duplicates: number }> = {};

@@ -9,6 +9,7 @@
  * at once; exit all (which touches every position) runs alone.
  */
 import type { OrderIntent } from '../../../shared/broker/models';
+import { OrderStatus } from '../../../shared/broker/enums';
 import type { ComposedApp } from '../../integration/safety/composed-app';
 import type { VirtualClock } from '../../integration/safety/virtual-clock';
 import {
@@ -122,10 +123,15 @@ export async function lateAfterNotDone(
       const n = kind === 'exit all' ? 1 : env.perKind;
       prepared.push({ kind, cases: await prepareCases(kind, n, { ...env, core: env.app().core }) });
     }
-    // Orders just placed for modify and cancel leave transit at the next tick; the app sees
-    // them pending (a basket's pre-check reads its cache, and refuses orders in transit).
-    await env.tick();
-    env.app().core.orders.observeOrders(await env.app().core.broker.getOrders({ fresh: true }));
+    // Orders just placed for modify and cancel leave transit once the exchange acknowledges
+    // them (a latency with a tail of seconds); the app must see them pending (a basket's
+    // pre-check reads its cache, and refuses orders in transit).
+    let fresh = await env.app().core.broker.getOrders({ fresh: true });
+    for (let n = 0; n < 40 && fresh.some((o) => o.status === OrderStatus.Transit); n++) {
+      await env.tick();
+      fresh = await env.app().core.broker.getOrders({ fresh: true });
+    }
+    env.app().core.orders.observeOrders(fresh);
     for (const { kind, cases } of prepared)
       await env.app().control('faults', {
         route: ROUTE[kind],

@@ -7,7 +7,6 @@ import { PriceBook, onGrid } from '../../../sandbox/market/price-book';
 import { seededRandom } from '../../../sandbox/market/hash-random';
 import { SessionBoard, inSquareOffWindow, scheduledStatus } from '../../../sandbox/market/sessions';
 import { basePrice } from '../../../sandbox/market/base-price';
-import { liquidityPerTick } from '../../../sandbox/orders/engine';
 
 const index = indexInstruments(fixtureInstruments());
 const sbin = index.byTicker('NSE:SBIN-EQ')!;
@@ -68,12 +67,6 @@ test('session times per segment, weekends closed, square-off window', () => {
   assert.equal(b.status(12, 10, at('2026-11-23T10:00:00+05:30')), 'OPEN');
   b.setOverride(10, 10, 'AUTO');
   assert.equal(b.isOverridden(10, 10), false);
-});
-
-test('liquidity per tick: 500 shares of equity, whole lots of derivatives', () => {
-  assert.equal(liquidityPerTick(sbin), 500);
-  const fut = index.byTicker('NSE:NIFTY25DECFUT')!;
-  assert.equal(liquidityPerTick(fut) % fut.lotSize, 0);
 });
 
 test("onGrid (the walk's fast rounding) gives exactly the numbers of roundToTick", () => {
