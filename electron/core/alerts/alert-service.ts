@@ -14,6 +14,17 @@ import type { Logger } from '../diagnostics/logger';
 import { createOrderAlertDetector, type OrderAlertEvent } from './order-alerts';
 import { createSessionAlertDetector, type SessionAlertEvent } from './session-alerts';
 import { createStopTriggerWatch, type StopTriggerDeps } from './stop-triggers';
+import type { PriceAlertFired } from './price/price-alert-holder';
+import { priceAlertText } from './price/price-alert-text';
+
+/** A fired price alert, in the shape every alert event takes. */
+interface PriceAlertEvent {
+  kind: 'price';
+  key: string;
+  title: string;
+  body: string;
+  symbol: string;
+}
 
 /** Constructor dependencies. */
 export interface AlertServiceDeps {
@@ -45,6 +56,8 @@ export interface AlertService {
    * `merged` when the pushed feed put it together rather than a full read.
    */
   observeOrders(book: readonly Order[], merged?: boolean): void;
+  /** A price alert fired (whoever holds it: the app on live ticks, or a broker): raised like any alert. */
+  priceAlertFired(f: PriceAlertFired): void;
   /** Listens to raised alerts (the OS notifications in the desktop app); returns unsubscribe. */
   onAlert(listener: (alert: Alert) => void): () => void;
   /** The trader clicked a notification: the renderer opens the order book at this order. */
@@ -60,7 +73,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   let account = deps.session.snapshot().accountId;
   let seq = 0;
 
-  function raise(e: OrderAlertEvent | SessionAlertEvent): void {
+  function raise(e: OrderAlertEvent | SessionAlertEvent | PriceAlertEvent): void {
     const choice = deps.settings()[e.kind];
     if (!choice.enabled) return;
     const alert: Alert = {
@@ -111,6 +124,14 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     observeOrders(book, merged) {
       for (const e of orders.observe(book, merged)) raise(e);
       triggers?.observe(book);
+    },
+    priceAlertFired(f) {
+      raise({
+        kind: 'price',
+        key: `price:${f.alert.id}:${f.alert.fired}`,
+        symbol: f.alert.symbol,
+        ...priceAlertText(f),
+      });
     },
     onAlert(listener) {
       listeners.add(listener);
