@@ -38,7 +38,7 @@ export interface AlertServiceDeps {
   /** `alerts.raised` and `alerts.open` to the renderer. */
   emit: {
     raised(alert: Alert): void;
-    open(target: { orderId: string | null }): void;
+    open(target: { orderId: string | null; kind?: Alert['kind'] }): void;
   };
   logger: Pick<Logger, 'info' | 'warn'>;
   /**
@@ -60,8 +60,8 @@ export interface AlertService {
   priceAlertFired(f: PriceAlertFired): void;
   /** Listens to raised alerts (the OS notifications in the desktop app); returns unsubscribe. */
   onAlert(listener: (alert: Alert) => void): () => void;
-  /** The trader clicked a notification: the renderer opens the order book at this order. */
-  open(alert: Pick<Alert, 'orderId'>): void;
+  /** The trader clicked a notification: the renderer opens the order book at this order (the Alerts screen for a price alert). */
+  open(alert: Pick<Alert, 'orderId'> & Partial<Pick<Alert, 'kind'>>): void;
   dispose(): Promise<void>;
 }
 
@@ -138,7 +138,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       return () => listeners.delete(listener);
     },
     open(alert) {
-      deps.emit.open({ orderId: alert.orderId });
+      deps.emit.open({ orderId: alert.orderId, ...(alert.kind ? { kind: alert.kind } : {}) });
     },
     async dispose() {
       offSession();

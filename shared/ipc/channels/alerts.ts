@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Alert } from '../../alerts/alert';
+import { Alert, AlertKind } from '../../alerts/alert';
 import { PriceAlert, PriceAlertInput, PriceAlertsView } from '../../alerts/price-alert';
 import { channel, event } from '../define';
 
@@ -42,8 +42,8 @@ export const alertsEvents = {
     payload: Alert,
   }),
   'alerts.open': event({
-    doc: 'The trader clicked an OS notification: bring the order book forward (at this order when known).',
-    payload: z.object({ orderId: z.string().nullable() }),
+    doc: 'The trader clicked an OS notification: bring the order book forward (at this order when known), or the Alerts screen for a price alert.',
+    payload: z.object({ orderId: z.string().nullable(), kind: AlertKind.optional() }),
   }),
   'alerts.priceChanged': event({
     doc: 'The price alerts changed (an edit, a firing, the price feed going down or coming back): the Alerts screen redraws.',
