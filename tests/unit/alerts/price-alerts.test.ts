@@ -249,9 +249,46 @@ describe('price alerts held by the app', () => {
     const bad = PriceAlertInput.safeParse({ symbol: SBIN, condition: 'price-above', value: 0 });
     assert.equal(bad.success, false);
     assert.match(bad.error!.issues[0]!.message, /above zero/);
-    const wide = PriceAlertInput.safeParse({ symbol: SBIN, condition: 'change-below', value: -150 });
+    const wide = PriceAlertInput.safeParse({
+      symbol: SBIN,
+      condition: 'change-below',
+      value: -150,
+    });
     assert.equal(wide.success, false);
     assert.match(wide.error!.issues[0]!.message, /between -100% and 100%/);
-    assert.equal(crosses({ condition: 'price-below', value: 10 }, 10, 9), false, 'from the level is not across it');
+    assert.equal(
+      crosses({ condition: 'price-below', value: 10 }, 10, 9),
+      false,
+      'from the level is not across it',
+    );
+  });
+});
+
+describe('price alerts in the settings document', () => {
+  it('a stored document with one unreadable alert keeps the others and names the one set aside', async () => {
+    const { salvageSettings } = await import('../../../electron/core/settings/salvage');
+    const good = {
+      id: 'pa-good',
+      symbol: SBIN,
+      condition: 'price-below',
+      value: 780,
+      repeat: true,
+      cooldownMinutes: 10,
+      note: 'support',
+      status: 'active',
+      createdAt: 1,
+      lastFiredAt: null,
+      lastFiredPrice: null,
+      fired: 0,
+    };
+    const r = salvageSettings({
+      version: 1,
+      priceAlerts: [good, { ...good, id: 'pa-bad', value: 'lots' }],
+    });
+    assert.deepEqual(
+      r.settings.priceAlerts.map((a) => a.id),
+      ['pa-good'],
+    );
+    assert.deepEqual(r.setAside, ['price alert number 2']);
   });
 });
