@@ -24,7 +24,12 @@ export const MAX_CHANGE_PCT = 100;
  * alert set while the price is already past its level waits for the price to come back and
  * cross again; a price that jumps across the level between two ticks counts.
  */
-export const PRICE_CONDITIONS = ['price-above', 'price-below', 'change-above', 'change-below'] as const;
+export const PRICE_CONDITIONS = [
+  'price-above',
+  'price-below',
+  'change-above',
+  'change-below',
+] as const;
 /** One condition. */
 export const PriceCondition = z.enum(PRICE_CONDITIONS);
 /** One condition. */

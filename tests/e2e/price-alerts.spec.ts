@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp } from './trading-helpers';
+import { loginToDemo, openApp, pickSymbol } from './trading-helpers';
 
 // Price alerts as a trader sets them, keyboard first (issue 21 #2): A on a watch row opens
 // the alert dialog at the row's price, which says the alert works only while Tickdesk is open;
@@ -84,4 +84,67 @@ test('an alert set with A on a watch row fires once when the price crosses it', 
   await page.keyboard.press('Delete');
   await page.getByTestId('alert-delete-yes').click();
   await expect(alertRow).toHaveCount(0);
+});
+
+test('alerts from the ticket and from a chart click; modify, pause and resume by keyboard', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(150_000);
+  const TCS = 'NSE:TCS-EQ';
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(controlled, 'price', { symbol: TCS, ltp: 3000 });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  const dialog = page.getByTestId('price-alert-dialog');
+
+  // From the ticket: its symbol, at its price.
+  await pickSymbol(page, 'tcs', TCS);
+  await page.getByTestId('ticket-alert').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(TCS);
+  await expect(dialog.getByTestId('alert-value')).not.toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // From the chart: a click on the price pane opens the dialog at that level.
+  await page.keyboard.press('Alt+0');
+  await page.getByTestId('chart-search').click();
+  await page.keyboard.type('tcs');
+  await page.locator(`[data-testid="symbol-option"][data-ticker="${TCS}"]`).click();
+  const chart = page.getByTestId('chart');
+  await expect
+    .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 20_000 })
+    .toBeGreaterThan(5);
+  const box = (await chart.locator('canvas').first().boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 3);
+  await expect(dialog).toBeVisible();
+  const level = Number(await dialog.getByTestId('alert-value').inputValue());
+  expect(level).toBeGreaterThan(0);
+  await dialog.getByTestId('alert-condition').selectOption('price-below');
+  await dialog.getByTestId('alert-note').fill('e2e chart level');
+  await dialog.getByTestId('alert-save').click();
+  await expect(dialog).toBeHidden();
+
+  // On the Alerts screen: P pauses and resumes, M modifies, Delete deletes after asking.
+  await page.keyboard.press('Alt+A');
+  const row = page.locator('[data-testid="alert-row"]', { hasText: 'e2e chart level' });
+  await expect(row).toContainText('Price crosses below');
+  await row.focus();
+  await page.keyboard.press('p');
+  await expect(row).toHaveAttribute('data-status', 'paused');
+  await page.keyboard.press('p');
+  await expect(row).toHaveAttribute('data-status', 'active');
+  await row.focus();
+  await page.keyboard.press('m');
+  await expect(dialog).toContainText('Change price alert');
+  await dialog.getByTestId('alert-value').fill('2000');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('₹2,000');
+  await row.focus();
+  await page.keyboard.press('Delete');
+  await page.getByTestId('alert-delete-yes').click();
+  await expect(row).toHaveCount(0);
 });

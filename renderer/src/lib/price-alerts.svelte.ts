@@ -49,8 +49,20 @@ class PriceAlertStore {
   }
 
   /** Opens the dialog for a new alert on `symbol`, at `value` when one is known (crosses above it by default). */
-  openNew(symbol: string, value: number | null = null, condition: PriceCondition = 'price-above'): void {
-    this.draft = { symbol, condition, value, repeat: false, cooldownMinutes: 5, note: '', editing: null };
+  openNew(
+    symbol: string,
+    value: number | null = null,
+    condition: PriceCondition = 'price-above',
+  ): void {
+    this.draft = {
+      symbol,
+      condition,
+      value,
+      repeat: false,
+      cooldownMinutes: 5,
+      note: '',
+      editing: null,
+    };
   }
 
   /** Opens the dialog on an existing alert. */
@@ -73,7 +85,9 @@ class PriceAlertStore {
   /** Creates or modifies; answers the refusal (shown in the dialog, the trader's input kept) or null. */
   async save(input: PriceAlertInput, editing: string | null): Promise<IpcError | null> {
     const api = backend().alerts;
-    const r = editing ? await api.priceModify({ id: editing, alert: input }) : await api.priceCreate(input);
+    const r = editing
+      ? await api.priceModify({ id: editing, alert: input })
+      : await api.priceCreate(input);
     if (!r.ok) return r.error;
     notices.push('info', editing ? 'Alert changed.' : `Alert set on ${input.symbol}.`, 4000);
     void this.load();

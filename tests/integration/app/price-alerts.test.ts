@@ -41,8 +41,7 @@ describe('price alerts held by the app (composed app, sandbox over HTTP)', () =>
       .filter((a) => a.kind === 'price' && (!symbolId || a.id.startsWith(`price:${symbolId}:`)));
   const lastView = () =>
     app.events.filter((e) => e.name === 'alerts.priceChanged').at(-1)?.payload as
-      | PriceAlertsView
-      | undefined;
+      PriceAlertsView | undefined;
   /** Moves the sandbox price and waits until the app's cache has a socket tick near it. */
   async function moveTo(ltp: number): Promise<void> {
     await app.control('price', { symbol: SBIN, ltp });
@@ -108,7 +107,9 @@ describe('price alerts held by the app (composed app, sandbox over HTTP)', () =>
     assert.equal(lastView()?.alerts.find((a) => a.id === created.id)?.status, 'triggered');
     // Kept with the settings: the store has it as triggered.
     await until('the firing stored', () =>
-      app.core.settings.get().priceAlerts.find((a) => a.id === created.id && a.status === 'triggered'),
+      app.core.settings
+        .get()
+        .priceAlerts.find((a) => a.id === created.id && a.status === 'triggered'),
     );
     await app.call('alerts.priceRemove', { id: created.id });
   });
@@ -117,10 +118,17 @@ describe('price alerts held by the app (composed app, sandbox over HTTP)', () =>
     await app.core.marketData.subscribe('test', 'watch', [SBIN]);
     await moveTo(900);
     const before = priceAlerts().length;
-    const a = await app.call('alerts.priceCreate', { symbol: SBIN, condition: 'price-above', value: 960 });
+    const a = await app.call('alerts.priceCreate', {
+      symbol: SBIN,
+      condition: 'price-above',
+      value: 960,
+    });
     const r = await app.control('socket', { action: 'future', symbol: SBIN, ltp: 990 });
     assert.equal(r.affected, 1);
-    await until('the future-stamped price reached the cache', () => app.core.quotes.get(SBIN)?.ltp === 990);
+    await until(
+      'the future-stamped price reached the cache',
+      () => app.core.quotes.get(SBIN)?.ltp === 990,
+    );
     await moveTo(900);
     await sleep(500);
     assert.equal(priceAlerts().length, before, JSON.stringify(priceAlerts().slice(before)));
@@ -131,7 +139,11 @@ describe('price alerts held by the app (composed app, sandbox over HTTP)', () =>
     await app.core.marketData.subscribe('test', 'watch', [SBIN]);
     await moveTo(900);
     const before = priceAlerts().length;
-    const a = await app.call('alerts.priceCreate', { symbol: SBIN, condition: 'price-below', value: 880 });
+    const a = await app.call('alerts.priceCreate', {
+      symbol: SBIN,
+      condition: 'price-below',
+      value: 880,
+    });
     await app.control('socket', { action: 'drop', type: 'symbolUpdate', refuseMs: 3_000 });
     await until('the alerts paused', () => lastView()?.feed === 'paused-feed');
     assert.match(lastView()!.note, /Paused now: the price feed is disconnected/);
@@ -148,7 +160,11 @@ describe('price alerts held by the app (composed app, sandbox over HTTP)', () =>
   });
 
   it('bad input is refused in words over IPC, and nothing is kept', async () => {
-    const r = await app.dispatch('alerts.priceCreate', { symbol: SBIN, condition: 'price-above', value: -5 });
+    const r = await app.dispatch('alerts.priceCreate', {
+      symbol: SBIN,
+      condition: 'price-above',
+      value: -5,
+    });
     assert.equal(r.ok, false);
     assert.ok(!r.ok && /above zero/.test(r.error.message), JSON.stringify(r));
     const gone = await app.dispatch('alerts.pricePause', { id: 'pa-nope', paused: true });

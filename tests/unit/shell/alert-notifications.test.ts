@@ -158,7 +158,10 @@ it('a fired price alert is an OS notification whose click opens the Alerts scree
   });
   const n = fake.FakeNotification.shown.at(-1)!;
   assert.equal(n.options.title, 'Price alert: NSE:SBIN-EQ');
-  assert.match(n.options.body, /Price crosses above ₹820: the last price is ₹821\.00 \(\+1\.20% on the day\)/);
+  assert.match(
+    n.options.body,
+    /Price crosses above ₹820: the last price is ₹821\.00 \(\+1\.20% on the day\)/,
+  );
   n.click();
   assert.deepEqual(opened, [{ orderId: null, kind: 'price' }]);
   stop();

@@ -139,18 +139,26 @@ export function createAppPriceAlerts(deps: AppPriceAlertsDeps): AppPriceAlerts {
       }
       alerts = undo;
       changed();
-      throw new AppError('cannot-save', `The alert could not be saved, so nothing changed. ${deps.storage.refusal(err)}`, {
-        action: 'check-state',
-      });
+      throw new AppError(
+        'cannot-save',
+        `The alert could not be saved, so nothing changed. ${deps.storage.refusal(err)}`,
+        {
+          action: 'check-state',
+        },
+      );
     });
   }
 
   function find(id: string): PriceAlert {
     const a = alerts.find((x) => x.id === id);
     if (!a)
-      throw new AppError('not-found', 'That alert no longer exists: it may have been deleted already.', {
-        action: 'check-state',
-      });
+      throw new AppError(
+        'not-found',
+        'That alert no longer exists: it may have been deleted already.',
+        {
+          action: 'check-state',
+        },
+      );
     return a;
   }
 
@@ -167,7 +175,11 @@ export function createAppPriceAlerts(deps: AppPriceAlertsDeps): AppPriceAlerts {
       null,
     );
     deps.logger.info('price alerts: fired', { id: a.id, condition: a.condition });
-    deps.fired({ alert: after, ltp: q.ltp, changePct: watchedFigure({ condition: 'change-above' }, q) });
+    deps.fired({
+      alert: after,
+      ltp: q.ltp,
+      changePct: watchedFigure({ condition: 'change-above' }, q),
+    });
   }
 
   function evaluate(symbols: readonly string[]): void {
@@ -241,7 +253,11 @@ export function createAppPriceAlerts(deps: AppPriceAlertsDeps): AppPriceAlerts {
     },
     async modify(id, input) {
       const a = find(id);
-      const next: PriceAlert = { ...a, ...fromInput(input), status: a.status === 'paused' ? 'paused' : 'active' };
+      const next: PriceAlert = {
+        ...a,
+        ...fromInput(input),
+        status: a.status === 'paused' ? 'paused' : 'active',
+      };
       const before = alerts;
       arm(next);
       await persist(

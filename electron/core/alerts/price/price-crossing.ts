@@ -36,7 +36,9 @@ export function crosses(
   now: number,
 ): boolean {
   const upward = alert.condition === 'price-above' || alert.condition === 'change-above';
-  return upward ? before < alert.value && now >= alert.value : before > alert.value && now <= alert.value;
+  return upward
+    ? before < alert.value && now >= alert.value
+    : before > alert.value && now <= alert.value;
 }
 
 /** True while a repeating alert is still waiting out its cooldown after its last firing. */
