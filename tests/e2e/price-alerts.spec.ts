@@ -36,7 +36,8 @@ test('an alert set with A on a watch row fires once when the price crosses it', 
   await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
   await control(controlled, 'price', { symbol: INFY, ltp: 1500 });
   await openApp(page, controlled.url);
-  await loginToDemo(page);
+  // A cold harness on a loaded machine may take a while to start the Demo broker.
+  await loginToDemo(page, 90_000);
   await page.keyboard.press('Alt+8');
   await ensureWatched(page, 'infy', INFY);
   const row = page.locator(`[data-testid="watch-row"][data-symbol="${INFY}"]`);
@@ -95,7 +96,8 @@ test('alerts from the ticket and from a chart click; modify, pause and resume by
   await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
   await control(controlled, 'price', { symbol: TCS, ltp: 3000 });
   await openApp(page, controlled.url);
-  await loginToDemo(page);
+  // A cold harness on a loaded machine may take a while to start the Demo broker.
+  await loginToDemo(page, 90_000);
   const dialog = page.getByTestId('price-alert-dialog');
 
   // From the ticket: its symbol, at its price.
