@@ -4,7 +4,8 @@
  * shows them here, with Electron's `Notification`, for each alert whose kind the trader
  * left on for notifications (`alert.notify`, decided by the core from Settings when the
  * alert was raised). Sound is the renderer's (one place, one setting), so these are silent.
- * Clicking one brings the window forward and asks the page to open the order book.
+ * Clicking one brings the window forward and asks the page to open the order book (the
+ * Alerts screen for a price alert).
  * A burst (a basket filling at once) shows the first few and then one summary, never a
  * wall of notifications.
  */
@@ -16,7 +17,7 @@ export interface AlertNotificationDeps {
   /** The core's alert stream (`core.alerts.onAlert`); answers an unsubscribe function. */
   onAlert(listener: (alert: Alert) => void): () => void;
   /** The core's "open the order book at this order" (`core.alerts.open`). */
-  open(alert: Pick<Alert, 'orderId'>): void;
+  open(alert: Pick<Alert, 'orderId'> & Partial<Pick<Alert, 'kind'>>): void;
   /** The main window, when it exists. */
   window(): BrowserWindow | null;
   /** Where a failure to show one goes (the core's logger). */
@@ -35,7 +36,7 @@ export function showAlertNotifications(deps: AlertNotificationDeps): () => void 
   let held = 0;
   let summaryTimer: ReturnType<typeof setTimeout> | null = null;
 
-  function show(title: string, body: string, orderId: string | null): void {
+  function show(title: string, body: string, orderId: string | null, kind?: Alert['kind']): void {
     try {
       const n = new Notification({ title, body, silent: true });
       shown.add(n);
@@ -46,7 +47,7 @@ export function showAlertNotifications(deps: AlertNotificationDeps): () => void 
           win.show();
           win.focus();
         }
-        deps.open({ orderId });
+        deps.open({ orderId, ...(kind ? { kind } : {}) });
       });
       n.on('close', () => shown.delete(n));
       n.show();
@@ -63,7 +64,7 @@ export function showAlertNotifications(deps: AlertNotificationDeps): () => void 
       inWindow = 0;
     }
     if (++inWindow <= NOTIFICATIONS_PER_SECOND) {
-      show(alert.title, alert.body, alert.orderId);
+      show(alert.title, alert.body, alert.orderId, alert.kind);
       return;
     }
     held++;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one home of an alert: what the core raises once per event (a fill, a rejection, the
- * session about to expire), and what every place that shows it (the OS notification in the
+ * session about to expire, a price alert's level crossed), and what every place that shows it (the OS notification in the
  * desktop app, the in-app toast, the browser notification in the harness) reads. Declared
  * here because it crosses IPC and settings alike.
  */
@@ -13,6 +13,7 @@ export const ALERT_KINDS = [
   'stop-loss',
   'square-off',
   'session-expiry',
+  'price',
 ] as const;
 /** What happened: each kind can be turned off on its own in Settings. */
 export const AlertKind = z.enum(ALERT_KINDS);
@@ -27,6 +28,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'stop-loss': 'Stop-loss triggered',
   'square-off': 'Square-off and exits',
   'session-expiry': 'Session expiry (warning and expired)',
+  price: 'Price alerts (while Tickdesk is open)',
 };
 
 /** One alert, raised once by the core; times are epoch milliseconds. */

@@ -6,7 +6,7 @@
  *
  * Each domain keeps its channels in ./channels/<domain>.ts; add the map here.
  */
-import { alertsEvents } from './channels/alerts';
+import { alertsChannels, alertsEvents } from './channels/alerts';
 import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
 import { diagnosticsChannels } from './channels/diagnostics';
@@ -39,6 +39,7 @@ export const contract = {
   ...watchlistsChannels,
   ...updatesChannels,
   ...riskChannels,
+  ...alertsChannels,
 };
 
 export const events = {

@@ -27,6 +27,7 @@ export const KEY_ACTIONS = {
   'view.baskets': { label: 'Baskets', scope: 'global', defaults: ['Alt+B'] },
   'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
   'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
+  'view.alerts': { label: 'Price alerts', scope: 'global', defaults: ['Alt+A'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   kill: {
     label: 'Kill switch: stop trading for today (asks you to type STOP)',
@@ -48,6 +49,12 @@ export const KEY_ACTIONS = {
     scope: 'row',
     defaults: ['C'],
   },
+  'row.alert': {
+    label: 'Set a price alert on the selected row',
+    scope: 'row',
+    defaults: ['A'],
+  },
+  'row.pause': { label: 'Pause or resume the selected price alert', scope: 'row', defaults: ['P'] },
   'search.watch': {
     label: 'Add the highlighted search match to the watch list',
     scope: 'search',

@@ -18,6 +18,8 @@ export const SubscriptionReason = z.enum([
   'indices',
   /** The core's own: symbols of stop orders waiting for their trigger (alerts). */
   'stop-loss',
+  /** The core's own: symbols of the price alerts it evaluates on live ticks. */
+  'price-alerts',
 ]);
 /** One of the reasons a symbol is subscribed. */
 export type SubscriptionReason = z.infer<typeof SubscriptionReason>;

@@ -25,6 +25,7 @@ export const AlertSettings = z.object({
   'stop-loss': kind(),
   'square-off': kind(),
   'session-expiry': kind(),
+  price: kind(),
 }) satisfies z.ZodType<Record<AlertKind, AlertKindSettings>>;
 /** Alert settings as stored and as shown. */
 export type AlertSettings = z.infer<typeof AlertSettings>;

@@ -27,6 +27,7 @@ const OPEN = [
   { key: 'Alt+9', tab: 'chain', testid: 'option-chain', h1: 'Option chain' },
   { key: 'Alt+0', tab: 'charts', testid: 'charts', h1: 'Charts' },
   { key: 'Alt+M', tab: 'market', testid: 'market', h1: 'Market' },
+  { key: 'Alt+A', tab: 'alerts', testid: 'price-alerts', h1: 'Price alerts' },
   { key: 'Alt+7', tab: 'settings', testid: 'settings', h1: 'Settings' },
 ] as const;
 

@@ -27,6 +27,7 @@ const SCREENS = [
   { key: 'Alt+B', testid: 'baskets', name: 'baskets' },
   { key: 'Alt+8', testid: 'market-watch', name: 'watch' },
   { key: 'Alt+M', testid: 'market', name: 'market' },
+  { key: 'Alt+A', testid: 'price-alerts', name: 'alerts' },
 ] as const;
 
 const contexts: BrowserContext[] = [];

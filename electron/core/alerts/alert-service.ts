@@ -14,6 +14,17 @@ import type { Logger } from '../diagnostics/logger';
 import { createOrderAlertDetector, type OrderAlertEvent } from './order-alerts';
 import { createSessionAlertDetector, type SessionAlertEvent } from './session-alerts';
 import { createStopTriggerWatch, type StopTriggerDeps } from './stop-triggers';
+import type { PriceAlertFired } from './price/price-alert-holder';
+import { priceAlertText } from './price/price-alert-text';
+
+/** A fired price alert, in the shape every alert event takes. */
+interface PriceAlertEvent {
+  kind: 'price';
+  key: string;
+  title: string;
+  body: string;
+  symbol: string;
+}
 
 /** Constructor dependencies. */
 export interface AlertServiceDeps {
@@ -27,7 +38,7 @@ export interface AlertServiceDeps {
   /** `alerts.raised` and `alerts.open` to the renderer. */
   emit: {
     raised(alert: Alert): void;
-    open(target: { orderId: string | null }): void;
+    open(target: { orderId: string | null; kind?: Alert['kind'] }): void;
   };
   logger: Pick<Logger, 'info' | 'warn'>;
   /**
@@ -45,10 +56,12 @@ export interface AlertService {
    * `merged` when the pushed feed put it together rather than a full read.
    */
   observeOrders(book: readonly Order[], merged?: boolean): void;
+  /** A price alert fired (whoever holds it: the app on live ticks, or a broker): raised like any alert. */
+  priceAlertFired(f: PriceAlertFired): void;
   /** Listens to raised alerts (the OS notifications in the desktop app); returns unsubscribe. */
   onAlert(listener: (alert: Alert) => void): () => void;
-  /** The trader clicked a notification: the renderer opens the order book at this order. */
-  open(alert: Pick<Alert, 'orderId'>): void;
+  /** The trader clicked a notification: the renderer opens the order book at this order (the Alerts screen for a price alert). */
+  open(alert: Pick<Alert, 'orderId'> & Partial<Pick<Alert, 'kind'>>): void;
   dispose(): Promise<void>;
 }
 
@@ -60,7 +73,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   let account = deps.session.snapshot().accountId;
   let seq = 0;
 
-  function raise(e: OrderAlertEvent | SessionAlertEvent): void {
+  function raise(e: OrderAlertEvent | SessionAlertEvent | PriceAlertEvent): void {
     const choice = deps.settings()[e.kind];
     if (!choice.enabled) return;
     const alert: Alert = {
@@ -112,12 +125,20 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       for (const e of orders.observe(book, merged)) raise(e);
       triggers?.observe(book);
     },
+    priceAlertFired(f) {
+      raise({
+        kind: 'price',
+        key: `price:${f.alert.id}:${f.alert.fired}`,
+        symbol: f.alert.symbol,
+        ...priceAlertText(f),
+      });
+    },
     onAlert(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     open(alert) {
-      deps.emit.open({ orderId: alert.orderId });
+      deps.emit.open({ orderId: alert.orderId, ...(alert.kind ? { kind: alert.kind } : {}) });
     },
     async dispose() {
       offSession();

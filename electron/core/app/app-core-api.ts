@@ -26,6 +26,7 @@ import type { MtmService } from '../marketdata/mtm-series';
 import type { AlertService } from '../alerts/alert-service';
 import type { UpdatesHub } from '../updates/updates-hub';
 import type { RiskRuntime } from '../risk/risk-runtime';
+import type { PriceAlertHolder } from '../alerts/price/price-alert-holder';
 
 /** How core services push events to the renderer; the transport validates and forwards them. */
 export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
@@ -57,6 +58,8 @@ export interface AppCore {
   readonly updates: UpdatesHub;
   /** The kill switch and the daily loss limit / profit target (electron/core/risk). */
   readonly risk: RiskRuntime;
+  /** The trader's price alerts, whoever holds them (v2: the app, on live ticks while it runs). */
+  readonly priceAlerts: PriceAlertHolder;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

@@ -50,6 +50,8 @@ import { BUILD_WORKER_URL, buildInWorker } from '../symbols/build-runner';
 import { createAlertService } from '../alerts/alert-service';
 import { createUpdatesHub } from '../updates/updates-hub';
 import { openTradingStop, startRiskRuntime, type RiskRuntime } from '../risk/risk-runtime';
+import { createAppPriceAlerts, type AppPriceAlerts } from '../alerts/price/app-price-alerts';
+import { settingsPriceAlertStorage, priceAlertFeed } from './price-alerts-wiring';
 
 export type { CoreDeps } from './core-deps';
 
@@ -246,6 +248,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     emit: (s) => emit('updates.changed', s),
   });
   let md: MarketDataRuntime | null = null;
+  let priceAlerts: AppPriceAlerts | null = null;
   let busy: () => boolean = () => false;
   let fromFeed = false;
   const alerts = disposer.own(
@@ -342,6 +345,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onOrderSocketOpen: () => refresher.catchUp(),
     onOrderSocketDown: () => refresher.poke(),
     onExchange: requestLog.record,
+    onFutureStamp: (symbol) => priceAlerts?.distrust(symbol),
     ...(deps.marketDataTuning ? { tuning: deps.marketDataTuning } : {}),
   });
   const marketData = md;
@@ -362,6 +366,24 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   risk = riskRuntime;
   // Before the order service: an exit it started finishes before the journal closes.
   disposer.own('risk', riskRuntime);
+  // The v2 dialect has no broker-held alerts: the app holds them and evaluates live ticks.
+  priceAlerts = disposer.own(
+    'price alerts',
+    createAppPriceAlerts({
+      now: () => clock.now(),
+      storage: settingsPriceAlertStorage(settings),
+      quotes,
+      hold: (symbols) => {
+        marketData.service.setHeld('core', 'price-alerts', symbols).catch(() => undefined);
+      },
+      feed: priceAlertFeed(session, marketData.service),
+      fired: (f) => alerts.priceAlertFired(f),
+      logger: logger.child('price-alerts'),
+    }),
+  );
+  const heldAlerts = priceAlerts;
+  const offPriceAlerts = heldAlerts.onChange((v) => emit('alerts.priceChanged', v));
+  disposer.own('price alert events', { dispose: async () => offPriceAlerts() });
 
   const edis = createEdisService({
     broker,
@@ -420,6 +442,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     alerts,
     updates,
     risk: riskRuntime,
+    priceAlerts: heldAlerts,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

@@ -85,6 +85,8 @@ export function createMarketDataRuntime(opts: {
   tuning?: MarketDataTuning;
   /** The request log's hook: the data REST requests (quotes, depth) are logged like all others. */
   onExchange?: (e: ExchangeRecord) => void;
+  /** A price packet stamped in the future arrived for this symbol (price alerts do not fire on it). */
+  onFutureStamp?: (symbol: string) => void;
   /** The core's one price store, which account reads also feed; a fresh one when absent. */
   quotes?: QuoteCache;
 }): MarketDataRuntime {
@@ -135,6 +137,7 @@ export function createMarketDataRuntime(opts: {
     onOrder: (order) => feed.update(order),
     onOrderSocketOpen: opts.onOrderSocketOpen,
     onDepth: (depth) => opts.emit('marketdata.depthChanged', depth),
+    ...(opts.onFutureStamp ? { onFutureStamp: opts.onFutureStamp } : {}),
     ...opts.tuning,
   });
   const stopTicks = batchTicks({

@@ -29,3 +29,12 @@ export function boundedTimeMs(ms: number, now: number): number {
   if (!Number.isFinite(ms) || ms <= 0 || ms > now + MAX_FUTURE_SKEW_MS) return now;
   return ms;
 }
+
+/**
+ * True when an epoch-ms broker time is further ahead of our clock than any genuine stamp can
+ * be: the price it came with is from a clock that jumped or a hostile packet. Price alerts
+ * do not fire on such a price (the quote cache keeps it, dated at its arrival).
+ */
+export function stampedAhead(ms: number, now: number): boolean {
+  return ms > now + MAX_FUTURE_SKEW_MS;
+}

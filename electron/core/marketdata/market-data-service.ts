@@ -22,7 +22,7 @@ import type { DataClient } from './data-client';
 import { chartRange, type NormalizedCandles } from './history';
 import { createPacketDecoder, type DecodedTick, type MalformedReason } from './packet-decoder';
 import type { QuoteCache } from './quote-cache';
-import { boundedTimeMs } from './broker-time';
+import { boundedTimeMs, stampedAhead } from './broker-time';
 import { parseOrderUpdate, tickToQuote } from './socket-normalize';
 import {
   createSocketConnection,
@@ -57,6 +57,8 @@ export interface MarketDataServiceOptions {
   onOrderSocketOpen?: () => void;
   /** A watched symbol's book moved (streamed from the socket's five-level packets). */
   onDepth?: (depth: Depth) => void;
+  /** A price packet for `symbol` was stamped further ahead than any real stamp (price alerts ignore its price). */
+  onFutureStamp?: (symbol: string) => void;
   /** Shortest wait between REST fallback rounds (default 3 s). */
   fallbackMinMs?: number;
   pingEveryMs?: number;
@@ -167,6 +169,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
         });
       return;
     }
+    if (stampedAhead(t.time * 1000, clock.now())) opts.onFutureStamp?.(symbol);
     batch.push(tickToQuote(t, symbol, clock.now()));
     if (t.hasDepth) depthFeed.take(symbol, t, clock.now());
   }

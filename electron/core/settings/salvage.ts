@@ -1,6 +1,7 @@
 /**
  * Salvage a stored settings document that fails the schema as a whole: read it item by item
- * and keep every account, watch list, saved basket and preference that is valid on its own.
+ * and keep every account, watch list, saved basket, price alert and preference that is valid
+ * on its own.
  *
  * One bad field (a hand edit, a half-written older build) must not cost the trader every
  * account and watch list: the store keeps a copy of the file as it was, uses what this
@@ -8,6 +9,7 @@
  */
 import type { z } from 'zod';
 import { SavedBasket } from '../../../shared/orders/basket';
+import { MAX_PRICE_ALERTS, PriceAlert } from '../../../shared/alerts/price-alert';
 import { Watchlist, Watchlists, defaultWatchlists } from '../../../shared/settings/watchlists';
 import {
   AccountSettings,
@@ -109,6 +111,14 @@ export function salvageSettings(doc: Record<string, unknown>): Salvaged {
     (b, i) => `saved basket ${nameOf(b, 'name', `number ${i + 1}`)}`,
     setAside,
   );
+  const priceAlerts = keepValid(
+    doc.priceAlerts,
+    PriceAlert,
+    (a) => [a.id],
+    MAX_PRICE_ALERTS,
+    (_a, i) => `price alert number ${i + 1}`,
+    setAside,
+  );
   const wanted = doc.activeAccountId;
   const active =
     typeof wanted === 'string' && accounts.some((a) => a.id === wanted)
@@ -123,6 +133,7 @@ export function salvageSettings(doc: Record<string, unknown>): Salvaged {
     preferences: prefs,
     baskets,
     watchlists: Watchlists.safeParse(watchlists).success ? watchlists : defaultWatchlists(),
+    priceAlerts,
   };
   const parsed = SettingsDocument.safeParse(candidate);
   if (parsed.success) return { settings: parsed.data, setAside };

@@ -15,6 +15,7 @@ import { AlertSettings } from '../../../shared/settings/alert-settings';
 import { z } from 'zod';
 import { RiskLimitsByAccount } from '../../../shared/risk/risk-limits';
 import { SavedBaskets } from '../../../shared/orders/basket';
+import { PriceAlerts } from '../../../shared/alerts/price-alert';
 import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 import {
   StoredFatFingerLimits,
@@ -148,6 +149,8 @@ export const SettingsDocument = z
     baskets: SavedBaskets.default([]),
     /** Market-watch lists (shared/settings/watchlists.ts); absent in older documents: one empty list. */
     watchlists: Watchlists.default(defaultWatchlists),
+    /** Price alerts (shared/alerts/price-alert.ts); absent in older documents: none (no migration). */
+    priceAlerts: PriceAlerts.default([]),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

@@ -7,6 +7,7 @@
 import type { SettingsLoadIssue } from '../../../shared/ipc/channels/settings';
 import { yieldDefaultsToOverrides } from '../../../shared/keymap/keymap';
 import { Watchlists } from '../../../shared/settings/watchlists';
+import { PriceAlerts } from '../../../shared/alerts/price-alert';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { z } from 'zod';
 import type { SettingsBackend } from './backend';
@@ -98,6 +99,8 @@ export interface SettingsStore {
   removeBasket(name: string): Promise<SettingsDocument>;
   /** Replaces the market-watch lists (validated: at most 20 lists of 250 symbols). */
   setWatchlists(lists: Watchlists): Promise<SettingsDocument>;
+  /** Replaces the price alerts (validated: at most MAX_PRICE_ALERTS, unique ids). */
+  setPriceAlerts(alerts: PriceAlerts): Promise<SettingsDocument>;
   onChange(listener: (s: SettingsDocument) => void): () => void;
   /** Resolves once every change asked for is written (quitting); the core's disposal convention. */
   dispose(): Promise<void>;
@@ -339,6 +342,12 @@ export function createSettingsStore(deps: SettingsStoreDeps): SettingsStore {
       if (!check.success)
         return Promise.reject(toValidationError('invalid watch lists', check.error));
       return commit((cur) => ({ ...cur, watchlists: check.data }), 'invalid watch lists');
+    },
+    setPriceAlerts(alerts) {
+      const check = PriceAlerts.safeParse(alerts);
+      if (!check.success)
+        return Promise.reject(toValidationError('invalid price alerts', check.error));
+      return commit((cur) => ({ ...cur, priceAlerts: check.data }), 'invalid price alerts');
     },
     onChange(listener) {
       listeners.add(listener);

@@ -15,6 +15,7 @@ import { basketsHandlers } from './baskets';
 import { updatesHandlers } from './updates';
 import { watchlistsHandlers } from './watchlists';
 import { riskHandlers } from './risk';
+import { alertsHandlers } from './alerts';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -37,5 +38,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...watchlistsHandlers(core),
     ...updatesHandlers(core),
     ...riskHandlers(core),
+    ...alertsHandlers(core),
   };
 }

@@ -34,9 +34,15 @@ class AlertStore {
     for (const off of this.#off) off();
     this.#off = [
       api.on.alerts.raised((a) => this.#show(a)),
-      api.on.alerts.open((t) => nav.openOrder(t.orderId)),
+      api.on.alerts.open((t) => this.openFor(t)),
     ];
     if (browserNotificationsApply()) this.permission = Notification.permission;
+  }
+
+  /** Where a clicked alert leads: the Alerts screen for a price alert, else the order book (at its order). */
+  openFor(a: { orderId: string | null; kind?: Alert['kind'] }): void {
+    if (a.kind === 'price') nav.go('alerts');
+    else nav.openOrder(a.orderId);
   }
 
   /** The pointer or focus is on the toasts: fading ones wait until it leaves. */
@@ -69,7 +75,7 @@ class AlertStore {
       const n = new Notification(a.title, { body: a.body, tag: a.id });
       n.onclick = () => {
         window.focus();
-        nav.openOrder(a.orderId);
+        this.openFor(a);
         n.close();
       };
     }

@@ -109,7 +109,7 @@ it('a rejection is one OS notification; a click focuses the window and opens the
   const focusesBefore = win.focuses;
   n.click();
   assert.equal(win.focuses, focusesBefore + 1);
-  assert.deepEqual(sent('alerts.open'), [{ orderId: raised[0]!.orderId }]);
+  assert.deepEqual(sent('alerts.open'), [{ orderId: raised[0]!.orderId, kind: raised[0]!.kind }]);
 });
 
 it('honours Settings: notifications off for rejections, the alert still reaches the page', async () => {

@@ -54,7 +54,7 @@ const order = (over: Partial<Order>): Order => ({
 });
 
 function setup(settings: AlertSettings) {
-  const opened: { orderId: string | null }[] = [];
+  const opened: { orderId: string | null; kind?: string }[] = [];
   const alerts = createAlertService({
     now: () => Date.parse('2026-11-24T05:00:00Z'),
     settings: () => settings,
@@ -89,7 +89,7 @@ it('shows a silent OS notification with the alert’s title; a click opens the o
   assert.equal(n.options.silent, true, 'sound is the page’s, by its own setting');
   n.click();
   assert.equal(win.focuses, 1);
-  assert.deepEqual(opened, [{ orderId: '26112400001' }]);
+  assert.deepEqual(opened, [{ orderId: '26112400001', kind: 'fill' }]);
   stop();
   assert.equal(n.closed, true, 'stopping closes what is still shown');
 });
@@ -133,5 +133,36 @@ it('a burst shows the first few, then one summary', async () => {
   const titles = fake.FakeNotification.shown.map((n) => n.options.title);
   assert.equal(titles.length, NOTIFICATIONS_PER_SECOND + 1);
   assert.equal(titles.at(-1), `${12 - NOTIFICATIONS_PER_SECOND} more alerts`);
+  stop();
+});
+
+it('a fired price alert is an OS notification whose click opens the Alerts screen', () => {
+  const { alerts, opened, stop } = setup(AlertSettings.parse({}));
+  alerts.priceAlertFired({
+    alert: {
+      id: 'pa-1',
+      symbol: 'NSE:SBIN-EQ',
+      condition: 'price-above',
+      value: 820,
+      repeat: false,
+      cooldownMinutes: 5,
+      note: '',
+      status: 'triggered',
+      createdAt: 0,
+      lastFiredAt: 1,
+      lastFiredPrice: 821,
+      fired: 1,
+    },
+    ltp: 821,
+    changePct: 1.2,
+  });
+  const n = fake.FakeNotification.shown.at(-1)!;
+  assert.equal(n.options.title, 'Price alert: NSE:SBIN-EQ');
+  assert.match(
+    n.options.body,
+    /Price crosses above ₹820: the last price is ₹821\.00 \(\+1\.20% on the day\)/,
+  );
+  n.click();
+  assert.deepEqual(opened, [{ orderId: null, kind: 'price' }]);
   stop();
 });

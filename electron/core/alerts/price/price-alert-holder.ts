@@ -1,0 +1,39 @@
+/**
+ * The seam between the Alerts screen and whoever holds the trader's price alerts. Today the
+ * only holder is the app itself (`app-price-alerts.ts`: stored with the settings, evaluated
+ * on live ticks while Tickdesk runs), because the v2 dialect has no broker-held alerts. A
+ * dialect whose broker holds alerts (v3: created over REST, triggers pushed on the order
+ * socket) implements this same interface, and the IPC handlers, the screen and the alert
+ * service do not change: the view's `heldBy` and `note` tell the trader which one is at work.
+ */
+import type {
+  PriceAlert,
+  PriceAlertInput,
+  PriceAlertsView,
+} from '../../../../shared/alerts/price-alert';
+
+/** A price alert that fired: what the alert service turns into the app's alert (toast, OS notification, sound). */
+export interface PriceAlertFired {
+  alert: PriceAlert;
+  /** The last price that crossed the level. */
+  ltp: number;
+  /** Its % change from the previous close, when known. */
+  changePct: number | null;
+}
+
+/** Whoever holds the price alerts: list, create, modify, pause/resume, delete; reports firings. */
+export interface PriceAlertHolder {
+  /** The Alerts screen's picture: every alert, who holds them, and whether they can fire now. */
+  view(): PriceAlertsView;
+  /** Creates an active alert; refused (with words) beyond the limit or when it cannot be kept. */
+  create(input: PriceAlertInput): Promise<PriceAlert>;
+  /** Replaces an alert's condition, level and repeat; it starts over (only prices after the change count). */
+  modify(id: string, input: PriceAlertInput): Promise<PriceAlert>;
+  /** Pauses an alert, or resumes (re-arms) a paused or triggered one. */
+  setPaused(id: string, paused: boolean): Promise<PriceAlert>;
+  /** Deletes an alert. */
+  remove(id: string): Promise<void>;
+  /** Called with the new picture after every change (a firing, an edit, the feed going down). */
+  onChange(listener: (view: PriceAlertsView) => void): () => void;
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,47 @@
+/**
+ * What the app-held price alerts need from the rest of the core, kept out of app-core.ts so
+ * the composition root only names it: the settings document as their store, and the session
+ * plus the price socket as the answer to "can alerts fire now".
+ */
+import type { PriceAlertFeed } from '../../../shared/alerts/price-alert';
+import type { PriceAlertStorage } from '../alerts/price/app-price-alerts';
+import type { MarketDataService } from '../marketdata/market-data-service';
+import type { SessionController } from '../session/session-controller';
+import { SettingsValidationError, type SettingsStore } from '../settings/settings-store';
+
+/** The price alerts kept in the settings document (validated, salvaged, read-only aware). */
+export function settingsPriceAlertStorage(settings: SettingsStore): PriceAlertStorage {
+  return {
+    read: () => settings.get().priceAlerts,
+    write: async (list) => {
+      await settings.setPriceAlerts(list);
+    },
+    refusal: (err) =>
+      // A refusal without issues is the read-only store's own sentence, written for the trader.
+      err instanceof SettingsValidationError && err.issues.length === 0
+        ? err.message
+        : 'Your settings could not be written; the log has the details.',
+  };
+}
+
+/** Live while a session can read and the price socket is open; paused otherwise. */
+export function priceAlertFeed(
+  session: Pick<SessionController, 'snapshot' | 'onChange'>,
+  market: Pick<MarketDataService, 'status' | 'onStatus'>,
+): { state(): PriceAlertFeed; onChange(listener: () => void): () => void } {
+  return {
+    state() {
+      const s = session.snapshot().status;
+      if (s !== 'active' && s !== 'expiring') return 'no-session';
+      return market.status().socket === 'open' ? 'live' : 'paused-feed';
+    },
+    onChange(listener) {
+      const offStatus = market.onStatus(() => listener());
+      const offSession = session.onChange(() => listener());
+      return () => {
+        offStatus();
+        offSession();
+      };
+    },
+  };
+}
