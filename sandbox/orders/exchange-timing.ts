@@ -48,8 +48,9 @@ const TAIL_SALT = 0x5eed7a11;
  * steps during the day), so only orders no real exchange would take are refused.
  */
 export const EXCHANGE_PRICE_RANGE = 0.4;
-/** Steps between the acknowledgement and a late rejection (a moment: 1–3 steps). */
-const REJECT_STEPS = [1, 2, 3] as const;
+/** Steps between the acknowledgement and a late rejection (a moment: 1 to 3 steps). */
+const REJECT_STEPS_MIN = 1;
+const REJECT_STEPS_SPREAD = 3;
 
 /** Milliseconds the exchange takes to acknowledge the order with sequence number `seq`. */
 export function ackLatencyMs(p: LatencyProfile, seed: number, seq: number): number {
@@ -110,7 +111,13 @@ export class ExchangeTiming {
 
   /** Steps from acknowledgement to a late rejection, for the order with sequence number `seq`. */
   rejectSteps(seq: number): number {
-    return REJECT_STEPS[Math.floor(randomAt(this.seed, ACK_SALT ^ TAIL_SALT, seq) * 3)] ?? 1;
+    return (
+      REJECT_STEPS_MIN +
+      Math.min(
+        REJECT_STEPS_SPREAD - 1,
+        Math.floor(randomAt(this.seed, ACK_SALT ^ TAIL_SALT, seq) * REJECT_STEPS_SPREAD),
+      )
+    );
   }
 
   /** Makes the exchange reject the next acknowledged order(s) with this reason (test control). */
