@@ -24,7 +24,12 @@ export interface Black76Input {
 }
 
 /** d1 and d2 of the formula (finite for positive inputs). */
-export function d1d2(forward: number, strike: number, years: number, vol: number): [number, number] {
+export function d1d2(
+  forward: number,
+  strike: number,
+  years: number,
+  vol: number,
+): [number, number] {
   const sd = vol * Math.sqrt(years);
   const d1 = (Math.log(forward / strike) + 0.5 * sd * sd) / sd;
   return [d1, d1 - sd];
@@ -51,13 +56,20 @@ export function undiscountedBlack(
 
 /** The premium today: e^(−rt) times the undiscounted price. */
 export function black76(p: Black76Input): number {
-  return Math.exp(-p.rate * p.years) * undiscountedBlack(p.right, p.forward, p.strike, p.years, p.vol);
+  return (
+    Math.exp(-p.rate * p.years) * undiscountedBlack(p.right, p.forward, p.strike, p.years, p.vol)
+  );
 }
 
 /**
  * The forward of a spot carried to expiry: S·e^((r−q)t), r the rate and q the dividend
  * yield, both continuous. Used when no future of the option's expiry is priced.
  */
-export function forwardFromSpot(spot: number, rate: number, dividendYield: number, years: number): number {
+export function forwardFromSpot(
+  spot: number,
+  rate: number,
+  dividendYield: number,
+  years: number,
+): number {
   return spot * Math.exp((rate - dividendYield) * years);
 }

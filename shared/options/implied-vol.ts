@@ -28,8 +28,7 @@ export type IvRefusal = (typeof IV_REFUSALS)[keyof typeof IV_REFUSALS];
 
 /** The solver's answer: a volatility (a year, 0.15 = 15 %) or the reason there is none. */
 export type IvResult =
-  | { ok: true; vol: number; iterations: number }
-  | { ok: false; reason: IvRefusal };
+  { ok: true; vol: number; iterations: number } | { ok: false; reason: IvRefusal };
 
 /** What the solver needs: the premium paid today and Black-76's other inputs. */
 export interface IvInput {
