@@ -61,11 +61,13 @@ export function optionFigures(
   strike: number,
   premium: number | null | undefined,
   ctx: PricingContext,
+  tick?: number,
 ): OptionFigures {
   if (typeof premium !== 'number') return { ok: false, reason: IV_REFUSALS.badInput };
   const iv = impliedVol({
     right,
     premium,
+    tick,
     strike,
     forward: ctx.forward,
     years: ctx.years,
@@ -88,14 +90,15 @@ export interface ChainPrices {
   hasPe: boolean;
 }
 
-/** The figures of every strike of a chain. */
+/** The figures of every strike of a chain (`tick`: the options' tick, see IvInput). */
 export function chainFigures(
   rows: readonly ChainPrices[],
   ctx: PricingContext,
+  tick?: number,
 ): { ce: OptionFigures | null; pe: OptionFigures | null }[] {
   return rows.map((r) => ({
-    ce: r.hasCe ? optionFigures('CE', r.strike, r.ce, ctx) : null,
-    pe: r.hasPe ? optionFigures('PE', r.strike, r.pe, ctx) : null,
+    ce: r.hasCe ? optionFigures('CE', r.strike, r.ce, ctx, tick) : null,
+    pe: r.hasPe ? optionFigures('PE', r.strike, r.pe, ctx, tick) : null,
   }));
 }
 

@@ -38,6 +38,11 @@ export interface IvInput {
   strike: number;
   years: number;
   rate: number;
+  /**
+   * The contract's tick: a premium up to one tick below the intrinsic value is a price at
+   * parity rounded to the tick (no time value), not an arbitrage. Absent: no allowance.
+   */
+  tick?: number;
 }
 
 /** The volatilities the solver searches between (0.1 % to 1000 % a year). */
@@ -79,7 +84,8 @@ export function impliedVol(p: IvInput): IvResult {
   const cap = p.right === 'CE' ? f : k;
   // A relative tolerance on the bounds: a premium typed to the tick is "at" intrinsic.
   const eps = 1e-12 * Math.max(f, k);
-  if (target < intrinsic - eps) return { ok: false, reason: IV_REFUSALS.belowIntrinsic };
+  const slack = Math.max(eps, (p.tick ?? 0) * Math.exp(r * t));
+  if (target < intrinsic - slack) return { ok: false, reason: IV_REFUSALS.belowIntrinsic };
   if (target <= intrinsic + eps) return { ok: false, reason: IV_REFUSALS.noTimeValue };
   if (target >= cap - eps) return { ok: false, reason: IV_REFUSALS.aboveMaximum };
 

@@ -84,3 +84,23 @@ test('property: a Black-76 premium gives back its volatility, or a named refusal
     { numRuns: 3000 },
   );
 });
+
+test('a deep in-the-money premium a fraction of a tick under intrinsic is "no time value", not an arbitrage', () => {
+  // Put 26,000 on a 24,000 forward: discounted intrinsic 2,000·e^(−rt) ≈ 1,997.51; 1,997.50 is the tick below.
+  const df = Math.exp(-base.rate * base.years);
+  const premium = Math.floor((2000 * df) / 0.05) * 0.05;
+  assert.ok(premium < 2000 * df);
+  assert.deepEqual(impliedVol({ ...base, strike: 26_000, right: 'PE', premium, tick: 0.05 }), {
+    ok: false,
+    reason: IV_REFUSALS.noTimeValue,
+  });
+  // Without the tick it is below intrinsic, and a full rupee under is below intrinsic either way.
+  assert.deepEqual(impliedVol({ ...base, strike: 26_000, right: 'PE', premium }), {
+    ok: false,
+    reason: IV_REFUSALS.belowIntrinsic,
+  });
+  assert.deepEqual(
+    impliedVol({ ...base, strike: 26_000, right: 'PE', premium: premium - 1, tick: 0.05 }),
+    { ok: false, reason: IV_REFUSALS.belowIntrinsic },
+  );
+});
