@@ -27,6 +27,7 @@ export const KEY_ACTIONS = {
   'view.baskets': { label: 'Baskets', scope: 'global', defaults: ['Alt+B'] },
   'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
   'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
+  'view.strategy': { label: 'Strategy payoff', scope: 'global', defaults: ['Alt+P'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   kill: {
     label: 'Kill switch: stop trading for today (asks you to type STOP)',
@@ -47,6 +48,16 @@ export const KEY_ACTIONS = {
     label: 'Convert the selected position’s product',
     scope: 'row',
     defaults: ['C'],
+  },
+  'row.legBuy': {
+    label: 'Add the selected option to the strategy payoff, bought',
+    scope: 'row',
+    defaults: ['A'],
+  },
+  'row.legSell': {
+    label: 'Add the selected option to the strategy payoff, sold',
+    scope: 'row',
+    defaults: ['Shift+A'],
   },
   'search.watch': {
     label: 'Add the highlighted search match to the watch list',

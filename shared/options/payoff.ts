@@ -37,11 +37,17 @@ export function payoffAtExpiry(legs: readonly PayoffLeg[], s: number): number {
 }
 
 /**
- * The profit or loss if the underlying (the forward) were at `s` now: each option at its
- * Black-76 value with its own volatility and time left, at `rate`. A leg with no volatility
- * is valued at its intrinsic value (what it is worth at expiry).
+ * The profit or loss if the underlying were at `s` now: each option at its Black-76 value
+ * on the forward s·e^(carry·t) (carry = rate − dividend yield for a spot, 0 for a future)
+ * with its own volatility and time left, at `rate`. A leg with no volatility is valued at
+ * its intrinsic value (what it is worth at expiry).
  */
-export function payoffToday(legs: readonly PayoffLeg[], s: number, rate: number): number {
+export function payoffToday(
+  legs: readonly PayoffLeg[],
+  s: number,
+  rate: number,
+  carry = 0,
+): number {
   let total = 0;
   for (const l of legs) {
     if (l.kind === 'future') total += l.qty * (s - l.price);
@@ -50,7 +56,7 @@ export function payoffToday(legs: readonly PayoffLeg[], s: number, rate: number)
         l.vol !== null && l.years > 0
           ? black76({
               right: l.right,
-              forward: s,
+              forward: s * Math.exp(carry * l.years),
               strike: l.strike,
               years: l.years,
               rate,
@@ -142,6 +148,7 @@ export function payoffCurve(
   to: number,
   n: number,
   rate: number,
+  carry = 0,
 ): PayoffPoint[] {
   const xs = new Set<number>();
   const step = (to - from) / Math.max(1, n - 1);
@@ -154,6 +161,6 @@ export function payoffCurve(
     .map((price) => ({
       price,
       expiry: payoffAtExpiry(legs, price),
-      today: payoffToday(legs, price, rate),
+      today: payoffToday(legs, price, rate, carry),
     }));
 }

@@ -17,6 +17,7 @@ export const VIEWS = [
   { id: 'baskets', label: 'Baskets', account: true },
   { id: 'watch', label: 'Watch', account: false },
   { id: 'market', label: 'Market', account: false },
+  { id: 'strategy', label: 'Strategy', account: false },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

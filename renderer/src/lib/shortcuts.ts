@@ -62,6 +62,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.baskets': () => go('baskets'),
     'view.watch': () => go('watch'),
     'view.market': () => go('market'),
+    'view.strategy': () => go('strategy'),
     refresh: () => void portfolio.refreshAll(),
     kill: () => {
       if (session.can.placeOrders) risk.ask();
@@ -73,6 +74,8 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'row.delete': null,
     'row.exit': null,
     'row.convert': null,
+    'row.legBuy': null,
+    'row.legSell': null,
     'search.watch': null,
   };
   function go(view: ViewId): void {
