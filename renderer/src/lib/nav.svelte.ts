@@ -17,7 +17,8 @@ export const VIEWS = [
   { id: 'baskets', label: 'Baskets', account: true },
   { id: 'watch', label: 'Watch', account: false },
   { id: 'market', label: 'Market', account: false },
-  { id: 'strategy', label: 'Strategy', account: false },
+  // No tab of its own (the bar is full at 1280 px): Alt+P, the chain's and positions' Payoff buttons.
+  { id: 'strategy', label: 'Strategy', account: false, tab: false },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

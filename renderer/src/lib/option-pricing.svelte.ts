@@ -8,6 +8,8 @@ import {
   type PricingContext,
 } from '../../../shared/options/chain-greeks';
 import { expiryMomentMs } from '../../../shared/options/expiry';
+import type { OptionUnderlying } from '../../../shared/marketdata/option-chain';
+import { backend } from './backend';
 import { clock } from './clock.svelte';
 import { quotes } from './quotes.svelte';
 import { settings } from './settings.svelte';
@@ -73,3 +75,32 @@ export function greekText(v: number | null | undefined, decimals = 2): string {
   const s = v.toFixed(decimals);
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
+
+/**
+ * Which ticker prices each underlying's forward (NIFTY → its index, SBIN → its cash share),
+ * from the symbol master's option underlyings, asked once and again when asked after a failure.
+ */
+class UnderlyingSpots {
+  #list = $state<OptionUnderlying[] | null>(null);
+  #asking = false;
+
+  /** The ticker priced for `name`'s forward, or null (unknown yet, or none). */
+  spotOf(name: string): string | null {
+    if (this.#list === null) this.#ask();
+    return this.#list?.find((u) => u.name === name)?.spot ?? null;
+  }
+
+  #ask(): void {
+    if (this.#asking) return;
+    this.#asking = true;
+    void backend()
+      .symbols.optionUnderlyings()
+      .then((r) => {
+        this.#asking = false;
+        if (r.ok) this.#list = r.data;
+      });
+  }
+}
+
+/** The app's one underlying-to-spot lookup. */
+export const underlyingSpots = new UnderlyingSpots();

@@ -163,6 +163,8 @@ class StrategyStore {
 
   /** Each leg's live Greeks (per unit) and the quantity-weighted sum. */
   greeks(): { perLeg: Map<number, Greeks | null>; total: Greeks; missing: number } {
+    // Built afresh on each read (inside a $derived), never mutated afterwards: a plain Map is right.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const perLeg = new Map<number, Greeks | null>();
     for (const l of this.legs) {
       if (!l.symbol.optionType) perLeg.set(l.key, FUTURE_GREEKS);
