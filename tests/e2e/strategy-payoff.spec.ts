@@ -54,6 +54,20 @@ test('chain IV and Greeks; an iron condor from the chain opens as a payoff and g
   await expect(itmIv).toHaveAttribute('data-reason', 'below-intrinsic', { timeout: 15_000 });
   await expect(itmIv).toHaveText('—');
   await expect(itmIv).toHaveAttribute('title', /below the intrinsic value/);
+  // The ticket on that call shows its IV and Greeks, and the IV its typed limit price implies.
+  await page.locator(`[data-testid="chain-cell"][data-ticker="${otmTicker}"]`).focus();
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('ticket-symbol')).toHaveValue(otmTicker);
+  await expect
+    .poll(async () => Number(await page.getByTestId('ticket-iv').textContent()), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(1);
+  await page.getByTestId('ticket-limitPrice').fill('0.01');
+  await expect(page.getByTestId('ticket-iv-limit')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('order-ticket')).toBeHidden();
+
   // Γ, Θ and vega on request.
   await page.getByTestId('chain-all-greeks').check();
   await expect(page.locator('[data-testid="chain-vega"][data-side="pe"]').first()).toBeVisible();
