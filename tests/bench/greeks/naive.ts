@@ -4,7 +4,10 @@
  * (in-the-money included) Black-76 price, Φ by the Abramowitz–Stegun 7.1.26 erf (error
  * 1.5e-7), until the price is within 1e-6, and the Greeks by bumping and repricing. No
  * bounds check: a premium below intrinsic or above the maximum comes back as an edge of the
- * search range, the number such a tool puts on screen.
+ * search range, the number such a tool puts on screen. This is the approach of the npm
+ * package `implied-volatility` 1.0.0 (a binary search on `black-scholes` 1.1.0, matched to the
+ * cent, always returning an estimate), written out here because the project does not depend
+ * on it; the Black-76 form (on the forward) replaces its Black–Scholes one.
  */
 type Right = 'CE' | 'PE';
 
