@@ -10,6 +10,8 @@
  */
 import { normCdf } from './normal';
 
+export { normCdf };
+
 /** Call or put, as the symbol master names the option types. */
 export type OptionRight = 'CE' | 'PE';
 
@@ -54,11 +56,22 @@ export function undiscountedBlack(
     : strike * normCdf(-d2) - forward * normCdf(-d1);
 }
 
-/** The premium today: e^(−rt) times the undiscounted price. */
+/** The premium today: e^(−rt) times the undiscounted price (at or past expiry, the intrinsic value undiscounted). */
 export function black76(p: Black76Input): number {
   return (
-    Math.exp(-p.rate * p.years) * undiscountedBlack(p.right, p.forward, p.strike, p.years, p.vol)
+    Math.exp(-p.rate * Math.max(0, p.years)) *
+    undiscountedBlack(p.right, p.forward, p.strike, p.years, p.vol)
   );
+}
+
+/**
+ * The same price for callers that must not go on with a bad forward or strike (the
+ * sandbox's price model): a non-positive one is refused by name rather than priced as NaN.
+ */
+export function black76Price(p: Black76Input): number {
+  if (!(p.forward > 0) || !(p.strike > 0))
+    throw new RangeError('forward and strike must be above 0');
+  return black76(p);
 }
 
 /**

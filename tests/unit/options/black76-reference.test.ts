@@ -19,7 +19,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { black76, undiscountedBlack } from '../../../shared/options/black76';
+import { black76, black76Price, undiscountedBlack } from '../../../shared/options/black76';
 import { black76Greeks } from '../../../shared/options/greeks';
 import { impliedVol } from '../../../shared/options/implied-vol';
 import { normCdf } from '../../../shared/options/normal';
@@ -98,4 +98,15 @@ test('the normal distribution: Φ to 1e-7 relative, far into the tail (values as
     const got = normCdf(x);
     assert.ok(Math.abs(got - p) / p < 1e-7, `Φ(${x}) = ${got}, expected ${p}`);
   }
+});
+
+test('black76Price refuses a non-positive forward or strike by name; at expiry it is the intrinsic value', () => {
+  assert.throws(
+    () => black76Price({ right: 'CE', forward: 0, strike: 100, years: 1, vol: 0.2, rate: 0 }),
+    /forward and strike/,
+  );
+  assert.equal(
+    black76Price({ right: 'CE', forward: 110, strike: 100, years: 0, vol: 0.2, rate: 0.1 }),
+    10,
+  );
 });
