@@ -143,4 +143,16 @@ test('chain IV and Greeks; an iron condor from the chain opens as a payoff and g
   await expect(page.getByTestId('basket-count')).toContainText('4');
   for (const t of tickers)
     await expect(page.locator(`[data-testid="basket-symbol"][title="${t}"]`)).toHaveCount(1);
+
+  // The rate is the trader's: a bad one is refused at its field, a new one is named under the chain.
+  await page.getByTestId('nav-settings').click();
+  await expect(page.getByTestId('prefs-form')).toBeVisible();
+  await page.getByTestId('pref-ratePct').fill('forty');
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-ratePct-error')).toBeVisible();
+  await page.getByTestId('pref-ratePct').fill('7.25');
+  await page.getByTestId('prefs-save').click();
+  await expect(page.getByTestId('pref-ratePct-error')).toHaveCount(0);
+  await page.keyboard.press('Alt+9');
+  await expect(page.getByTestId('chain-assumptions')).toContainText('rate 7.25 %');
 });
