@@ -1,4 +1,5 @@
 import { control, expect, test } from './control-harness-fixture';
+import { axeProblems } from './axe';
 import { loginToDemo, openApp } from './trading-helpers';
 
 // Issue 22 #3 and #4 in the harness: the option chain shows each contract's implied
@@ -155,4 +156,34 @@ test('chain IV and Greeks; an iron condor from the chain opens as a payoff and g
   await expect(page.getByTestId('pref-ratePct-error')).toHaveCount(0);
   await page.keyboard.press('Alt+9');
   await expect(page.getByTestId('chain-assumptions')).toContainText('rate 7.25 %');
+});
+
+test('the strategy payoff screen passes axe (no serious or critical violation)', async ({
+  browser,
+  controlled,
+}) => {
+  test.setTimeout(150_000);
+  // A context that lets the test inject axe past the app's CSP (the app itself keeps it).
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = await context.newPage();
+    await openApp(page, controlled.url);
+    await loginToDemo(page);
+    await page.keyboard.press('Alt+9');
+    const rows = page.getByTestId('chain-row');
+    await expect(rows).toHaveCount(21, { timeout: 30_000 });
+    const cell = rows.nth(12).locator('[data-testid="chain-cell"][data-side="ce"]');
+    await cell.focus();
+    await page.keyboard.press('Shift+A');
+    await expect(page.getByTestId('chain-open-strategy')).toBeVisible();
+    await page.keyboard.press('Alt+P');
+    await expect(page.getByTestId('strategy-leg')).toHaveCount(1);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await axeProblems(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
