@@ -103,27 +103,35 @@ test('chain IV and Greeks; an iron condor from the chain opens as a payoff and g
   const legRows = page.getByTestId('strategy-leg');
   await expect(legRows).toHaveCount(4);
 
-  // Net premium is the credit: the two sold premiums less the two bought, times the lot size.
-  const premiums = await page
-    .getByTestId('leg-premium')
-    .evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)));
-  const credit = -premiums[0]! + premiums[1]! + premiums[2]! - premiums[3]!;
+  // Entry prices typed by hand (the Demo market's own option prices need not make a credit
+  // condor): wings 20, shorts 60, so 80 a unit is taken in.
+  const entry = [20, 60, 60, 20];
+  for (const [i, t] of tickers.entries())
+    await page
+      .locator(`[data-testid="strategy-leg"][data-ticker="${t}"]`)
+      .getByTestId('leg-premium')
+      .fill(String(entry[i]));
+  const credit = -entry[0]! + entry[1]! + entry[2]! - entry[3]!;
   const net = page.getByTestId('net-premium');
-  await expect(net).toContainText(credit >= 0 ? 'received' : 'paid');
+  await expect(net).toContainText('received');
   const netRupees = rupees(await net.textContent());
   // Whole lots: the rupee figure is the per-unit credit times the lot size (a whole number).
-  const lot = netRupees / Math.abs(credit);
+  const lot = netRupees / credit;
+  expect(lot).toBeGreaterThan(0);
   expect(Math.abs(lot - Math.round(lot))).toBeLessThan(1e-6);
 
-  // Both extremes bounded (wings bought), two breakevens between the wings, a plot.
-  await expect(page.getByTestId('max-profit')).not.toContainText('Unlimited');
-  await expect(page.getByTestId('max-loss')).not.toContainText('Unlimited');
+  // By hand: max profit the credit; max loss the wider wing less the credit; breakevens the
+  // short put less the credit and the short call plus it.
+  const wing = Math.max(at(-1) - at(-3), at(3) - at(1));
+  expect(rupees(await page.getByTestId('max-profit').textContent())).toBeCloseTo(credit * lot, 2);
+  expect(rupees(await page.getByTestId('max-loss').textContent())).toBeCloseTo(
+    (credit - wing) * lot,
+    2,
+  );
   const breakevens = (await page.getByTestId('breakevens').textContent())!
     .split('·')
     .map((s) => rupees(s));
-  expect(breakevens).toHaveLength(2);
-  expect(breakevens[0]).toBeGreaterThan(at(-3));
-  expect(breakevens[1]).toBeLessThan(at(3));
+  expect(breakevens).toEqual([at(-1) - credit, at(1) + credit]);
   await expect(page.getByTestId('payoff-chart')).toHaveAttribute('data-points', /\d+/);
   expect(
     Number(await page.getByTestId('payoff-chart').getAttribute('data-points')),
