@@ -28,6 +28,7 @@ export const KEY_ACTIONS = {
   'view.watch': { label: 'Market watch', scope: 'global', defaults: ['Alt+8', 'F4'] },
   'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
   'view.alerts': { label: 'Price alerts', scope: 'global', defaults: ['Alt+A'] },
+  'view.strategy': { label: 'Strategy payoff', scope: 'global', defaults: ['Alt+P'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   kill: {
     label: 'Kill switch: stop trading for today (asks you to type STOP)',
@@ -55,6 +56,16 @@ export const KEY_ACTIONS = {
     defaults: ['A'],
   },
   'row.pause': { label: 'Pause or resume the selected price alert', scope: 'row', defaults: ['P'] },
+  'row.legBuy': {
+    label: 'Add the selected option to the strategy payoff, bought',
+    scope: 'row',
+    defaults: ['L'],
+  },
+  'row.legSell': {
+    label: 'Add the selected option to the strategy payoff, sold',
+    scope: 'row',
+    defaults: ['Shift+L'],
+  },
   'search.watch': {
     label: 'Add the highlighted search match to the watch list',
     scope: 'search',

@@ -1,60 +1,88 @@
 /**
- * Black-76: the price of a European option on a forward (or futures) price. Indian index and
- * stock options settle in cash against the underlying at expiry, so pricing them on the
- * forward F = S·e^(rT) with this formula is the market's own convention; MCX and currency
- * options are options on futures, which is what Black-76 was written for. Pure functions,
- * price only: the sandbox's price model and the app's Greeks both build on them.
+ * Black-76: the price of a European option on a futures or forward price. NSE index and
+ * stock options are European and settle against the spot at expiry, which is the futures
+ * price of the same expiry at expiry; pricing on the forward (the future of that expiry, or
+ * spot carried at the rate less the dividend yield) folds carry and dividends into one
+ * input, so the same formula serves index, stock, currency and commodity options.
+ *
+ * One home for the formula: the sandbox's volatility surface and the app's implied
+ * volatility and Greeks both price with this.
  */
+import { normCdf } from './normal';
 
-/** Which side of an option: a call (`CE`) or a put (`PE`), as the exchange names them. */
+export { normCdf };
+
+/** Call or put, as the symbol master names the option types. */
 export type OptionRight = 'CE' | 'PE';
 
-/** The inputs of one Black-76 price. */
+/** What Black-76 needs: forward F, strike K, years to expiry t, rate r (continuous, a year), volatility σ (a year). */
 export interface Black76Input {
   right: OptionRight;
-  /** Forward (futures) price of the underlying for the option's expiry, > 0. */
   forward: number;
-  /** Strike price, > 0. */
   strike: number;
-  /** Time to expiry in years (365-day); at or below 0 the option is worth its intrinsic value. */
   years: number;
-  /** Annualised volatility, e.g. 0.14 for 14%. */
-  vol: number;
-  /** Continuously compounded annual rate used to discount the payoff, e.g. 0.065. */
   rate: number;
+  vol: number;
+}
+
+/** d1 and d2 of the formula (finite for positive inputs). */
+export function d1d2(
+  forward: number,
+  strike: number,
+  years: number,
+  vol: number,
+): [number, number] {
+  const sd = vol * Math.sqrt(years);
+  const d1 = (Math.log(forward / strike) + 0.5 * sd * sd) / sd;
+  return [d1, d1 - sd];
 }
 
 /**
- * Standard normal cumulative distribution, by the Abramowitz–Stegun 7.1.26 erf approximation
- * refined to about 1e-7 absolute error: ample for prices quoted to a tick.
+ * The undiscounted price E[(F−K)+] or E[(K−F)+]: the premium without the e^(−rt) factor.
+ * At zero time or zero volatility it is the intrinsic value.
  */
-export function normCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * z);
-  const poly =
-    t *
-    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-z * z);
-  return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+export function undiscountedBlack(
+  right: OptionRight,
+  forward: number,
+  strike: number,
+  years: number,
+  vol: number,
+): number {
+  if (!(years > 0) || !(vol > 0))
+    return Math.max(0, right === 'CE' ? forward - strike : strike - forward);
+  const [d1, d2] = d1d2(forward, strike, years, vol);
+  return right === 'CE'
+    ? forward * normCdf(d1) - strike * normCdf(d2)
+    : strike * normCdf(-d2) - forward * normCdf(-d1);
+}
+
+/** The premium today: e^(−rt) times the undiscounted price (at or past expiry, the intrinsic value undiscounted). */
+export function black76(p: Black76Input): number {
+  return (
+    Math.exp(-p.rate * Math.max(0, p.years)) *
+    undiscountedBlack(p.right, p.forward, p.strike, p.years, p.vol)
+  );
 }
 
 /**
- * The Black-76 price of a call or put: e^(−rT)·[F·N(d1) − K·N(d2)] for a call and
- * e^(−rT)·[K·N(−d2) − F·N(−d1)] for a put. Call minus put is e^(−rT)·(F − K) for every
- * volatility (put-call parity), which the sandbox's option chain relies on.
+ * The same price for callers that must not go on with a bad forward or strike (the
+ * sandbox's price model): a non-positive one is refused by name rather than priced as NaN.
  */
 export function black76Price(p: Black76Input): number {
-  const { forward: f, strike: k, years: t, vol, rate } = p;
-  if (!(f > 0) || !(k > 0)) throw new RangeError('forward and strike must be above 0');
-  const disc = Math.exp(-rate * Math.max(0, t));
-  if (!(t > 0) || !(vol > 0)) {
-    const intrinsic = p.right === 'CE' ? Math.max(0, f - k) : Math.max(0, k - f);
-    return disc * intrinsic;
-  }
-  const sd = vol * Math.sqrt(t);
-  const d1 = (Math.log(f / k) + 0.5 * sd * sd) / sd;
-  const d2 = d1 - sd;
-  return p.right === 'CE'
-    ? disc * (f * normCdf(d1) - k * normCdf(d2))
-    : disc * (k * normCdf(-d2) - f * normCdf(-d1));
+  if (!(p.forward > 0) || !(p.strike > 0))
+    throw new RangeError('forward and strike must be above 0');
+  return black76(p);
+}
+
+/**
+ * The forward of a spot carried to expiry: S·e^((r−q)t), r the rate and q the dividend
+ * yield, both continuous. Used when no future of the option's expiry is priced.
+ */
+export function forwardFromSpot(
+  spot: number,
+  rate: number,
+  dividendYield: number,
+  years: number,
+): number {
+  return spot * Math.exp((rate - dividendYield) * years);
 }

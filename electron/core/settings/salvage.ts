@@ -37,6 +37,7 @@ const PREFERENCE_WORDS: Record<keyof z.infer<typeof Preferences>, string> = {
   updates: 'the update checks',
   riskLimits: 'the daily loss limits and profit targets',
   demoBroker: "the Demo broker's API version",
+  options: 'the option rate and dividend assumptions',
 };
 
 /** A name to show for an item: its label or name when it has a short text one. */

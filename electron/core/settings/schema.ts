@@ -12,6 +12,7 @@ import { UpdateSettings } from '../../../shared/settings/updates';
 import { ThemeChoice } from '../../../shared/settings/theme';
 import { defaultWatchlists, Watchlists } from '../../../shared/settings/watchlists';
 import { AlertSettings } from '../../../shared/settings/alert-settings';
+import { OptionAssumptions } from '../../../shared/settings/option-assumptions';
 import { z } from 'zod';
 import { RiskLimitsByAccount } from '../../../shared/risk/risk-limits';
 import { SavedBaskets } from '../../../shared/orders/basket';
@@ -134,6 +135,8 @@ export const Preferences = z.object({
   updates: UpdateSettings.default(UpdateSettings.parse({})),
   /** Daily loss limit and profit target per account id (shared/risk). Absent in older documents: none. */
   riskLimits: RiskLimitsByAccount.default({}),
+  /** Rate and dividend yield behind implied volatility and Greeks. Absent in older documents: the defaults. */
+  options: OptionAssumptions.default(OptionAssumptions.parse({})),
 });
 /** Global preferences. */
 export type Preferences = z.infer<typeof Preferences>;

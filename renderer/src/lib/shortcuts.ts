@@ -63,6 +63,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.watch': () => go('watch'),
     'view.market': () => go('market'),
     'view.alerts': () => go('alerts'),
+    'view.strategy': () => go('strategy'),
     refresh: () => void portfolio.refreshAll(),
     kill: () => {
       if (session.can.placeOrders) risk.ask();
@@ -76,6 +77,8 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'row.convert': null,
     'row.alert': null,
     'row.pause': null,
+    'row.legBuy': null,
+    'row.legSell': null,
     'search.watch': null,
   };
   function go(view: ViewId): void {

@@ -1,4 +1,11 @@
-import { ColorType, createChart, type IChartApi, type UTCTimestamp } from 'lightweight-charts';
+import {
+  ColorType,
+  createChart,
+  createOptionsChart,
+  type IChartApi,
+  type IChartApiBase,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { IST_OFFSET_MS } from '../../../shared/format/ist';
 
 /**
@@ -43,6 +50,40 @@ export function themedChart(
     // credits TradingView with a link of its own instead, as the library's licence asks.
     layout: { attributionLogo: false },
     timeScale: { timeVisible: true, secondsVisible: false },
+    rightPriceScale: { borderVisible: false },
+  });
+  const apply = () => {
+    const c = themeColours();
+    chart.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: c.panel }, textColor: c.text },
+      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+      timeScale: { borderColor: c.line },
+    });
+    recolour(c);
+  };
+  const watch = new MutationObserver(apply);
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return {
+    chart,
+    restyle: apply,
+    dispose() {
+      watch.disconnect();
+      chart.remove();
+    },
+  };
+}
+
+/**
+ * A chart whose horizontal axis is a price, not a time (the library's options chart), for
+ * the strategy payoff: the same theme colours and theme following as `themedChart`.
+ */
+export function themedPriceChart(
+  el: HTMLElement,
+  recolour: (c: ChartColours) => void,
+): { chart: IChartApiBase<number>; restyle: () => void; dispose: () => void } {
+  const chart = createOptionsChart(el, {
+    autoSize: true,
+    layout: { attributionLogo: false },
     rightPriceScale: { borderVisible: false },
   });
   const apply = () => {

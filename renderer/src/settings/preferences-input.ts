@@ -15,6 +15,8 @@ export interface PreferencesText {
   checkUpdates: boolean;
   /** The broker API Demo's sandbox is spoken in. */
   demoBroker: BrokerDialectId;
+  ratePct: string;
+  dividendYieldPct: string;
 }
 
 /** Shows the stored preferences as form text, the rupee limit grouped the Indian way. */
@@ -33,6 +35,8 @@ export function preferencesText(p: PreferencesView): PreferencesText {
     bundleDays: String(p.retention.bundleDays),
     checkUpdates: p.updates.checkAutomatically,
     demoBroker: p.demoBroker,
+    ratePct: String(p.options.ratePct),
+    dividendYieldPct: String(p.options.dividendYieldPct),
   };
 }
 
@@ -74,9 +78,16 @@ export function preferencesPatch(
     if (!Number.isFinite(n)) return { ok: false, field: f, message: 'Type a number of days.' };
     days[f] = n;
   }
+  const ratePct = parseTypedNumber(t.ratePct);
+  if (!Number.isFinite(ratePct))
+    return { ok: false, field: 'ratePct', message: 'Type a yearly rate in %, e.g. 6.5.' };
+  const dividendYieldPct = parseTypedNumber(t.dividendYieldPct);
+  if (!Number.isFinite(dividendYieldPct))
+    return { ok: false, field: 'dividendYieldPct', message: 'Type a yearly yield in %, e.g. 1.2.' };
   return {
     ok: true,
     patch: {
+      options: { ratePct, dividendYieldPct },
       expiryWarningLeadMinutes: lead,
       updates: { checkAutomatically: t.checkUpdates },
       demoBroker: t.demoBroker,

@@ -5,6 +5,7 @@ import { UpdateSettings } from '../../settings/updates';
 import { ThemeChoice } from '../../settings/theme';
 import { FatFingerLimits } from '../../settings/fat-finger-limits';
 import { AlertSettings } from '../../settings/alert-settings';
+import { OptionAssumptions } from '../../settings/option-assumptions';
 import { channel, event } from '../define';
 import { BrokerDialectId } from '../../broker/dialect';
 import { BrokerageSettings } from '../../charges/brokerage';
@@ -84,6 +85,8 @@ export const PreferencesView = z.object({
   riskLimits: RiskLimitsByAccount,
   /** The broker API dialect Demo's sandbox is spoken in (v2 or v3). */
   demoBroker: BrokerDialectId,
+  /** Rate and dividend yield behind implied volatility and Greeks (shared/settings/option-assumptions). */
+  options: OptionAssumptions,
 });
 export type PreferencesView = z.infer<typeof PreferencesView>;
 
