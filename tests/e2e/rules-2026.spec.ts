@@ -63,7 +63,7 @@ test('the ticket and the order book say a market order goes out with price prote
   await page.keyboard.press('Escape');
   const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
   await expect(row).toBeVisible({ timeout: 20_000 });
-  await expect(row.getByTestId('order-type')).toHaveText('Market (MPP)');
+  await expect(row.getByTestId('order-type')).toHaveText('MPP');
   await expect(page.getByTestId('orders-mpp-note')).toContainText('may stay unfilled beyond it');
 });
 
