@@ -1,0 +1,56 @@
+/**
+ * Puts the v3 sockets on the sandbox's socket port: the order socket at `/trade/v3` (the
+ * SDK's `Order_SOCKET` path). Each authenticates from the upgrade's `Authorization:
+ * <app_id>:<access_token>` header with the same checks as REST, so one login serves both
+ * dialects' sockets.
+ */
+import type { IncomingMessage } from 'node:http';
+import { V3_ORDER_SOCKET_PATH } from '../../../shared/broker/v3/order-socket-wire';
+import type { BrokerCore } from '../../core';
+import type { AuthContext } from '../../http/types';
+import type { SocketListener } from '../../socket/listener';
+import { V3OrderSocket } from './order-socket';
+
+/** What the v3 sockets need from the sandbox. */
+export interface V3SocketDeps {
+  listener: SocketListener;
+  core: BrokerCore;
+  /** The REST authentication of an Authorization value (throws a BrokerFailure). */
+  authenticate(authorization: string | undefined): AuthContext;
+  /** Throws the permission failure when the app's template cannot read order updates. */
+  requireOrderUpdates(auth: AuthContext): void;
+  /** Whether a connection's token still holds. */
+  stillValid(auth: AuthContext): boolean;
+}
+
+/** The v3 socket addresses, known as soon as the socket port listens. */
+export function v3SocketUrls(listener: Pick<SocketListener, 'origin'>): {
+  orderSocketUrlV3: string;
+} {
+  return { orderSocketUrlV3: `${listener.origin}${V3_ORDER_SOCKET_PATH}` };
+}
+
+/** The running v3 sockets. */
+export interface V3Sockets {
+  orders: V3OrderSocket;
+  close(): void;
+}
+
+/** Starts serving the v3 sockets on the listener. */
+export function attachV3Sockets(d: V3SocketDeps): V3Sockets {
+  const orders = new V3OrderSocket(d.core, d.stillValid);
+  d.listener.route(V3_ORDER_SOCKET_PATH, {
+    authenticate(req: IncomingMessage) {
+      const auth = d.authenticate(req.headers.authorization);
+      d.requireOrderUpdates(auth);
+      return auth;
+    },
+    handle: (ws, auth) => orders.accept(ws, auth),
+  });
+  return {
+    orders,
+    close() {
+      orders.close();
+    },
+  };
+}
