@@ -44,7 +44,7 @@ import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
 import { v3Routes } from './v3/routes';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
-import { attachV3Sockets, v3SocketUrls } from './v3/sockets/index';
+import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
 import type { AuthContext } from './http/types';
 import { authenticate, requirePermission } from './auth/authorize';
 
@@ -132,10 +132,11 @@ export interface SandboxAnnouncement {
   dataUrl: string;
   /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
   socketUrl: string;
-  /** The same broker in the API v3 dialect: its trading base (`…/api/v3`) and data host. */
-  v3: V3RestAddresses;
-  /** The v3 order socket (orders, trades, positions), e.g. ws://127.0.0.1:PORT2/trade/v3 */
-  orderSocketUrlV3: string;
+  /**
+   * The same broker in the API v3 dialect: its trading base (`…/api/v3`), data host, order
+   * socket and data socket.
+   */
+  v3: V3RestAddresses & V3SocketUrls;
   /**
    * The eDIS depository's origin, on its own port (as CDSL is not the broker), e.g.
    * http://127.0.0.1:PORT3; the index call's hand-off form posts to `${depositoryUrl}/edis/depository`.
@@ -225,8 +226,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
     dataUrl: `${baseUrl}${DATA_PREFIX}`,
     socketUrl: socket.url,
-    v3: v3RestAddresses(baseUrl),
-    ...v3SocketUrls(socket),
+    v3: { ...v3RestAddresses(baseUrl), ...v3SocketUrls(socket) },
     depositoryUrl,
     apps: apps.map((a) => ({
       app_id: a.app_id,

@@ -23,11 +23,15 @@ export interface V3SocketDeps {
   stillValid(auth: AuthContext): boolean;
 }
 
+/** The v3 socket addresses the start line announces. */
+export interface V3SocketUrls {
+  /** The order socket, e.g. ws://127.0.0.1:PORT2/trade/v3 (the SDK's `Order_SOCKET`). */
+  orderSocketUrl: string;
+}
+
 /** The v3 socket addresses, known as soon as the socket port listens. */
-export function v3SocketUrls(listener: Pick<SocketListener, 'origin'>): {
-  orderSocketUrlV3: string;
-} {
-  return { orderSocketUrlV3: `${listener.origin}${V3_ORDER_SOCKET_PATH}` };
+export function v3SocketUrls(listener: Pick<SocketListener, 'origin'>): V3SocketUrls {
+  return { orderSocketUrl: `${listener.origin}${V3_ORDER_SOCKET_PATH}` };
 }
 
 /** The running v3 sockets. */

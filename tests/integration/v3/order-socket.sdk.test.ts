@@ -35,7 +35,7 @@ const sockets: { close(): void }[] = [];
 before(async () => {
   s = await session();
   // The SDK's addresses live in its config module: point the order socket at the sandbox.
-  sdkConfig.Order_SOCKET = s.sb.orderSocketUrlV3;
+  sdkConfig.Order_SOCKET = s.sb.v3.orderSocketUrl;
 });
 after(() => s.sb.close());
 beforeEach(async () => {
@@ -85,7 +85,7 @@ async function sdkSocket(authorization = `${s.appId}:${s.token}`) {
 
 /** A plain connection with the SDK's header, collecting raw text frames (for the app parser). */
 async function rawSocket(): Promise<{ frames: string[]; ws: WebSocket }> {
-  const ws = new WebSocket(s.sb.orderSocketUrlV3, {
+  const ws = new WebSocket(s.sb.v3.orderSocketUrl, {
     headers: { Authorization: `${s.appId}:${s.token}` },
   });
   sockets.push({ close: () => ws.terminate() });
