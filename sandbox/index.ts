@@ -362,6 +362,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     authenticate: (authorization) => authenticate({ authorization }, apps, creds, clock.now()),
     requireOrderUpdates: (auth) => requirePermission(auth, 1, 'Order updates'),
     stillValid: tokenHolds,
+    authByHsmKey: (hsmKey) => {
+      const t = creds.tokenByHsmKey(hsmKey);
+      const app = t && apps.find((a) => a.app_id === t.appId);
+      if (!t || !app) return undefined;
+      const auth: AuthContext = { app, svcId: t.svcId, token: t.token };
+      return tokenHolds(auth) ? auth : undefined;
+    },
   });
   socket.attach(
     (accessToken, type) => {

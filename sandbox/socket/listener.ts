@@ -25,11 +25,12 @@ export type ConnectionHandler = (ws: WebSocket, kind: SocketType, auth: AuthCont
 /**
  * Another socket at its own path on the same port (the v3 order and data sockets): it
  * authenticates from the upgrade request itself (a header, not the v2 query) or throws a
- * BrokerFailure, and serves the connection.
+ * BrokerFailure, and serves the connection. A route without `authenticate` takes every
+ * upgrade: its protocol authenticates inside the connection (the v3 data socket).
  */
 export interface PathRoute {
-  authenticate(req: IncomingMessage): AuthContext;
-  handle(ws: WebSocket, auth: AuthContext, req: IncomingMessage): void;
+  authenticate?(req: IncomingMessage): AuthContext;
+  handle(ws: WebSocket, auth: AuthContext | undefined, req: IncomingMessage): void;
 }
 
 /** A listening socket service. */
@@ -123,9 +124,9 @@ export async function listenSocket(opts: {
     wss.handleUpgrade(req, socket, head, (ws) => attached!.handler(ws, kind, auth));
   };
   const upgradeRouted = (r: PathRoute, req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    let auth: AuthContext;
+    let auth: AuthContext | undefined;
     try {
-      auth = r.authenticate(req);
+      auth = r.authenticate?.(req);
     } catch (e) {
       return refuseFailure(socket, e);
     }
