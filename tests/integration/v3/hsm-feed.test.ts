@@ -47,7 +47,7 @@ async function until(cond: () => boolean, what: string, ms = 20_000): Promise<vo
   }
 }
 
-function start(): HsmFeed {
+function start(extra: Partial<Parameters<typeof createHsmFeed>[0]> = {}): HsmFeed {
   const tokens = new Map(s.sb.instruments.map((i) => [i.ticker, i.token]));
   feed = createHsmFeed({
     url: () => s.sb.v3.dataSocketUrl,
@@ -65,6 +65,7 @@ function start(): HsmFeed {
       sockets.push(ws);
       return ws as unknown as SocketLike;
     },
+    ...extra,
   });
   feed.start();
   return feed;
@@ -165,4 +166,17 @@ test('after a network drop the feed reconnects, authenticates and subscribes aga
   const { q, rest } = await stepAndMatch(SBIN);
   assert.equal(q.ltp, rest.lp);
   assert.equal(f.healthy(), true);
+});
+
+test('a logout closes the data socket at the next step; the feed waits for a new login', async () => {
+  let rejected = false;
+  feed = start({ onTokenRejected: () => (rejected = true) });
+  feed.subscribe([SBIN]);
+  await answered(HsmMessageType.Subscribe, 0);
+  const out = await s.call('POST', '/api/v3/logout');
+  assert.equal(out.status, 200);
+  await s.control('tick', { n: 1 });
+  await until(() => rejected, 'the token refusal');
+  assert.equal(feed.state(), 'down');
+  assert.equal(feed.reconnects(), 0, 'no retry with a dead token');
 });

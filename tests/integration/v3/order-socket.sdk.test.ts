@@ -246,3 +246,16 @@ test('app v3 parser: an unknown socket status, a non-order message and junk neve
   );
   assert.ok('malformed' in badSide, JSON.stringify(badSide));
 });
+
+test('a logout closes the order socket (4001) at the next order change', async () => {
+  const { ws, frames } = await rawSocket();
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await s.call('POST', '/api/v2/orders', order({ type: 1, limitPrice: 700, productType: 'CNC' }));
+  await s.control('tick', { n: 1 });
+  await until(() => frames.filter((f) => f.startsWith('{"orders"')).length >= 2, 'pending');
+  const out = await s.call('POST', '/api/v3/logout');
+  assert.equal(out.status, 200);
+  // The market closes: the DAY order expires, and the socket finds its token dead.
+  await s.control('market', { exchange: 10, segment: 10, status: 'CLOSE' });
+  assert.equal(await closed, 4001);
+});
