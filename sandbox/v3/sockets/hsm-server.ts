@@ -22,6 +22,7 @@ import {
 } from '../../../shared/marketdata/v3/hsm-frames';
 import {
   HSM_LITE_FIELDS,
+  HSM_MAX_PACKETS_PER_FRAME,
   HSM_NO_VALUE,
   HsmDataMode,
   HsmMessageType,
@@ -225,7 +226,8 @@ export class V3DataSocket {
       const p = this.packet(c, t, views);
       if (p) packets.push(p);
     }
-    if (packets.length > 0) this.send(c, encodeData(packets));
+    for (let k = 0; k < packets.length; k += HSM_MAX_PACKETS_PER_FRAME)
+      this.send(c, encodeData(packets.slice(k, k + HSM_MAX_PACKETS_PER_FRAME)));
   }
 
   private packet(c: Conn, t: Topic, views: Map<string, MarketView>): HsmPacket | undefined {

@@ -84,8 +84,10 @@ export interface HsmFieldValue {
   value: Uint8Array;
 }
 
-/** Wraps a message body in its length and type. */
+/** Wraps a message body in its length and type (the length field is 2 bytes: at most 65,535). */
 function frame(type: number, body: Uint8Array): Uint8Array {
+  if (body.length + 1 > 0xffff)
+    throw new RangeError('HSM frame over 65,535 bytes: send fewer packets');
   return new Bytes()
     .u16(body.length + 1)
     .u8(type)

@@ -55,6 +55,12 @@ export const HsmTopic = { Scrip: 'sf', Index: 'if', Depth: 'dp' } as const;
 /** One topic prefix. */
 export type HsmTopicPrefix = (typeof HsmTopic)[keyof typeof HsmTopic];
 
+/**
+ * Packets per Data frame: a frame's length field is 2 bytes, and a depth snapshot is under
+ * 200 bytes, so 200 packets stay well inside 65,535 (*inferred* limit of the sandbox's own).
+ */
+export const HSM_MAX_PACKETS_PER_FRAME = 200;
+
 /** The channel a subscription goes to when the caller names none (the SDK's sample uses 11). */
 export const HSM_DEFAULT_CHANNEL = 11;
 /** Channels are 1..64: a pause or resume request carries them as a 64-bit mask. */

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/marketdata/v3/hsm-frames';
 import {
   HSM_INDEX_TIME_SHIFT_S,
+  HSM_MAX_PACKETS_PER_FRAME,
   HSM_NO_VALUE,
   HSM_SCRIP_FIELDS,
   HsmMessageType,
@@ -110,4 +111,19 @@ test('data before the field map, truncated, mutated and random frames never thro
     assert.doesNotThrow(() => d.decode(junk));
   }
   assert.deepEqual(d.decode(encodeConnectAnswer(true, undefined)).kind, 'malformed');
+});
+
+test('a frame never outgrows its 2-byte length: the encoder refuses, a full chunk fits', () => {
+  const depth = (topicId: number) => ({
+    kind: 'snapshot' as const,
+    topicId,
+    topic: `dp|nse_cm|${100_000 + topicId}`,
+    values: Array.from({ length: 30 }, () => 123_456),
+    multiplier: 1,
+    precision: 2,
+    strings: ['nse_cm', String(100_000 + topicId), 'NSE:SOMETHING-LONGER-EQ'] as const,
+  });
+  const chunk = Array.from({ length: HSM_MAX_PACKETS_PER_FRAME }, (_, k) => depth(k));
+  assert.ok(encodeData(chunk).length <= 0xffff + 2);
+  assert.throws(() => encodeData([...chunk, ...chunk, ...chunk, ...chunk]), RangeError);
 });
