@@ -34,6 +34,9 @@ import type { AuthContext } from '../../http/types';
 import { marketView, type MarketView } from '../../market/market-view';
 import { TopicResolver, precisionOf, topicValues, type ResolvedTopic } from './hsm-topics';
 
+/** The WebSocket close code for a frame that breaks the protocol (RFC 6455). */
+const CLOSE_PROTOCOL_ERROR = 1002;
+
 /** Most topics one connection may hold (*inferred*, as the v2 socket's limit). */
 export const MAX_TOPICS_PER_CONNECTION = 5_000;
 
@@ -111,7 +114,7 @@ export class V3DataSocket {
     try {
       m = decodeMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (e) {
-      if (e instanceof HsmFrameError) return c.ws.close(1002, 'malformed frame');
+      if (e instanceof HsmFrameError) return c.ws.close(CLOSE_PROTOCOL_ERROR, 'malformed frame');
       throw e;
     }
     if (m.type === HsmMessageType.Ping) return;
