@@ -139,7 +139,8 @@ export function createHsmFeed(opts: HsmFeedOptions): HsmFeed {
         const now = opts.clock.now();
         for (const { topic, tick } of r.ticks) {
           const symbol = wanted.get(topic);
-          if (symbol && Number.isFinite(tick.ltp)) opts.onQuote(tickToQuote(tick, symbol, now));
+          if (symbol && Number.isFinite(tick.ltp) && tick.ltp > 0)
+            opts.onQuote(tickToQuote(tick, symbol, now));
         }
         for (const d of r.depths) {
           const symbol = wanted.get(d.topic);
