@@ -7,6 +7,9 @@
  */
 import { HSM_NO_VALUE, HsmMessageType, HsmPacketKind, HsmStatus } from './hsm-protocol';
 
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
 /** A byte writer for frames. */
 class Bytes {
   private readonly out: number[] = [];
@@ -29,7 +32,7 @@ class Bytes {
   }
   /** A string with a 1-byte length (topic names, packet strings): at most 255 bytes. */
   str8(s: string): this {
-    const b = Buffer.from(s, 'utf8');
+    const b = encoder.encode(s);
     if (b.length > 255) throw new Error('HSM string over 255 bytes');
     return this.u8(b.length).raw(b);
   }
@@ -71,7 +74,7 @@ export class HsmReader {
     return v;
   }
   str8(): string {
-    return Buffer.from(this.bytes(this.u8())).toString('utf8');
+    return decoder.decode(this.bytes(this.u8()));
   }
   get left(): number {
     return this.b.length - this.pos;
@@ -127,8 +130,8 @@ export function decodeMessage(bytes: Uint8Array): HsmMessage {
   return { type, fields, rest: r };
 }
 
-const text = (s: string) => Uint8Array.from(Buffer.from(s, 'utf8'));
-const utf8 = (b: Uint8Array | undefined) => (b ? Buffer.from(b).toString('utf8') : '');
+const text = (s: string) => encoder.encode(s);
+const utf8 = (b: Uint8Array | undefined) => (b ? decoder.decode(b) : '');
 
 /** The connection request: the token's `hsm_key`, mode `P`, a stream flag, the source. */
 export function encodeConnect(hsmKey: string, source: string): Uint8Array {
