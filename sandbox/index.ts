@@ -44,6 +44,8 @@ import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
 import { v3Routes } from './v3/routes';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
+import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
+import type { AuthContext } from './http/types';
 import { authenticate, requirePermission } from './auth/authorize';
 
 export type { AppSpec, Template } from './auth/apps';
@@ -130,8 +132,11 @@ export interface SandboxAnnouncement {
   dataUrl: string;
   /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
   socketUrl: string;
-  /** The same broker in the API v3 dialect: its trading base (`…/api/v3`) and data host. */
-  v3: V3RestAddresses;
+  /**
+   * The same broker in the API v3 dialect: its trading base (`…/api/v3`), data host, order
+   * socket and data socket.
+   */
+  v3: V3RestAddresses & V3SocketUrls;
   /**
    * The eDIS depository's origin, on its own port (as CDSL is not the broker), e.g.
    * http://127.0.0.1:PORT3; the index call's hand-off form posts to `${depositoryUrl}/edis/depository`.
@@ -221,7 +226,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
     dataUrl: `${baseUrl}${DATA_PREFIX}`,
     socketUrl: socket.url,
-    v3: v3RestAddresses(baseUrl),
+    v3: { ...v3RestAddresses(baseUrl), ...v3SocketUrls(socket) },
     depositoryUrl,
     apps: apps.map((a) => ({
       app_id: a.app_id,
@@ -270,7 +275,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const registeredIps = new RegisteredIps();
   if (opts.registeredIps) registeredIps.set(opts.registeredIps);
   const timers = new Set<NodeJS.Timeout>();
-  const hub = new SocketHub(core, (a) => {
+  const tokenHolds = (a: AuthContext) => {
     try {
       authenticate({ authorization: `${a.app.app_id}:${a.token}` }, apps, creds, clock.now());
       return true;
@@ -278,7 +283,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       if (e instanceof BrokerFailure) return false;
       throw e;
     }
-  });
+  };
+  const hub = new SocketHub(core, tokenHolds);
   const v2Routes: Route[] = [
     ...loginRoutes({
       apps,
@@ -350,6 +356,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
   });
   markReady();
+  const v3Sockets = attachV3Sockets({
+    listener: socket,
+    core,
+    authenticate: (authorization) => authenticate({ authorization }, apps, creds, clock.now()),
+    requireOrderUpdates: (auth) => requirePermission(auth, 1, 'Order updates'),
+    stillValid: tokenHolds,
+    authByHsmKey: (hsmKey) => {
+      const t = creds.tokenByHsmKey(hsmKey);
+      const app = t && apps.find((a) => a.app_id === t.appId);
+      if (!t || !app) return undefined;
+      const auth: AuthContext = { app, svcId: t.svcId, token: t.token };
+      return tokenHolds(auth) ? auth : undefined;
+    },
+  });
   socket.attach(
     (accessToken, type) => {
       if (hub.refusing(type))
@@ -378,6 +398,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         for (const t of timers) clearTimeout(t);
         timers.clear();
         hub.close();
+        v3Sockets.close();
         let open = 3;
         const done = () => --open === 0 && resolve();
         void socket.close().then(done);

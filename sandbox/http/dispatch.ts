@@ -73,7 +73,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function parseBody(raw: string, contentType: string): { ok: true; body: unknown } | { ok: false } {
   if (raw.trim() === '') return { ok: true, body: undefined };
-  if (contentType.includes('application/x-www-form-urlencoded')) {
+  // JSON text is JSON whatever its label: the v3 SDK's data socket posts symbol-token's JSON
+  // under axios's default form type (docs/broker-v3.md, "symbol-token").
+  if (contentType.includes('application/x-www-form-urlencoded') && !/^\s*[{[]/.test(raw)) {
     return { ok: true, body: Object.fromEntries(new URLSearchParams(raw)) };
   }
   try {

@@ -22,12 +22,27 @@ export type SocketAuthenticator = (accessToken: string, kind: SocketType) => Aut
 /** Serves one accepted connection. */
 export type ConnectionHandler = (ws: WebSocket, kind: SocketType, auth: AuthContext) => void;
 
+/**
+ * Another socket at its own path on the same port (the v3 order and data sockets): it
+ * authenticates from the upgrade request itself (a header, not the v2 query) or throws a
+ * BrokerFailure, and serves the connection. A route without `authenticate` takes every
+ * upgrade: its protocol authenticates inside the connection (the v3 data socket).
+ */
+export interface PathRoute {
+  authenticate?(req: IncomingMessage): AuthContext;
+  handle(ws: WebSocket, auth: AuthContext | undefined, req: IncomingMessage): void;
+}
+
 /** A listening socket service. */
 export interface SocketListener {
   /** e.g. ws://127.0.0.1:PORT/socket/v2/dataSock */
   url: string;
   /** Starts accepting connections (upgrades that arrive before wait for it). */
   attach(auth: SocketAuthenticator, handler: ConnectionHandler): void;
+  /** Serves another socket at `path` (e.g. `/trade/v3`); its URL is `origin + path`. */
+  route(path: string, r: PathRoute): void;
+  /** ws(s)://127.0.0.1:PORT, for the URLs of routed paths. */
+  origin: string;
   /** Closes every connection and the port. */
   close(): Promise<void>;
 }
@@ -47,6 +62,13 @@ function refuse(socket: Duplex, status: number, code: number, message: string): 
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Refuses an upgrade for a failure: its own envelope, or a 500 for anything unexpected. */
+function refuseFailure(socket: Duplex, e: unknown): void {
+  if (e instanceof BrokerFailure) return refuse(socket, e.http, e.code, e.message);
+  console.error(`[sandbox] internal error on a socket upgrade: ${(e as Error).stack ?? String(e)}`);
+  refuse(socket, 500, ErrorCode.ExchangeNotProcessed, 'Internal error in the sandbox broker');
 }
 
 function parseKind(t: string | null): SocketType {
@@ -78,11 +100,14 @@ export async function listenSocket(opts: {
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   let attached: { auth: SocketAuthenticator; handler: ConnectionHandler } | undefined;
+  const routes = new Map<string, PathRoute>();
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const routed = routes.get(url.pathname);
+    if (routed) return upgradeRouted(routed, req, socket, head);
     if (url.pathname !== SOCKET_PATH)
       return refuse(socket, 404, ErrorCode.InvalidParameters, `No socket at ${url.pathname}`);
     let kind: SocketType;
@@ -94,18 +119,18 @@ export async function listenSocket(opts: {
         fail(ErrorCode.TokenAuthFailed, 'access_token is missing; send <app_id>:<access_token>');
       auth = attached!.auth(token, kind);
     } catch (e) {
-      if (e instanceof BrokerFailure) return refuse(socket, e.http, e.code, e.message);
-      console.error(
-        `[sandbox] internal error on a socket upgrade: ${(e as Error).stack ?? String(e)}`,
-      );
-      return refuse(
-        socket,
-        500,
-        ErrorCode.ExchangeNotProcessed,
-        'Internal error in the sandbox broker',
-      );
+      return refuseFailure(socket, e);
     }
     wss.handleUpgrade(req, socket, head, (ws) => attached!.handler(ws, kind, auth));
+  };
+  const upgradeRouted = (r: PathRoute, req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    let auth: AuthContext | undefined;
+    try {
+      auth = r.authenticate?.(req);
+    } catch (e) {
+      return refuseFailure(socket, e);
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => r.handle(ws, auth, req));
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -122,8 +147,13 @@ export async function listenSocket(opts: {
   });
   const port = (server.address() as AddressInfo).port;
   let closed: Promise<void> | undefined;
+  const origin = `${opts.tls ? 'wss' : 'ws'}://127.0.0.1:${port}`;
   return {
-    url: `${opts.tls ? 'wss' : 'ws'}://127.0.0.1:${port}${SOCKET_PATH}`,
+    url: `${origin}${SOCKET_PATH}`,
+    origin,
+    route(path, r) {
+      routes.set(path, r);
+    },
     attach(auth, handler) {
       attached = { auth, handler };
       markReady();

@@ -21,7 +21,7 @@ export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
 
 /** The part of a WebSocket this module uses, so tests and the bench can pass their own. */
 export interface SocketLike {
-  send(data: string): void;
+  send(data: string | Uint8Array): void;
   close(): void;
   terminate(): void;
   on(event: 'open', fn: () => void): void;
@@ -43,10 +43,17 @@ export interface SocketConnectionOptions {
   /** First reconnect wait; doubles up to `maxBackoffMs`. */
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /** The heartbeat frame (default: v2's text ping; the v3 data socket's is binary). */
+  ping?: string | Uint8Array;
+  /**
+   * Whether the server answers each ping with a pong (default true: a ping unanswered by the
+   * next one reconnects). The v3 data socket sends none, so its liveness is any frame.
+   */
+  expectPong?: boolean;
   /** Opens a socket; defaults to the `ws` client with a handshake time limit. */
   open?: (url: string) => SocketLike;
   /** The socket opened: subscribe here (it is called again after every reconnect). */
-  onOpen(send: (text: string) => void): void;
+  onOpen(send: (data: string | Uint8Array) => void): void;
   onText(text: string): void;
   onBinary(bytes: Uint8Array): void;
   onState?(state: SocketState): void;
@@ -62,8 +69,8 @@ export interface SocketConnection {
   start(): void;
   /** Closes it and stops reconnecting. */
   stop(): void;
-  /** Sends a text frame when open; false when not (the next open resubscribes anyway). */
-  send(text: string): boolean;
+  /** Sends a frame when open; false when not (the next open resubscribes anyway). */
+  send(data: string | Uint8Array): boolean;
   state(): SocketState;
   /** Open and answering: a socket that opens but never pongs (a stall) is not healthy. */
   healthy(): boolean;
@@ -97,6 +104,8 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   const { clock } = opts;
   const log = opts.logger.child(`marketdata.${opts.name}`);
   const pingEvery = opts.pingEveryMs ?? HEARTBEAT_MS;
+  const ping = opts.ping ?? PING;
+  const expectPong = opts.expectPong ?? true;
   const minBackoff = opts.minBackoffMs ?? 500;
   const maxBackoff = opts.maxBackoffMs ?? 15_000;
   const open =
@@ -146,8 +155,8 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
         drop(socket);
         return;
       }
-      awaitingPong = true;
-      socket.send(PING);
+      awaitingPong = expectPong;
+      socket.send(ping);
       heartbeat();
     }, pingEvery);
   }
@@ -215,11 +224,11 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       setState('open');
       log.info('open');
       // Ping at once: the first pong proves the socket alive without waiting a whole interval.
-      awaitingPong = true;
-      s.send(PING);
+      awaitingPong = expectPong;
+      s.send(ping);
       heartbeat();
       try {
-        opts.onOpen((text) => s.send(text));
+        opts.onOpen((data) => s.send(data));
       } catch (err) {
         log.error('subscribe on open failed', { err: String(err) });
       }
@@ -280,9 +289,9 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       }
       setState('idle');
     },
-    send(text) {
+    send(data) {
       if (!socket || current !== 'open') return false;
-      socket.send(text);
+      socket.send(data);
       return true;
     },
     state: () => current,

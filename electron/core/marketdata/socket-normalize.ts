@@ -39,10 +39,15 @@ export function tickToQuote(t: DecodedTick, symbol: string, now: number): Quote 
   };
 }
 
+/**
+ * What a dialect's order-socket parser makes of one text message: an order, a reason it was
+ * malformed, or nothing to do. Every dialect's parser answers in this one shape, so the
+ * socket wiring does not change per dialect.
+ */
+export type OrderUpdateResult = { order: Order } | { malformed: string } | { ignored: true };
+
 /** One order-socket text message: an order, a reason it was malformed, or nothing to do. */
-export function parseOrderUpdate(
-  text: string,
-): { order: Order } | { malformed: string } | { ignored: true } {
+export function parseOrderUpdate(text: string): OrderUpdateResult {
   if (text.length > MAX_ORDER_UPDATE_TEXT) return { malformed: 'order-update-too-large' };
   let parsed: unknown;
   try {

@@ -65,14 +65,18 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
     ]);
     assert.match(String(line.base_url), /^https:\/\/127\.0\.0\.1:\d+$/);
     assert.equal(line.dataUrl, `${String(line.base_url)}/data-rest/v2/`);
-    // The same broker in the API v3 dialect: its trading base and data host.
-    assert.deepEqual(line.v3, {
-      apiBase: `${String(line.base_url)}/api/v3`,
-      dataUrl: `${String(line.base_url)}/data`,
-    });
     assert.match(String(line.socketUrl), /^wss:\/\/127\.0\.0\.1:\d+\/socket\/v2\/dataSock$/);
     assert.notEqual(new URL(String(line.socketUrl)).port, new URL(String(line.base_url)).port);
     assert.equal(await peerFingerprint(String(line.socketUrl)), line.fingerprint);
+    // The same broker in the API v3 dialect: its trading base and data host, and its
+    // sockets on the same (TLS) socket port.
+    const socketOrigin = new URL(String(line.socketUrl)).origin.replace(/^https/, 'wss');
+    assert.deepEqual(line.v3, {
+      apiBase: `${String(line.base_url)}/api/v3`,
+      dataUrl: `${String(line.base_url)}/data`,
+      orderSocketUrl: `${socketOrigin}/trade/v3`,
+      dataSocketUrl: `${socketOrigin}/hsm/v1-5/prod`,
+    });
     // The eDIS depository: HTTPS on a port (an origin) of its own, with the same certificate.
     assert.match(String(line.depositoryUrl), /^https:\/\/127\.0\.0\.1:\d+$/);
     assert.notEqual(new URL(String(line.depositoryUrl)).port, new URL(String(line.base_url)).port);
