@@ -64,6 +64,7 @@ describe('electron-store settings backend', () => {
         'activeAccountId',
         'baskets',
         'preferences',
+        'priceAlerts',
         'version',
         'watchlists',
       ]);
