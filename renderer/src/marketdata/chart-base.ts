@@ -52,25 +52,7 @@ export function themedChart(
     timeScale: { timeVisible: true, secondsVisible: false },
     rightPriceScale: { borderVisible: false },
   });
-  const apply = () => {
-    const c = themeColours();
-    chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: c.panel }, textColor: c.text },
-      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-      timeScale: { borderColor: c.line },
-    });
-    recolour(c);
-  };
-  const watch = new MutationObserver(apply);
-  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return {
-    chart,
-    restyle: apply,
-    dispose() {
-      watch.disconnect();
-      chart.remove();
-    },
-  };
+  return followTheme(chart, recolour);
 }
 
 /**
@@ -86,6 +68,23 @@ export function themedPriceChart(
     layout: { attributionLogo: false },
     rightPriceScale: { borderVisible: false },
   });
+  return followTheme(chart, recolour);
+}
+
+/** What theme following needs of a chart, whatever its horizontal axis (method syntax: any chart fits). */
+interface Themable {
+  applyOptions(options: object): void;
+  remove(): void;
+}
+
+/**
+ * Colours a chart from the theme now and whenever the theme changes (the `data-theme`
+ * attribute), whatever its horizontal axis: the time charts and the payoff chart share it.
+ */
+function followTheme<C extends Themable>(
+  chart: C,
+  recolour: (c: ChartColours) => void,
+): { chart: C; restyle: () => void; dispose: () => void } {
   const apply = () => {
     const c = themeColours();
     chart.applyOptions({
