@@ -76,6 +76,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     });
 
   /** Sends one act as `mode` repeats it; answers the action requests the sandbox received. */
+  let lastAnswers = '';
   async function repeatAct(mode: string, act: SendAct): Promise<number> {
     const mark = actions.mark();
     const gap = Math.round(random() * 40);
@@ -87,6 +88,10 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       }),
     );
     fig.calls += answers.length;
+    // What each call answered, for a MISS line: a refusal's kind and words, or "ok".
+    lastAnswers = answers
+      .map((r) => (r.ok ? 'ok' : `${r.error.kind}: ${r.error.message.slice(0, 120)}`))
+      .join(' | ');
     await settle(answers);
     return Object.values(actions.since(mark)).reduce((a, b) => a + b, 0);
   }
@@ -131,7 +136,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
             misses.push(`${control} × ${mode}: ${reached} requests at the broker`);
           } else if (reached === 0) {
             fig.notSent++;
-            misses.push(`${control} × ${mode}: nothing reached the broker`);
+            misses.push(`${control} × ${mode}: nothing reached the broker (${lastAnswers})`);
           }
         }
       }

@@ -11,13 +11,18 @@ import { loadProof } from '../../proof/proof-files';
 /** Registers the test for `file` (a tests/proof/*.proof.ts name). */
 export function proveFast(file: string): void {
   test(`proof ${file} (fast): every figure at its goal`, async () => {
-    const section = await (await loadProof(file)).run({ size: 'fast', log: () => {} });
+    // The proof's own lines (its MISS lines name each case off goal) go into the failure.
+    const lines: string[] = [];
+    const section = await (await loadProof(file)).run({
+      size: 'fast',
+      log: (line) => void lines.push(line),
+    });
     const missed = section.figures.filter((f) => !f.met);
     assert.ok(section.figures.length > 0, `${file} reported no figures`);
     assert.deepEqual(
       missed.map((f) => `${f.name}: ${f.value} (goal ${f.goal})`),
       [],
-      `${section.title}: figures off their goal`,
+      `${section.title}: figures off their goal\n${lines.slice(-40).join('\n')}`,
     );
   });
 }
