@@ -90,7 +90,13 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     fig.calls += answers.length;
     // What each call answered, for a MISS line: a refusal's kind and words, or "ok".
     lastAnswers = answers
-      .map((r) => (r.ok ? 'ok' : `${r.error.kind}: ${r.error.message.slice(0, 120)}`))
+      .map((r) =>
+        r.ok
+          ? `ok ${(Array.isArray(r.data) ? r.data : [r.data])
+              .map((i) => `${(i as OrderIntent).status} ${(i as OrderIntent).note ?? ''}`.trim())
+              .join(', ')}`
+          : `${r.error.kind}: ${r.error.message.slice(0, 120)}`,
+      )
       .join(' | ');
     await settle(answers);
     return Object.values(actions.since(mark)).reduce((a, b) => a + b, 0);

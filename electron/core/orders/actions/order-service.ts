@@ -291,7 +291,8 @@ export function createOrderService(opts: OrderServiceOptions) {
     async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
       refuseWhileStopped(opts.stopped);
       const current = new Map<string, Order | null>();
-      for (const m of ms) current.set(m.id, ctx.order(m.id) ?? null);
+      // An order the book still shows in transit is read again first, as a single modify does.
+      for (const m of ms) current.set(m.id, (await freshIfTransit(ctx.order(m.id))) ?? null);
       return runBatch(
         ctx,
         {
@@ -334,6 +335,9 @@ export function createOrderService(opts: OrderServiceOptions) {
 
     /** Cancels pending orders, up to 10 per request. */
     async cancelMany(ids: string[]): Promise<OrderIntent[]> {
+      // As a single cancel: an order the book still shows in transit is read again first (a
+      // push or a read that trails the exchange's acknowledgement must not refuse the cancel).
+      await Promise.all(ids.map((id) => freshIfTransit(ctx.order(id))));
       return runBatch(
         ctx,
         {
