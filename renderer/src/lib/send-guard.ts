@@ -46,3 +46,22 @@ function isTextField(t: EventTarget | null): boolean {
 export function newSendId(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * After a dialog is answered with a click, the rest of a double click (its second click,
+ * `detail` above 1, within the system's double-click time) lands on whatever was under the
+ * dialog's button: a basket's Clear, a row's Cancel. It is dropped before any handler sees
+ * it, so a double click on an answer never acts on the screen behind.
+ */
+export function swallowRestOfDoubleClick(windowMs = 600): void {
+  const until = Date.now() + windowMs;
+  const drop = (e: MouseEvent) => {
+    if (Date.now() > until) return window.removeEventListener('click', drop, true);
+    if (e.detail > 1) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  };
+  window.addEventListener('click', drop, true);
+  setTimeout(() => window.removeEventListener('click', drop, true), windowMs);
+}
