@@ -125,12 +125,15 @@ test('positions, holdings and funds render from the account', async ({ page, har
 
   await page.keyboard.press('Alt+4');
   await expect(page.getByTestId('holdings')).toBeVisible();
-  await expect(page.getByTestId('holding-row').first()).toBeVisible({ timeout: 15_000 });
+  // This file's pages reload every view (about 15 reads a test): by now the minute's share for
+  // the trader's reads may be spent, and a read then waits for the window (up to a minute), as
+  // it would for a trader; the order lane is not held (send-waits-on-nothing.test.ts).
+  await expect(page.getByTestId('holding-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('holdings-value')).toContainText('₹');
 
   await page.keyboard.press('Alt+5');
   await expect(page.getByTestId('funds')).toBeVisible();
-  await expect(page.getByTestId('fund-row').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('fund-row').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('funds-available-equity')).toHaveText(/^₹[\d,]+\.\d{2}$/);
 });
 
