@@ -4,10 +4,9 @@
  * modelled: an expiry that would fall on one simply stays on its weekday.
  */
 import { TICKER_MONTHS, WEEKLY_MONTH_CODES } from '../../shared/broker/instrument';
-import { MONTH_TITLES } from '../../shared/format/ist';
+import { IST_OFFSET_MS, MONTH_TITLES } from '../../shared/format/ist';
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 19_800_000;
 
 /** A calendar day in IST, as a UTC-midnight timestamp so arithmetic is exact. */
 export type Day = number;

@@ -4,9 +4,8 @@
  * weekly day) read from the ticker, plus the IST day of the expiry.
  */
 import { CLASS_TIER } from './symbol-data';
-import { MONTH_CODES } from '../../../shared/format/ist';
+import { IST_OFFSET_MS, MONTH_CODES } from '../../../shared/format/ist';
 
-const IST_OFFSET_S = 19_800;
 /** Debt-like instrument types: debentures, gold bonds, G-secs, T-bills. */
 const DEBT_TYPES = new Set([2, 5, 6, 7]); // named-codes: not an order code (instrument types)
 const MONTHS = MONTH_CODES;
@@ -93,7 +92,7 @@ function deriveRows(
     if (exp !== exp) continue;
     if (exp !== lastExp) {
       lastExp = exp;
-      lastDate = new Date((exp + IST_OFFSET_S) * 1000);
+      lastDate = new Date(exp * 1000 + IST_OFFSET_MS);
     }
     const d = lastDate;
     expiryDay[i] = d.getUTCDate();
