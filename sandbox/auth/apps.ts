@@ -7,9 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { PermissionLevel } from '../http/types';
+import type { PermissionTemplate } from '../../shared/broker/permissions';
 
-/** The three permission templates of the spec. */
-export type Template = 'basic' | 'transactions' | 'orders';
+/** The three permission templates of the spec (one home in shared/). */
+export type Template = PermissionTemplate;
 
 /** One registered app. */
 export interface AppSpec {

@@ -4,39 +4,13 @@
  * helpers are the only place that converts, so no module does its own offset arithmetic.
  */
 
-import { IST_OFFSET_MS, MONTH_TITLES, istParts as wallClock } from '../../shared/format/ist';
+import { IST_OFFSET_MS, MONTH_TITLES, istParts, type IstParts } from '../../shared/format/ist';
 
 const DAY_MS = 86_400_000;
 const MONTHS = MONTH_TITLES;
 
-/** Calendar and wall-clock parts of an instant in IST, plus what session rules need. */
-export interface IstParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  /** 0 Sunday .. 6 Saturday */
-  weekday: number;
-  /** Minutes since IST midnight. */
-  minuteOfDay: number;
-}
-
-/** Splits a UTC instant into IST parts (the app's shared helper, with weekday and minute of day). */
-export function istParts(ms: number): IstParts {
-  const p = wallClock(ms);
-  return {
-    year: p.year,
-    month: p.month,
-    day: p.day,
-    hour: p.hour,
-    minute: p.minute,
-    second: p.second,
-    weekday: new Date(ms + IST_OFFSET_MS).getUTCDay(),
-    minuteOfDay: p.hour * 60 + p.minute,
-  };
-}
+/** Calendar and wall-clock parts of an instant in IST: the shared home, re-exported for the sandbox's modules. */
+export { istParts, type IstParts };
 
 /** UTC instant of IST midnight that starts the IST day containing `ms`. */
 export function istDayStart(ms: number): number {

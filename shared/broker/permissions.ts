@@ -6,8 +6,12 @@
  * the app may do avoids putting a trader in front of a button that can only fail. Shared so
  * the main process (what may be done now) and the renderer (which screens exist) agree.
  */
-/** The broker's three permission templates (spec Authentication 7). */
-export type PermissionTemplate = 'basic' | 'transactions' | 'orders';
+import { z } from 'zod';
+
+/** The broker's three permission templates (spec Authentication 7); every schema that carries one reads it here. */
+export const PermissionTemplate = z.enum(['basic', 'transactions', 'orders']);
+/** One of the three templates. */
+export type PermissionTemplate = z.infer<typeof PermissionTemplate>;
 
 /** Flags the renderer reads to decide which screens and buttons to offer. */
 export interface Capabilities {

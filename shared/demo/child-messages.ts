@@ -5,6 +5,7 @@
  * what they receive: a process boundary is an input like any other.
  */
 import { z } from 'zod';
+import { PermissionTemplate } from '../broker/permissions';
 
 /** What the app asks of the Demo broker; passed as the child's one JSON argument. */
 export const DemoChildOptions = z.object({
@@ -21,7 +22,7 @@ export const DemoChildOptions = z.object({
    * broker app is created with one: lets the harness show the app as a Basic or
    * Transactions Info app sees it.
    */
-  template: z.enum(['basic', 'transactions', 'orders']).optional(),
+  template: PermissionTemplate.optional(),
 });
 /** Options of the Demo broker's process. */
 export type DemoChildOptions = z.infer<typeof DemoChildOptions>;
@@ -41,7 +42,7 @@ export const DemoReady = z.object({
       z.object({
         app_id: z.string().min(1),
         redirect_uri: z.string().min(1),
-        template: z.enum(['basic', 'transactions', 'orders']),
+        template: PermissionTemplate,
       }),
     )
     .min(1),

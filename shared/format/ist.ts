@@ -31,8 +31,8 @@ export const MONTH_TITLES = MONTH_CODES.map((m) => m[0] + m.slice(1).toLowerCase
 const MONTHS: readonly string[] = MONTH_CODES;
 const MONTH_TITLE = MONTH_TITLES;
 
-/** Calendar and clock fields of an instant as seen on a wall clock in India. */
-export interface IstParts {
+/** Calendar and clock fields as seen on a wall clock in India: what `istToEpoch` turns back into an instant. */
+export interface IstWallClock {
   year: number;
   month: number; // 1-12
   day: number;
@@ -42,22 +42,36 @@ export interface IstParts {
   millisecond: number;
 }
 
+/** An instant's IST wall clock plus what session rules need (the app's and the sandbox's one home). */
+export interface IstParts extends IstWallClock {
+  /** 0 Sunday .. 6 Saturday */
+  weekday: number;
+  /** Minutes since IST midnight. */
+  minuteOfDay: number;
+}
+
 /** Splits an instant (epoch ms) into IST wall-clock fields. */
 export function istParts(epochMs: number): IstParts {
   const d = new Date(epochMs + IST_OFFSET_MS);
+  const hour = d.getUTCHours();
+  const minute = d.getUTCMinutes();
   return {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
     day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
+    hour,
+    minute,
     second: d.getUTCSeconds(),
     millisecond: d.getUTCMilliseconds(),
+    weekday: d.getUTCDay(),
+    minuteOfDay: hour * 60 + minute,
   };
 }
 
 /** The instant (epoch ms) at which an IST wall clock shows the given fields. */
-export function istToEpoch(p: Omit<IstParts, 'millisecond'> & { millisecond?: number }): number {
+export function istToEpoch(
+  p: Omit<IstWallClock, 'millisecond'> & { millisecond?: number },
+): number {
   return (
     Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, p.millisecond ?? 0) -
     IST_OFFSET_MS
@@ -90,7 +104,7 @@ function monthFromText(text: string): number | undefined {
   return idx + 1;
 }
 
-function validParts(p: Omit<IstParts, 'millisecond'>): boolean {
+function validParts(p: Omit<IstWallClock, 'millisecond'>): boolean {
   if (p.hour > 23 || p.minute > 59 || p.second > 59) return false;
   const check = new Date(Date.UTC(p.year, p.month - 1, p.day));
   return (

@@ -5,17 +5,13 @@
  * so the shell can pass Electron-backed implementations (shell.openExternal) in main.ts.
  */
 import { randomBytes } from 'node:crypto';
+import type { Clock as TimedClock } from '../limiter/clock';
 
 /** Wall-clock time in epoch milliseconds; a fake one drives expiry tests across 06:00 IST. */
-export interface Clock {
-  now(): number;
-}
+export type Clock = Pick<TimedClock, 'now'>;
 
 /** Timer functions; a fake scheduler in tests fires them without waiting. */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type Timers = Omit<TimedClock, 'now'>;
 
 /** Cryptographic randomness for state and PKCE verifiers. */
 export interface Random {

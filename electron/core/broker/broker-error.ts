@@ -9,7 +9,13 @@
  */
 import { dayBlockRiskText } from '../../../shared/broker/day-block';
 import { plainBrokerReason, withoutApiPaths } from '../../../shared/broker/plain-reason';
-import { brokerError, ErrorCode, isAuthError } from '../../../shared/broker/errors';
+import {
+  brokerError,
+  ErrorCode,
+  HttpStatus,
+  isAuthError,
+  isExchangeConnectionCode,
+} from '../../../shared/broker/errors';
 import { FIELD_WORDS } from '../../../shared/broker/rules';
 import type { BrokerErrorAction } from '../../../shared/broker/errors';
 import type { BrokerFailure } from '../../../shared/broker/models';
@@ -23,20 +29,20 @@ export type BrokerErrorKind = BrokerFailure['kind'];
 
 /** Order fields named by the per-field error codes (-305..-328 and friends), for highlighting. */
 const FIELD_BY_CODE: Record<number, string> = {
-  [-101]: 'type',
-  [-300]: 'symbol',
-  [-305]: 'type',
-  [-308]: 'limitPrice',
-  [-309]: 'stopPrice',
-  [-310]: 'qty',
-  [-311]: 'stopLoss',
-  [-313]: 'side',
-  [-314]: 'productType',
-  [-325]: 'takeProfit',
-  [-326]: 'validity',
-  [-327]: 'disclosedQty',
-  [-328]: 'offlineOrder',
-  [-390]: 'stopPrice',
+  [ErrorCode.InvalidOrderType]: 'type',
+  [ErrorCode.InvalidSymbol]: 'symbol',
+  [ErrorCode.InvalidCoBoType]: 'type',
+  [ErrorCode.InvalidLimitPrice]: 'limitPrice',
+  [ErrorCode.InvalidStopPrice]: 'stopPrice',
+  [ErrorCode.InvalidQty]: 'qty',
+  [ErrorCode.InvalidStopLoss]: 'stopLoss',
+  [ErrorCode.InvalidSide]: 'side',
+  [ErrorCode.InvalidProductType]: 'productType',
+  [ErrorCode.InvalidTakeProfit]: 'takeProfit',
+  [ErrorCode.InvalidValidity]: 'validity',
+  [ErrorCode.InvalidDisclosedQty]: 'disclosedQty',
+  [ErrorCode.InvalidOfflineFlag]: 'offlineOrder',
+  [ErrorCode.StopPriceVsLtp]: 'stopPrice',
 };
 const ORDER_FIELDS = [
   'symbol',
@@ -106,13 +112,19 @@ export class BrokerError extends Error implements IpcPresentable {
     message: string,
     retryAfterMs: number | null = null,
   ): BrokerError {
-    const given = code ?? (httpStatus === 429 ? -353 : httpStatus === 401 ? -16 : 0);
+    const given =
+      code ??
+      (httpStatus === HttpStatus.TooManyRequests
+        ? ErrorCode.RateLimited
+        : httpStatus === HttpStatus.Unauthorized
+          ? ErrorCode.TokenAuthFailed
+          : 0);
     // The static-IP refusal is one named error whatever code the broker gives it (inferred).
     const effective = isStaticIpRefusal(httpStatus, given, message)
       ? ErrorCode.StaticIpNotRegistered
       : given;
     const info = effective !== 0 ? brokerError(effective) : undefined;
-    const serverSide = httpStatus >= 500 || (effective <= -201 && effective >= -205);
+    const serverSide = httpStatus >= HttpStatus.ServerError || isExchangeConnectionCode(effective);
     return new BrokerError({
       kind: 'broker',
       code: effective,
@@ -128,7 +140,9 @@ export class BrokerError extends Error implements IpcPresentable {
       action: info?.action ?? (serverSide ? 'check-state' : 'report'),
       ambiguous: serverSide,
       retryAfterMs:
-        effective === ErrorCode.RateLimited || httpStatus === 429 ? (retryAfterMs ?? 1000) : null,
+        effective === ErrorCode.RateLimited || httpStatus === HttpStatus.TooManyRequests
+          ? (retryAfterMs ?? 1000)
+          : null,
       field: FIELD_BY_CODE[effective] ?? fieldFromMessage(effective, message),
     });
   }
@@ -298,7 +312,7 @@ export class BrokerError extends Error implements IpcPresentable {
     return (
       this.kind === 'not-logged-in' ||
       (this.code !== 0 && isAuthError(this.code)) ||
-      this.httpStatus === 401
+      this.httpStatus === HttpStatus.Unauthorized
     );
   }
 
@@ -342,8 +356,13 @@ export function isBrokerError(e: unknown): e is BrokerError {
  */
 function isStaticIpRefusal(httpStatus: number, code: number, message: string): boolean {
   // A session or rate-limit answer keeps its own meaning, and a server error stays ambiguous.
-  if (httpStatus >= 500 || httpStatus === 401 || httpStatus === 429) return false;
-  if (code <= -201 && code >= -205) return false;
+  if (
+    httpStatus >= HttpStatus.ServerError ||
+    httpStatus === HttpStatus.Unauthorized ||
+    httpStatus === HttpStatus.TooManyRequests
+  )
+    return false;
+  if (isExchangeConnectionCode(code)) return false;
   if (code === ErrorCode.StaticIpNotRegistered) return true;
   return /\bIP\b[^;\n]{0,80}?\b(not\s+(registered|allowed|whitelisted|authori[sz]ed)|unregistered|mismatch)/i.test(
     message,

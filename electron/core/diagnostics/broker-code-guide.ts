@@ -44,16 +44,20 @@ const FIX_BY_ACTION: Record<BrokerErrorAction, string> = {
 const FIX_BY_CODE: Record<number, string> = {
   [ErrorCode.StaticIpNotRegistered]:
     "Since 1 April 2026 the broker accepts API orders only from the static IP registered for the API app. Register this computer's static (public) IP for the app in the broker's API dashboard, or place the order from the broker's own terminal. Tickdesk never resends it: the order was refused, not lost.",
-  [-353]:
+  [ErrorCode.RateLimited]:
     "Another device or app is spending the same account's budget; Tickdesk waits until the broker's minute has turned, sends more slowly, and counts the breach in the status bar (*Limit n/3 today*). More than three per-minute breaches block the account for the day.",
-  [-352]:
+  [ErrorCode.InvalidAppId]:
     'After an exit: there was no open position left to exit, so refresh positions (`Alt+R`) before anything else. On any other request: the app id is not recognised; check the app id in Settings (account) and log in again.',
-  [-371]: 'Re-enter the app secret in Settings (it must belong to this app id) and log in again.',
-  [-373]: "Use an app whose permission template includes 'Order Placement' (Settings → account).",
-  [-374]: "Log in again and finish the broker's page within 5 minutes; each login link works once.",
-  [-392]:
+  [ErrorCode.AppIdHashMismatch]:
+    'Re-enter the app secret in Settings (it must belong to this app id) and log in again.',
+  [ErrorCode.NoPermission]:
+    "Use an app whose permission template includes 'Order Placement' (Settings → account).",
+  [ErrorCode.InvalidAuthCode]:
+    "Log in again and finish the broker's page within 5 minutes; each login link works once.",
+  [ErrorCode.TickSize]:
     "Use a price on the instrument's tick grid (the ticket steps by tick with the arrow keys).",
-  [-310]: 'Use a quantity that is a positive multiple of the lot size shown in the ticket.',
+  [ErrorCode.InvalidQty]:
+    'Use a quantity that is a positive multiple of the lot size shown in the ticket.',
 };
 
 /** The one success code that still leaves the outcome open. */

@@ -1,5 +1,5 @@
 /**
- * The time source of the limiter and order services. Injected so that unit tests drive
+ * The one time source of the core (limiter, orders, login, session, eDIS). Injected so that unit tests drive
  * windows, pauses and refresh intervals with a fake clock instead of waiting.
  */
 

@@ -12,22 +12,18 @@ import type { Clock, Timers } from '../auth/ports';
 import { systemTimers } from '../auth/ports';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { PermissionTemplate } from '../settings/schema';
-import type { Vault, VaultStatus } from '../vault/vault';
-import {
-  capabilitiesFor,
-  NO_CAPABILITIES,
-  type Capabilities,
-} from '../../../shared/broker/permissions';
+import type { Vault } from '../vault/vault';
+import { capabilitiesFor, NO_CAPABILITIES } from '../../../shared/broker/permissions';
 import {
   INITIAL_SESSION,
   sessionReducer,
   tokenUsable,
   type SessionEvent,
   type SessionState,
-  type SessionStatus,
 } from './session-machine';
 import { isSessionExpiredFailure, tokenExpiryAfter } from './token-expiry';
 import { notOneLineReason } from '../../../shared/ipc/text';
+import type { SessionSnapshot } from '../../../shared/ipc/channels/session';
 
 /** An account as the session needs it: login facts plus environment and template. */
 export interface SessionAccount extends LoginAccount {
@@ -43,27 +39,8 @@ export interface SessionAccounts {
   byId(id: string): SessionAccount | null;
 }
 
-/** What the renderer may know about the session. Never the token. */
-export interface SessionSnapshot {
-  status: SessionStatus;
-  accountId: string | null;
-  accountLabel: string | null;
-  environment: 'demo' | 'live' | null;
-  template: PermissionTemplate | null;
-  capabilities: Capabilities;
-  issuedAt: number | null;
-  expiresAt: number | null;
-  warnAt: number | null;
-  expiredReason: SessionState['expiredReason'];
-  brokerCode: number | null;
-  /** True when a one-click re-login is available (expired, or expiring, with a known account). */
-  canRelogin: boolean;
-  /** The renderer's opaque "where the trader was" route, restored after re-login. */
-  returnTo: string | null;
-  lastError: SessionState['lastError'];
-  /** Where secrets are kept; `memory` means the trader must log in again after a restart. */
-  secretStorage: VaultStatus['backend'];
-}
+/** What the renderer may know about the session (never the token): the IPC channel's type is its one home. */
+export type { SessionSnapshot };
 
 /** Main-process-only credentials for the broker client. */
 export interface SessionCredentials {

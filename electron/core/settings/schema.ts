@@ -15,6 +15,7 @@ import { AlertSettings } from '../../../shared/settings/alert-settings';
 import { OptionAssumptions } from '../../../shared/settings/option-assumptions';
 import { z } from 'zod';
 import { RiskLimitsByAccount } from '../../../shared/risk/risk-limits';
+import { PermissionTemplate } from '../../../shared/broker/permissions';
 import { SavedBaskets } from '../../../shared/orders/basket';
 import { PriceAlerts } from '../../../shared/alerts/price-alert';
 import { BrokerageSettings, DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
@@ -26,10 +27,8 @@ import {
 /** The document version this build writes; migrations bring older ones up to it. */
 export const SETTINGS_VERSION = 1;
 
-/** The permission template the app was created with at the broker (spec Authentication 7). */
-export const PermissionTemplate = z.enum(['basic', 'transactions', 'orders']);
-/** One of the three templates. */
-export type PermissionTemplate = z.infer<typeof PermissionTemplate>;
+/** The permission template the app was created with at the broker: one home in shared/. */
+export { PermissionTemplate };
 
 function isLoopbackHttp(u: URL): boolean {
   return (

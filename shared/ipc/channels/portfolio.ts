@@ -64,7 +64,7 @@ export const portfolioChannels = {
   }),
   'portfolio.trades': channel({ doc: "Today's fills.", input: z.void(), output: z.array(Trade) }),
   'portfolio.marketStatus': channel({
-    doc: 'Which exchange segments are open, for the after-market order switch. `beforeSend`: read fresh, in the order lane, because it decides how an order about to be sent goes out (it must not wait behind the trader\'s other reads).',
+    doc: "Which exchange segments are open, for the after-market order switch. `beforeSend`: read fresh, in the order lane, because it decides how an order about to be sent goes out (it must not wait behind the trader's other reads).",
     input: z.object({ beforeSend: z.boolean().optional() }).strict().optional(),
     output: z.array(MarketStatus),
   }),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { Capabilities as SharedCapabilities } from '../../broker/permissions';
+import {
+  PermissionTemplate,
+  type Capabilities as SharedCapabilities,
+} from '../../broker/permissions';
 import { channel, event } from '../define';
 import { singleLine } from '../text';
 
@@ -25,7 +28,7 @@ export const SessionSnapshot = z.object({
   accountId: z.string().nullable(),
   accountLabel: z.string().nullable(),
   environment: z.enum(['demo', 'live']).nullable(),
-  template: z.enum(['basic', 'transactions', 'orders']).nullable(),
+  template: PermissionTemplate.nullable(),
   capabilities: Capabilities,
   issuedAt: z.number().nullable(),
   expiresAt: z.number().nullable(),

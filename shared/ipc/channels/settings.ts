@@ -10,9 +10,10 @@ import { channel, event } from '../define';
 import { BrokerDialectId } from '../../broker/dialect';
 import { BrokerageSettings } from '../../charges/brokerage';
 import { RiskLimitsByAccount } from '../../risk/risk-limits';
+import { PermissionTemplate } from '../../broker/permissions';
 
 /** The permission template the app was registered with at the broker. */
-const Template = z.enum(['basic', 'transactions', 'orders']);
+const Template = PermissionTemplate;
 
 /**
  * An account as the settings screen edits it. No secret: the app secret has its own
