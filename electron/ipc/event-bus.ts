@@ -1,5 +1,5 @@
 import type { Router } from './router';
-import type { EmitFn } from './handler-types';
+import type { EmitEvent } from '../../shared/ipc/contract';
 
 /** A transport's listener for outgoing events (already validated against the contract). */
 export type EventSink = (name: string, payload: unknown) => void;
@@ -10,7 +10,7 @@ export type EventSink = (name: string, payload: unknown) => void;
  * code reported in the log, never something the renderer has to survive.
  */
 export interface EventBus {
-  emit: EmitFn;
+  emit: EmitEvent;
   /** `busy` says the transport is still sending earlier events (a slow page). */
   attach(sink: EventSink, opts?: { busy?: () => boolean }): () => void;
   /** True while any attached transport is behind: coalescing senders hold their deltas. */
@@ -24,7 +24,7 @@ export function createEventBus(
 ): EventBus {
   const sinks = new Set<EventSink>();
   const busyChecks = new Map<EventSink, () => boolean>();
-  const emit: EmitFn = (name, payload) => {
+  const emit: EmitEvent = (name, payload) => {
     let checked: unknown;
     try {
       checked = router.checkEvent(name, payload);

@@ -1,11 +1,5 @@
-import type {
-  ChannelMap,
-  ParsedInputOf,
-  OutputOf,
-  EventMap,
-  PayloadOf,
-} from '../../shared/ipc/define';
-import type { Contract, Events } from '../../shared/ipc/contract';
+import type { ChannelMap, ParsedInputOf, OutputOf, EventMap } from '../../shared/ipc/define';
+import type { Contract } from '../../shared/ipc/contract';
 
 /** Who sent a call, as far as the transport can tell; handlers use it for per-window state. */
 export interface CallContext {
@@ -24,8 +18,5 @@ export type HandlersFor<M extends ChannelMap> = { [K in keyof M]: Handler<M[K]> 
 
 /** Handlers for every channel: the compiler refuses a contract channel without one. */
 export type Handlers = HandlersFor<Contract>;
-
-/** How core services push events; the router checks payloads against the contract before sending. */
-export type EmitFn = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
 
 export type { EventMap };

@@ -11,7 +11,7 @@ import type { Route } from '../http/types';
 import { asObject } from '../orders/parse';
 import { fmtSlashDate, istDayKey } from '../time/ist';
 import { handOffForm } from './depository-pages';
-import type { EdisRecord } from './store';
+import type { EdisRecord } from '../../shared/broker/edis-record';
 
 /** Builds the eDIS API routes; `depositoryUrl` is the depository's origin (the form's action). */
 export function edisRoutes(core: BrokerCore, depositoryUrl: () => string): Route[] {

@@ -4,14 +4,10 @@
  * authorized quantity per ISIN, which is why the order desk asks this store before accepting
  * a sell.
  */
+import type { EdisRecord } from '../../shared/broker/edis-record';
 import { randomBytes } from 'node:crypto';
 import { istDayKey } from '../time/ist';
 
-/** One ISIN line of an authorization request. */
-export interface EdisRecord {
-  isin: string;
-  qty: number;
-}
 
 /** One authorization request, from the index call to the depository's answer. */
 export interface EdisRequest {

@@ -49,6 +49,9 @@ export const Side = {
   Buy: 1,
   Sell: -1,
 } as const;
+/** A position's side when its net quantity is zero (the broker sends 0). */
+export const POSITION_FLAT = 0;
+
 /** 1 for buy, -1 for sell. */
 export type SideCode = (typeof Side)[keyof typeof Side];
 

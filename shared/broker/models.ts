@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MarketPhase, OrderStatus, OrderType, Side } from './enums';
+import {
+  MarketPhase,
+  OrderStatus,
+  OrderType,
+  POSITION_FLAT,
+  Side,
+  type ProductType,
+} from './enums';
 
 /**
  * The clean models of every broker resource, as zod schemas with their types.
@@ -20,14 +27,23 @@ const OrderStatusCode = z.union([
   z.literal(OrderStatus.Pending),
   z.literal(OrderStatus.Expired),
 ]);
-const OrderTypeCode = z.union([
+/** An order type code on the wire (Limit, Market, Stop, StopLimit): the one schema every boundary uses. */
+export const OrderTypeCode = z.union([
   z.literal(OrderType.Limit),
   z.literal(OrderType.Market),
   z.literal(OrderType.Stop),
   z.literal(OrderType.StopLimit),
 ]);
-const SideCode = z.union([z.literal(Side.Buy), z.literal(Side.Sell)]);
-const ProductTypeS = z.enum(['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO']);
+/** Buy or sell on the wire: the one schema every boundary uses. */
+export const SideCode = z.union([z.literal(Side.Buy), z.literal(Side.Sell)]);
+/** A product type: the one schema every boundary uses. */
+export const ProductTypeS = z.enum([
+  'CNC',
+  'INTRADAY',
+  'MARGIN',
+  'CO',
+  'BO',
+]) satisfies z.ZodType<ProductType>;
 const ValidityS = z.enum(['DAY', 'IOC']);
 
 /** The account holder, for the profile screen and the title bar. */
@@ -130,7 +146,7 @@ export const Position = z.object({
   id: z.string(),
   symbol: z.string(),
   productType: ProductTypeS,
-  side: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
+  side: z.union([SideCode, z.literal(POSITION_FLAT)]),
   netQty: z.number(),
   qty: z.number(),
   buyQty: z.number(),

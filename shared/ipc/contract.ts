@@ -6,6 +6,7 @@
  *
  * Each domain keeps its channels in ./channels/<domain>.ts; add the map here.
  */
+import type { PayloadOf } from './define';
 import { alertsChannels, alertsEvents } from './channels/alerts';
 import { appChannels, appEvents } from './channels/app';
 import { budgetChannels, budgetEvents } from './channels/budget';
@@ -60,6 +61,8 @@ export type Contract = typeof contract;
 export type ChannelName = keyof Contract;
 export type Events = typeof events;
 export type EventName = keyof Events;
+/** Sends one typed event to the renderer: the one signature the core, its runtimes and the IPC bus share. */
+export type EmitEvent = <K extends EventName>(name: K, payload: PayloadOf<Events[K]>) => void;
 
 /** Channel names in a stable order, for the preload and the transports. */
 export const channelNames = Object.keys(contract).sort() as ChannelName[];

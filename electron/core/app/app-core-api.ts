@@ -5,8 +5,7 @@
  */
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
-import type { Events } from '../../../shared/ipc/contract';
-import type { PayloadOf } from '../../../shared/ipc/define';
+import type { EmitEvent } from '../../../shared/ipc/contract';
 import type { BrokerClient } from '../broker/broker-client';
 import type { Logger } from '../diagnostics/logger';
 import type { EdisService } from '../edis/edis-service';
@@ -27,9 +26,6 @@ import type { AlertService } from '../alerts/alert-service';
 import type { UpdatesHub } from '../updates/updates-hub';
 import type { RiskRuntime } from '../risk/risk-runtime';
 import type { PriceAlertHolder } from '../alerts/price/price-alert-holder';
-
-/** How core services push events to the renderer; the transport validates and forwards them. */
-export type CoreEmit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
 
 /** The running core services behind the IPC handlers. */
 export interface AppCore {
@@ -68,7 +64,7 @@ export interface AppCore {
   /** Writes a redacted support bundle into dataDir/support and says where. */
   exportSupportBundle(): Promise<{ path: string; bytes: number }>;
   /** Connects push events to the transport once it exists (events before that are dropped). */
-  attachEmitter(emit: CoreEmit, busy?: () => boolean): void;
+  attachEmitter(emit: EmitEvent, busy?: () => boolean): void;
   /** The order book as the renderer last had it offered, with the version deltas build on. */
   orderBook(since?: number): OrderBookSnapshot;
   /**

@@ -36,7 +36,8 @@ import { startDemoBeforeLogin } from '../demo/demo-session';
 import { forkDemoProcess } from '../demo/fork-demo-process';
 import { forwardCoreEvents } from './event-forwarding';
 import { describeApp } from './app-info';
-import type { AppCore, CoreEmit } from './app-core-api';
+import type { AppCore } from './app-core-api';
+import type { EmitEvent } from '../../../shared/ipc/contract';
 import { settingsView } from '../settings/settings-view';
 import { sessionDialect, settingsAccounts } from './settings-accounts';
 import { createSessionTransport } from './session-transport';
@@ -55,7 +56,7 @@ import { settingsPriceAlertStorage, priceAlertFeed } from './price-alerts-wiring
 
 export type { CoreDeps } from './core-deps';
 
-export type { AppCore, CoreEmit } from './app-core-api';
+export type { AppCore } from './app-core-api';
 
 /** Builds every service, in dependency order, and starts what runs in the background. */
 export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
@@ -109,7 +110,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     const live = settings.get().accounts.find((a) => a.environment === 'live');
     await settings.setActiveAccount(live ? live.id : null, { byApp: true });
   }
-  let emit: CoreEmit = () => {};
+  let emit: EmitEvent = () => {};
   if (deps.environment === 'demo') {
     // Its own process, started on first need (a Demo login, a symbol download): the main
     // process never blocks on building the simulated market, nor runs its ticks.

@@ -1,5 +1,4 @@
-import type { Events } from '../../../shared/ipc/contract';
-import type { PayloadOf } from '../../../shared/ipc/define';
+import type { EmitEvent } from '../../../shared/ipc/contract';
 import type { BackgroundRefresher } from '../limiter/background-refresher';
 import type { RequestScheduler } from '../limiter/request-scheduler';
 import type { OrderServiceEvent } from '../orders/reconcile/intent-tracker';
@@ -9,8 +8,6 @@ import type { Order } from '../../../shared/broker/models';
 import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
 import { createKeyedFeed } from './keyed-feed';
 import type { SymbolsRuntime } from './symbols-runtime';
-
-type Emit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
 
 /** Budget updates can arrive per request; the status bar needs at most a few a second. */
 const BUDGET_EVENT_INTERVAL_MS = 250;
@@ -30,7 +27,7 @@ export function forwardCoreEvents(opts: {
   /** Subscribes to anything that changes the settings view (settings, keychain status). */
   settingsChanges: (listener: () => void) => () => void;
   settingsView: () => Promise<SettingsView>;
-  emit: Emit;
+  emit: EmitEvent;
   /** True while the transport is still sending earlier events: order deltas wait, coalesced. */
   busy?: () => boolean;
 }): {

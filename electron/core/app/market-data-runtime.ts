@@ -6,8 +6,7 @@
  * exercise exactly this wiring.
  */
 import type { Order, Positions } from '../../../shared/broker/models';
-import type { Events } from '../../../shared/ipc/contract';
-import type { PayloadOf } from '../../../shared/ipc/define';
+import type { EmitEvent } from '../../../shared/ipc/contract';
 import type { BrokerClient } from '../broker/broker-client';
 import type { ExchangeRecord } from '../broker/http-transport';
 import type { Logger } from '../diagnostics/logger';
@@ -30,8 +29,6 @@ import type { AccountSettings } from '../settings/schema';
 import type { SettingsStore } from '../settings/settings-store';
 import { createSessionTransport } from './session-transport';
 import type { SymbolsRuntime } from './symbols-runtime';
-
-type Emit = <K extends keyof Events>(name: K, payload: PayloadOf<Events[K]>) => void;
 
 /** Test-only tuning of the sockets (fast heartbeats and backoff in integration tests). */
 export type MarketDataTuning = Pick<
@@ -72,7 +69,7 @@ export function createMarketDataRuntime(opts: {
   symbols: Pick<SymbolsRuntime, 'get'>;
   clock: Clock;
   logger: Logger;
-  emit: Emit;
+  emit: EmitEvent;
   /** True while the page is behind on events: price frames wait, coalesced per symbol. */
   busy?: () => boolean;
   /** An order update arrived (the order service observes the merged book). */

@@ -30,11 +30,8 @@ export interface ConvertPositionInput {
   convertTo: ProductType;
 }
 
-/** One eDIS authorization line. */
-export interface EdisRecord {
-  isin: string;
-  qty: number;
-}
+/** One eDIS authorization line (its home is shared/, beside the wire it travels on). */
+export type { EdisRecord } from '../../../shared/broker/edis-record';
 
 /** The wire body of a single order. */
 export function placeBody(o: PlaceOrderInput): Record<string, unknown> {

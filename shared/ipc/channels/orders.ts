@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { OrderIntent, PrecheckViolation } from '../../broker/models';
+import {
+  OrderIntent,
+  OrderTypeCode,
+  PrecheckViolation,
+  ProductTypeS,
+  SideCode,
+} from '../../broker/models';
 import { channel, event } from '../define';
 import { MAX_BASKET_ORDERS } from '../../orders/basket-limits';
 import { SendId } from '../../orders/send-once';
@@ -17,9 +23,7 @@ const Qty = z
   .int('Quantity must be a whole number.')
   .positive('Quantity must be at least 1.')
   .max(1e8);
-const OrderTypeCode = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
-const SideCode = z.union([z.literal(1), z.literal(-1)]);
-const Product = z.enum(['CNC', 'INTRADAY', 'MARGIN', 'CO', 'BO']);
+const Product = ProductTypeS;
 const OrderId = z.string().trim().min(1).max(64);
 
 /**
