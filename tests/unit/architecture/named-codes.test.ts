@@ -31,6 +31,7 @@ const BARE = [
   { what: 'broker error code', re: /\bcode\s*(:|===|!==|==|!=)\s*-\d{1,3}\b/ },
   { what: 'broker error code', re: /(===|!==)\s*-\d{2,3}\b/ },
   { what: 'broker error code', re: /\?\s*\w+(\.\w+)*\s*:\s*-\d{2,3}\s*,?$/ },
+  { what: 'side schema', re: /z\.literal\(-1\)/ },
   { what: 'broker error code', re: /\bE\(\s*-\d{1,3}\b|^\s*\[-\d{2,3}\]:/ },
 ];
 /** A line that lists small numbers which are not order codes says so, and why. */
@@ -71,6 +72,7 @@ test('the check bites on each form a bare code has been written in (planted samp
     'if (side === 1) buy();',
     "return side === -1 ? 'Sell' : 'Buy';",
     'if (o.side !== -1) return;',
+    'const SideCode = z.union([z.literal(1), z.literal(-1)]);',
     '      E(-392, 400, "tick size", "A price is not a multiple of the tick size.", "fix-field"),',
     'const PENDING = new Set([4, 6]);',
     'const STATUSES = [1, 2, 4, 5, 6, 7] as const;',
