@@ -43,6 +43,7 @@ import { DATA_PREFIX, dataRoutes } from './data/routes';
 import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
 import { v3Routes } from './v3/routes';
 import { SandboxPriceAlerts } from './v3/price-alerts';
+import { multiLegRoutes } from './v3/multileg';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
 import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
@@ -311,6 +312,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       return authenticate(header ? { authorization: header } : {}, apps, creds, clock.now());
     }),
     ...priceAlerts.routes(),
+    ...multiLegRoutes(core),
     ...(opts.testControls
       ? [
           ...controlRoutes({
