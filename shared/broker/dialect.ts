@@ -64,7 +64,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     brokerAlerts: true,
     optionChainEndpoint: false,
     history: true,
-    multiLeg: false,
+    multiLeg: true,
     depthLevels: 5,
     orderSocket: true,
     ordersByIds: false,

@@ -286,6 +286,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const orders = createOrderService({
     clock,
     broker,
+    multiLeg: {
+      broker,
+      supported: () => sessionDialect(session, settings).capabilities.multiLeg,
+    },
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     // CNC sells are checked against holdings and eDIS authorizations before they are sent.
     demat: { reads: broker, isinOf: (ticker) => symbols.get(ticker)?.isin || undefined },
