@@ -7,7 +7,7 @@
  * is a single place's, with the first leg's id (*inferred*: the SDK passes the answer through).
  */
 import { ErrorCode } from '../../shared/broker/errors';
-import { OrderStatus, Segment } from '../../shared/broker/enums';
+import { OrderStatus, OrderSuccessCode, Segment } from '../../shared/broker/enums';
 import type { OrderDraft } from '../../shared/broker/rules';
 import {
   V3_LEG_KEYS,
@@ -49,7 +49,11 @@ export function multiLegRoutes(core: BrokerCore): Route[] {
           }
           throw e;
         }
-        return okReply({ id: ids[0] }, 1101, 'Successfully placed multi-leg order');
+        return okReply(
+          { id: ids[0] },
+          OrderSuccessCode.Placed,
+          'Successfully placed multi-leg order',
+        );
       },
     },
   ];
