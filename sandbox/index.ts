@@ -42,6 +42,8 @@ import { listenSocket } from './socket/listener';
 import { DATA_PREFIX, dataRoutes } from './data/routes';
 import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
 import { v3Routes } from './v3/routes';
+import { SandboxPriceAlerts } from './v3/price-alerts';
+import { multiLegRoutes } from './v3/multileg';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
 import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
@@ -285,6 +287,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     }
   };
   const hub = new SocketHub(core, tokenHolds);
+  const priceAlerts = new SandboxPriceAlerts(core);
   const v2Routes: Route[] = [
     ...loginRoutes({
       apps,
@@ -308,6 +311,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       const header = bare ? `${bare.appId}:${raw.trim()}` : raw;
       return authenticate(header ? { authorization: header } : {}, apps, creds, clock.now());
     }),
+    ...priceAlerts.routes(),
+    ...multiLegRoutes(core),
     ...(opts.testControls
       ? [
           ...controlRoutes({
@@ -359,6 +364,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const v3Sockets = attachV3Sockets({
     listener: socket,
     core,
+    priceAlerts,
     authenticate: (authorization) => authenticate({ authorization }, apps, creds, clock.now()),
     requireOrderUpdates: (auth) => requirePermission(auth, 1, 'Order updates'),
     stillValid: tokenHolds,
@@ -399,6 +405,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         timers.clear();
         hub.close();
         v3Sockets.close();
+        priceAlerts.close();
         let open = 3;
         const done = () => --open === 0 && resolve();
         void socket.close().then(done);

@@ -44,9 +44,9 @@ export const DialectCapabilities = z.object({
 export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
 
 /**
- * Each dialect's capabilities. v3's broker API also has GTT, broker alerts, an option chain
- * and multi-leg orders (docs/broker-v3.md); they stay false until the dialect implements them,
- * so no screen offers what the order path cannot send.
+ * Each dialect's capabilities. v3's broker API also has GTT and an option chain (docs/broker-v3.md);
+ * they stay false until the dialect implements them, so no screen offers what the order path
+ * cannot send. v3's broker alerts and multi-leg orders are spoken (issue 21 #2, #3).
  */
 export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> = {
   'fyers-v2': {
@@ -61,10 +61,10 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
   },
   'fyers-v3': {
     gtt: false,
-    brokerAlerts: false,
+    brokerAlerts: true,
     optionChainEndpoint: false,
     history: true,
-    multiLeg: false,
+    multiLeg: true,
     depthLevels: 5,
     orderSocket: true,
     ordersByIds: false,

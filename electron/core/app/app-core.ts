@@ -52,7 +52,14 @@ import { createAlertService } from '../alerts/alert-service';
 import { createUpdatesHub } from '../updates/updates-hub';
 import { openTradingStop, startRiskRuntime, type RiskRuntime } from '../risk/risk-runtime';
 import { createAppPriceAlerts, type AppPriceAlerts } from '../alerts/price/app-price-alerts';
-import { settingsPriceAlertStorage, priceAlertFeed } from './price-alerts-wiring';
+import {
+  accountAlertClient,
+  appAlertFeed,
+  priceAlertFeed,
+  settingsPriceAlertStorage,
+} from './price-alerts-wiring';
+import { createBrokerPriceAlerts } from '../alerts/price/broker-price-alerts';
+import { createDialectPriceAlerts } from '../alerts/price/dialect-price-alerts';
 
 export type { CoreDeps } from './core-deps';
 
@@ -279,6 +286,10 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const orders = createOrderService({
     clock,
     broker,
+    multiLeg: {
+      broker,
+      supported: () => sessionDialect(session, settings).capabilities.multiLeg,
+    },
     instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
     // CNC sells are checked against holdings and eDIS authorizations before they are sent.
     demat: { reads: broker, isinOf: (ticker) => symbols.get(ticker)?.isin || undefined },
@@ -367,7 +378,24 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   risk = riskRuntime;
   // Before the order service: an exit it started finishes before the journal closes.
   disposer.own('risk', riskRuntime);
-  // The v2 dialect has no broker-held alerts: the app holds them and evaluates live ticks.
+  // Whoever holds the price alerts: the broker when the account's dialect has broker alerts
+  // (v3: they fire with the app closed), else the app on live ticks (v2), silent meanwhile.
+  const loggedIn = () => {
+    const st = session.snapshot().status;
+    return st === 'active' || st === 'expiring';
+  };
+  const alertClient = accountAlertClient({
+    dialect: () => (loggedIn() ? sessionDialect(session, settings) : null),
+    make: (d) =>
+      d.createAlertClient?.({
+        transport: createSessionTransport(session, {
+          timers: clock,
+          onExchange: requestLog.record,
+        }),
+        scheduler,
+      }) ?? null,
+  });
+  const brokerHeld = () => alertClient() !== null;
   priceAlerts = disposer.own(
     'price alerts',
     createAppPriceAlerts({
@@ -377,12 +405,30 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       hold: (symbols) => {
         marketData.service.setHeld('core', 'price-alerts', symbols).catch(() => undefined);
       },
-      feed: priceAlertFeed(session, marketData.service),
+      feed: appAlertFeed(priceAlertFeed(session, marketData.service), brokerHeld),
       fired: (f) => alerts.priceAlertFired(f),
       logger: logger.child('price-alerts'),
     }),
   );
-  const heldAlerts = priceAlerts;
+  const brokerAlerts = disposer.own(
+    'broker price alerts',
+    createBrokerPriceAlerts({
+      client: alertClient,
+      account: () => (loggedIn() ? session.snapshot().accountId : null),
+      fired: (f) => alerts.priceAlertFired(f),
+      logger: logger.child('price-alerts'),
+    }),
+  );
+  // At each login the broker's list is read: alerts fired while Tickdesk was closed show.
+  const offAlertSession = session.onChange(() => {
+    if (brokerHeld()) void brokerAlerts.refresh();
+  });
+  disposer.own('broker price alert session', { dispose: async () => offAlertSession() });
+  const heldAlerts = createDialectPriceAlerts({
+    brokerHeld,
+    app: priceAlerts,
+    broker: brokerAlerts,
+  });
   const offPriceAlerts = heldAlerts.onChange((v) => emit('alerts.priceChanged', v));
   disposer.own('price alert events', { dispose: async () => offPriceAlerts() });
 

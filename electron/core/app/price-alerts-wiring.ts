@@ -5,6 +5,8 @@
  */
 import type { PriceAlertFeed } from '../../../shared/alerts/price-alert';
 import type { PriceAlertStorage } from '../alerts/price/app-price-alerts';
+import type { BrokerAlertClient } from '../broker/broker-alerts';
+import type { BrokerDialect } from '../broker/dialect';
 import type { MarketDataService } from '../marketdata/market-data-service';
 import type { SessionController } from '../session/session-controller';
 import { SettingsValidationError, type SettingsStore } from '../settings/settings-store';
@@ -43,5 +45,34 @@ export function priceAlertFeed(
         offSession();
       };
     },
+  };
+}
+
+/**
+ * The logged-in account's broker alert calls, or null (logged out, or a dialect without
+ * broker alerts): one client per dialect, made on first use and kept, as the trading clients.
+ */
+export function accountAlertClient(opts: {
+  /** The logged-in account's dialect, or null when logged out. */
+  dialect(): BrokerDialect | null;
+  make(d: BrokerDialect): BrokerAlertClient | null;
+}): () => BrokerAlertClient | null {
+  const made = new Map<BrokerDialect['id'], BrokerAlertClient | null>();
+  return () => {
+    const d = opts.dialect();
+    if (!d || !d.capabilities.brokerAlerts) return null;
+    if (!made.has(d.id)) made.set(d.id, opts.make(d));
+    return made.get(d.id) ?? null;
+  };
+}
+
+/** The app-held alerts' feed, silent (nothing evaluated) while the broker holds the alerts. */
+export function appAlertFeed(
+  base: { state(): PriceAlertFeed; onChange(listener: () => void): () => void },
+  brokerHeld: () => boolean,
+): { state(): PriceAlertFeed; onChange(listener: () => void): () => void } {
+  return {
+    state: () => (brokerHeld() ? 'no-session' : base.state()),
+    onChange: (listener) => base.onChange(listener),
   };
 }

@@ -52,6 +52,7 @@ import type {
   PlaceOrderInput,
 } from './order-requests';
 import { convertBody, modifyBody, placeBody } from './order-requests';
+import { multiLegBody } from './multileg-request';
 import type { FyersRoutes, WireRoute } from './fyers-routes';
 import { FYERS_V2_ROUTES } from './dialects/fyers-v2/routes';
 
@@ -235,6 +236,18 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     /** Places up to 10 orders; each succeeds or fails alone. */
     placeOrders(orders: PlaceOrderInput[], o?: ActOptions): Promise<MultiItemResult[]> {
       return actMulti({ ...at(R.placeMulti), body: orders.map(placeBody) }, o);
+    },
+    /**
+     * Places two or three legs as one multi-leg order (one answer: the first leg's id).
+     * Callers wanting duplicate safety use the order service's placeMultiLeg, not this.
+     */
+    async placeMultiLeg(legs: PlaceOrderInput[], o?: ActOptions): Promise<OrderAck> {
+      if (!R.placeMultiLeg)
+        throw BrokerError.invalidInput(
+          null,
+          "This account's broker API cannot send multi-leg orders: send the legs as a basket.",
+        );
+      return normalizeOrderAck(await act({ ...at(R.placeMultiLeg), body: multiLegBody(legs) }, o));
     },
     /** Modifies one pending order. */
     async modifyOrder(m: ModifyOrderInput): Promise<OrderAck> {

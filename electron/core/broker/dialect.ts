@@ -9,6 +9,7 @@
 import type { BrokerDialectId, DialectCapabilities } from '../../../shared/broker/dialect';
 import type { DataClient } from '../marketdata/data-client';
 import type { RequestScheduler } from '../limiter/request-scheduler';
+import type { BrokerAlertClient } from './broker-alerts';
 import type { BrokerClient, BrokerClientOptions } from './broker-client';
 import type { FyersLoginRoutes } from './fyers-routes';
 import type { HttpTransport } from './http-transport';
@@ -39,4 +40,6 @@ export interface BrokerDialect {
   createClient(deps: DialectClientDeps): BrokerClient;
   /** The data calls (quotes, depth, history), returning the domain model. */
   createDataClient(deps: DialectDataDeps): DataClient;
+  /** The broker-held price alert calls; present exactly when `capabilities.brokerAlerts`. */
+  createAlertClient?(deps: Pick<DialectClientDeps, 'transport' | 'scheduler'>): BrokerAlertClient;
 }

@@ -27,6 +27,8 @@ export interface FyersRoutes {
   marketStatus: WireRoute;
   place: WireRoute;
   placeMulti: WireRoute;
+  /** Two or three legs sent as one order; null when the dialect has no such call. */
+  placeMultiLeg: WireRoute | null;
   modify: WireRoute;
   modifyMulti: WireRoute;
   cancel: WireRoute;

@@ -3,7 +3,7 @@ import type { AppCore } from '../../core/app/app-core';
 import type { HandlersFor } from '../handler-types';
 
 /**
- * Price alerts, whoever holds them (`core.priceAlerts`: the app on live ticks for v2). The
+ * Price alerts, whoever holds them (`core.priceAlerts`: the app on live ticks for v2, the broker for v3). The
  * contract has checked every field; the holder refuses, in words, what it cannot do (the
  * limit, an alert deleted meanwhile, settings that cannot be written).
  */
@@ -11,7 +11,11 @@ export function alertsHandlers(
   core: Pick<AppCore, 'priceAlerts'>,
 ): HandlersFor<typeof alertsChannels> {
   return {
-    'alerts.priceList': () => core.priceAlerts.view(),
+    // Opening the screen reads the broker's list again where the broker holds the alerts.
+    'alerts.priceList': async () => {
+      await core.priceAlerts.refresh?.();
+      return core.priceAlerts.view();
+    },
     'alerts.priceCreate': (input) => core.priceAlerts.create(input),
     'alerts.priceModify': ({ id, alert }) => core.priceAlerts.modify(id, alert),
     'alerts.pricePause': ({ id, paused }) => core.priceAlerts.setPaused(id, paused),

@@ -25,6 +25,8 @@ export function ordersHandlers(core: AppCore): HandlersFor<typeof ordersChannels
       orders.place(draft, { confirmGuards, sendId }),
     'orders.placeMany': ({ drafts, confirmGuards, sendId }) =>
       orders.placeMany(drafts, { confirmGuards, sendId }),
+    'orders.placeMultiLeg': ({ legs, confirmGuards, sendId }) =>
+      orders.placeMultiLeg(legs, { confirmGuards, sendId }),
     'orders.modify': ({ change, confirmGuards }) => orders.modify(change, { confirmGuards }),
     'orders.modifyMany': ({ changes, confirmGuards }) =>
       orders.modifyMany(changes, { confirmGuards }),

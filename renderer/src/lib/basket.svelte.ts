@@ -3,6 +3,7 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import { MAX_BASKET_ORDERS } from '../../../shared/orders/basket-limits';
+import { Segment } from '../../../shared/broker/enums';
 import type { SavedBasket } from '../../../shared/orders/basket';
 import { backend } from './backend';
 import { intents } from './intents.svelte';
@@ -40,6 +41,8 @@ class BasketStore {
   saved = $state<SavedBasket[]>([]);
   sending = $state(false);
   error = $state<IpcError | null>(null);
+  /** Whether the logged-in account's broker API sends multi-leg orders (app.info). */
+  multiLegOffered = $state(false);
   #key = 0;
   /** The id of the next Send; a new one after every send and every change of the basket. */
   #sendId = newSendId();
@@ -165,6 +168,63 @@ class BasketStore {
         if (item) item.intentId = intent.intentId;
         if (item && intent.status === 'blocked' && intent.violations.length)
           item.violations = intent.violations;
+      });
+      void portfolio.afterAction();
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  /** Reads whether the account's broker API has multi-leg orders (the screen opened). */
+  async readCapabilities(): Promise<void> {
+    const r = await backend().app.info();
+    this.multiLegOffered = r.ok && (r.data.account?.capabilities.multiLeg ?? false);
+  }
+
+  /**
+   * The basket can go as ONE multi-leg order: the account's API has them, and the basket is
+   * 2 or 3 futures/options legs, none sent yet, of one product.
+   */
+  get multiLegReady(): boolean {
+    const legs = this.items;
+    return (
+      this.multiLegOffered &&
+      legs.length >= 2 &&
+      legs.length <= 3 &&
+      this.unsent.length === legs.length &&
+      legs.every((i) => i.symbol?.segment === Segment.EquityDerivatives) &&
+      new Set(legs.map((i) => i.draft.productType)).size === 1
+    );
+  }
+
+  /** Sends the basket as one multi-leg order (`orders.placeMultiLeg`): every row follows its one intent. */
+  async sendMultiLeg(confirmGuards: boolean): Promise<void> {
+    if (this.sending || !this.multiLegReady) return;
+    const legs = [...this.items];
+    const sendId = this.#sendId;
+    this.sending = true;
+    this.error = null;
+    this.#sendId = newSendId();
+    try {
+      const r = await backend().orders.placeMultiLeg({
+        legs: legs.map((i) => i.draft),
+        confirmGuards,
+        sendId,
+      });
+      if (!r.ok) {
+        this.error = r.error;
+        return;
+      }
+      intents.track(r.data);
+      legs.forEach((leg, k) => {
+        const item = this.items.find((i) => i.key === leg.key);
+        if (!item) return;
+        item.intentId = r.data.intentId;
+        // Each row shows its own leg's problems (the core names them "Leg n").
+        if (r.data.status === 'blocked')
+          item.violations = r.data.violations.filter(
+            (v) => !v.message.startsWith('Leg ') || v.message.startsWith(`Leg ${k + 1} `),
+          );
       });
       void portfolio.afterAction();
     } finally {

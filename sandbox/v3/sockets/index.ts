@@ -13,11 +13,14 @@ import type { BrokerCore } from '../../core';
 import type { AuthContext } from '../../http/types';
 import type { SocketListener } from '../../socket/listener';
 import { V3OrderSocket } from './order-socket';
+import type { SandboxPriceAlerts } from '../price-alerts';
 
 /** What the v3 sockets need from the sandbox. */
 export interface V3SocketDeps {
   listener: SocketListener;
   core: BrokerCore;
+  /** The broker-held price alerts, whose firings the order socket pushes. */
+  priceAlerts?: Pick<SandboxPriceAlerts, 'onTrigger'>;
   /** The REST authentication of an Authorization value (throws a BrokerFailure). */
   authenticate(authorization: string | undefined): AuthContext;
   /** Throws the permission failure when the app's template cannot read order updates. */
@@ -54,6 +57,7 @@ export interface V3Sockets {
 /** Starts serving the v3 sockets on the listener. */
 export function attachV3Sockets(d: V3SocketDeps): V3Sockets {
   const orders = new V3OrderSocket(d.core, d.stillValid);
+  const offAlerts = d.priceAlerts?.onTrigger((p) => orders.pushAlert(p));
   d.listener.route(V3_ORDER_SOCKET_PATH, {
     authenticate(req: IncomingMessage) {
       const auth = d.authenticate(req.headers.authorization);
@@ -71,6 +75,7 @@ export function attachV3Sockets(d: V3SocketDeps): V3Sockets {
     orders,
     data,
     close() {
+      offAlerts?.();
       orders.close();
       data.close();
     },

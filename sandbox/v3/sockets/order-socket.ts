@@ -3,7 +3,8 @@
  * authenticated by its `Authorization: <app_id>:<access_token>` header subscribes to channels
  * with `{"T":"SUB_ORD","SLIST":[…],"SUB_T":1|-1}` and then gets one JSON message per order
  * state change (`{"orders":{…}}`), per fill (`{"trades":{…}}`) and per position a fill moved
- * (`{"positions":{…}}`), in wire names and socket status codes. The text `ping` is answered
+ * (`{"positions":{…}}`), in wire names and socket status codes, and one per fired price
+ * alert (`{"pricealerts":{…}}`, price-alerts.ts). The text `ping` is answered
  * `pong`. Served from the same engine as the v2 hub: a second presentation, not a second broker.
  */
 import type { WebSocket } from 'ws';
@@ -16,6 +17,7 @@ import {
   V3OrderChannel,
   V3SubscribeFlag,
 } from '../../../shared/broker/v3/order-socket-wire';
+import type { V3AlertPush } from '../../../shared/broker/v3/price-alert-wire';
 import type { BrokerCore } from '../../core';
 import type { AuthContext } from '../../http/types';
 import type { SimOrder, SimTrade } from '../../orders/model';
@@ -100,6 +102,12 @@ export class V3OrderSocket {
     // Presented now, while the order is in this state: later steps of the tick change it.
     this.publish(live, V3OrderChannel.Orders, () => ({ orders: wireOrder(this.core, o) }));
     for (const t of fresh) this.fill(live, t);
+  }
+
+  /** Pushes a fired price alert to the connections subscribed to `pricealerts`. */
+  pushAlert(p: V3AlertPush): void {
+    const live = this.live();
+    if (live.length > 0) this.publish(live, V3OrderChannel.PriceAlerts, () => p);
   }
 
   private fill(live: Conn[], t: SimTrade): void {

@@ -99,6 +99,18 @@ export const ordersChannels = {
     }),
     output: z.array(OrderIntent),
   }),
+  'orders.placeMultiLeg': channel({
+    doc: 'Sends two or three legs as ONE multi-leg order (an account whose dialect has multi-leg orders); each leg is pre-checked first. sendId: this send, carried out once.',
+    input: z.object({
+      legs: z
+        .array(OrderDraftInput)
+        .min(2, 'A multi-leg order has 2 or 3 legs.')
+        .max(3, 'A multi-leg order has 2 or 3 legs.'),
+      confirmGuards: z.boolean().default(false),
+      sendId: SendId.optional(),
+    }),
+    output: OrderIntent,
+  }),
   'orders.modify': channel({
     doc: 'Changes a pending order.',
     input: z.object({ change: ModifyInput, confirmGuards: z.boolean().default(false) }),

@@ -1,9 +1,10 @@
 /**
- * The seam between the Alerts screen and whoever holds the trader's price alerts. Today the
- * only holder is the app itself (`app-price-alerts.ts`: stored with the settings, evaluated
- * on live ticks while Tickdesk runs), because the v2 dialect has no broker-held alerts. A
- * dialect whose broker holds alerts (v3: created over REST, triggers pushed on the order
- * socket) implements this same interface, and the IPC handlers, the screen and the alert
+ * The seam between the Alerts screen and whoever holds the trader's price alerts. Two
+ * holders implement it: the app itself (`app-price-alerts.ts`: stored with the settings,
+ * evaluated on live ticks while Tickdesk runs) for a dialect without broker-held alerts (v2),
+ * and the broker (`broker-price-alerts.ts`: created over REST, firings pushed on the order
+ * socket) for one with them (v3); `dialect-price-alerts.ts` picks the account's. The IPC
+ * handlers, the screen and the alert
  * service do not change: the view's `heldBy` and `note` tell the trader which one is at work.
  */
 import type {
@@ -33,6 +34,8 @@ export interface PriceAlertHolder {
   setPaused(id: string, paused: boolean): Promise<PriceAlert>;
   /** Deletes an alert. */
   remove(id: string): Promise<void>;
+  /** Reads the holder's truth again where it lives elsewhere (the broker's list); absent for the app. */
+  refresh?(): Promise<void>;
   /** Called with the new picture after every change (a firing, an edit, the feed going down). */
   onChange(listener: (view: PriceAlertsView) => void): () => void;
   dispose(): Promise<void>;

@@ -40,6 +40,9 @@ import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
 import { guardActions, SendOnceGuard } from './send-once';
 import { refuseWhileStopped, type TradingStopSource } from './trading-stop';
+import { createMultiLegAction } from './multi-leg-action';
+import type { BrokerClient } from '../../broker/broker-client';
+import { AppError } from '../../../../shared/ipc/errors';
 
 /** Constructor dependencies of the order service. */
 export interface OrderServiceOptions {
@@ -69,6 +72,8 @@ export interface OrderServiceOptions {
   demat?: Pick<DematSellsDeps, 'reads' | 'isinOf'>;
   /** A trading stop in force (kill switch, daily limit): new orders and changes are refused. */
   stopped?: TradingStopSource;
+  /** The account's multi-leg call and whether its dialect has it; absent: refused. */
+  multiLeg?: { broker: Pick<BrokerClient, 'placeMultiLeg'>; supported(): boolean };
 }
 
 /** Per-call options of order actions. */
@@ -149,6 +154,24 @@ export function createOrderService(opts: OrderServiceOptions) {
   );
   const { send, blocked } = kit;
   const positions = createPositionActions(kit);
+  const multiLeg = opts.multiLeg;
+  const placeMultiLeg = multiLeg
+    ? createMultiLegAction({
+        kit,
+        broker: multiLeg.broker,
+        supported: () => multiLeg.supported(),
+        instruments: opts.instruments,
+        limits: () => ctx.limits(),
+        ...(opts.stopped ? { stopped: opts.stopped } : {}),
+        describe,
+        targets: placeTargets,
+      })
+    : () =>
+        Promise.reject(
+          new AppError('invalid-input', 'Multi-leg orders cannot be sent from here.', {
+            action: 'none',
+          }),
+        );
 
   /**
    * A cached row in Transit may be seconds old (Transit lasts a moment): read the order again
@@ -255,6 +278,10 @@ export function createOrderService(opts: OrderServiceOptions) {
         payloads,
       );
     },
+
+    /** Places two or three legs as one multi-leg order (multi-leg-action.ts). */
+    placeMultiLeg: (legs: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent> =>
+      placeMultiLeg(legs, { confirmGuards: o.confirmGuards }),
 
     /** Modifies one pending order. */
     async modify(m: ModifyOrderInput, o: ActionOptions = {}): Promise<OrderIntent> {

@@ -141,6 +141,7 @@ export class SendOnceGuard {
 interface GuardedActions {
   place(draft: { symbol: string }, o?: { sendId?: string }): Promise<OrderIntent>;
   placeMany(drafts: unknown[], o?: { sendId?: string }): Promise<OrderIntent[]>;
+  placeMultiLeg(legs: unknown[], o?: { sendId?: string }): Promise<OrderIntent>;
   modify(m: ModifyOrderInput, o?: object): Promise<OrderIntent>;
   modifyMany(ms: ModifyOrderInput[], o?: object): Promise<OrderIntent[]>;
   cancel(id: string): Promise<OrderIntent>;
@@ -172,6 +173,10 @@ export function guardActions<S extends GuardedActions>(service: S, guard: SendOn
     placeMany: (drafts, o = {}) =>
       guard.run({ keys: sendKeys(o.sendId), what: 'this basket', sendId: o.sendId }, () =>
         service.placeMany(drafts, o),
+      ),
+    placeMultiLeg: (legs, o = {}) =>
+      guard.run({ keys: sendKeys(o.sendId), what: 'this multi-leg order', sendId: o.sendId }, () =>
+        service.placeMultiLeg(legs, o),
       ),
     modify: (m, o) =>
       guard.run(

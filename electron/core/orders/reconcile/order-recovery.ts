@@ -34,6 +34,8 @@ export async function recoverFromJournal(
     action: OrderAction,
     p: Record<string, unknown>,
   ): (() => Promise<OrderIntent>) | undefined {
+    // A multi-leg order is reconciled by its first leg, but never resent as that one leg.
+    if (action === 'place' && p.legs) return undefined;
     if (action === 'place' && p.draft) return () => actions.place(p.draft as OrderDraft);
     if (action === 'modify' && p.modify) return () => actions.modify(p.modify as ModifyOrderInput);
     if (action === 'cancel' && typeof p.id === 'string')

@@ -16,6 +16,7 @@ export const FYERS_V2_ROUTES: FyersRoutes = {
   marketStatus: { method: 'GET', path: '/api/v2/market-status' },
   place: { method: 'POST', path: '/api/v2/orders' },
   placeMulti: { method: 'POST', path: '/api/v2/orders-multi' },
+  placeMultiLeg: null,
   modify: { method: 'PUT', path: '/api/v2/orders' },
   modifyMulti: { method: 'PUT', path: '/api/v2/orders-multi' },
   cancel: { method: 'DELETE', path: '/api/v2/orders' },

@@ -8,6 +8,7 @@ import { LIVE_V3_DATA_BASE_URL } from '../../../../../shared/marketdata/endpoint
 import { createDataClient } from '../../../marketdata/data-client';
 import { createBrokerClient } from '../../broker-client';
 import type { BrokerDialect } from '../../dialect';
+import { createV3AlertClient } from './price-alerts';
 import { FYERS_V3_DATA_ROUTES, FYERS_V3_LOGIN_ROUTES, FYERS_V3_ROUTES } from './routes';
 
 /** API v3. */
@@ -19,4 +20,5 @@ export const fyersV3: BrokerDialect = {
   liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL, socketUrl: null },
   createClient: (deps) => createBrokerClient({ ...deps, routes: FYERS_V3_ROUTES }),
   createDataClient: (deps) => createDataClient({ ...deps, routes: FYERS_V3_DATA_ROUTES }),
+  createAlertClient: (deps) => createV3AlertClient(deps),
 };

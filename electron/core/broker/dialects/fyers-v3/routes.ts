@@ -18,6 +18,7 @@ export const FYERS_V3_ROUTES: FyersRoutes = {
   marketStatus: { method: 'GET', path: '/marketStatus', host: 'data' },
   place: { method: 'POST', path: '/api/v3/orders/sync' },
   placeMulti: { method: 'POST', path: '/api/v3/multi-order/sync' },
+  placeMultiLeg: { method: 'POST', path: '/api/v3/multileg/orders/sync' },
   modify: { method: 'PATCH', path: '/api/v3/orders/sync' },
   modifyMulti: { method: 'PATCH', path: '/api/v3/multi-order/sync' },
   cancel: { method: 'DELETE', path: '/api/v3/orders/sync' },
