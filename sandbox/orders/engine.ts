@@ -74,7 +74,8 @@ export class MatchingEngine {
   inSquareOff(i: Instrument): boolean {
     const now = this.s.now();
     return (
-      !this.s.sessions.isOverridden(i.exchange, i.segment) && inSquareOffWindow(i.segment, now)
+      !this.s.sessions.isOverridden(i.exchange, i.segment) &&
+      inSquareOffWindow(i.exchange, i.segment, now)
     );
   }
 
@@ -111,7 +112,11 @@ export class MatchingEngine {
           }
         }
         const overridden = this.s.sessions.isOverridden(m.exchange, m.segment);
-        if (!overridden && inSquareOffWindow(m.segment, now) && !this.squaredOff.has(dayKey)) {
+        if (
+          !overridden &&
+          inSquareOffWindow(m.exchange, m.segment, now) &&
+          !this.squaredOff.has(dayKey)
+        ) {
           this.squaredOff.add(dayKey);
           this.squareOff(m.exchange, m.segment);
         }
