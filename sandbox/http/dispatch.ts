@@ -16,6 +16,7 @@ import type { RequestCounts } from '../controls/request-counts';
 import type { RowPatchTable } from '../controls/row-patches';
 import { paddedAnswer } from '../controls/padded-answer';
 import type { RateLimiter } from '../limits/rate-limiter';
+import { limitKey } from '../limits/limit-key';
 import { guard } from './envelope';
 import type { MasterFileServer } from './master-files';
 import type { Reply, RequestCtx, Route } from './types';
@@ -222,12 +223,14 @@ export function createDispatcher(
     d.beforeEach();
     const answered = await guard(() => {
       if (route.access === 'user') {
-        const auth = authenticate(req.headers, d.apps, d.creds, d.clock.now());
-        const adm = d.limiter.admit(auth.svcId, d.clock.now());
+        // Counted before authentication: the broker counts what reaches it (limit-key.ts).
+        const key = limitKey(req.headers, d.creds, req.socket.remoteAddress);
+        const adm = d.limiter.admit(key, d.clock.now());
         if (!adm.ok)
           return envelope(429, ErrorCode.RateLimited, adm.message, {
             'retry-after': String(adm.retryAfterSec),
           });
+        const auth = authenticate(req.headers, d.apps, d.creds, d.clock.now());
         requirePermission(auth, route.level ?? 2, route.operation ?? route.path);
         d.registeredIps?.check(route, req.socket.remoteAddress);
         ctx.auth = auth;
