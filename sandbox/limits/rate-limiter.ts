@@ -11,8 +11,8 @@
  * - every request that reaches the API counts, including those answered 429 (a client
  *   retrying at once stays refused) and unauthenticated ones (counted against the user whose
  *   token they carry, expired or revoked, else against the caller's address);
- * - one breach is one episode: refusals by the minute limit within 60 s of the breach that
- *   began it are the same breach.
+ * - a breach is a clock minute in which the minute limit refused a request (several refusals
+ *   in one minute are one breach), the reading the app's breach guard also takes.
  */
 import { DAY, istDayKey, istDayStart } from '../time/ist';
 
@@ -67,8 +67,7 @@ interface UserWindows {
   minute: Stamps;
   day: number;
   dayCount: number;
-  breaches: number;
-  lastBreachAt: number | null;
+  breachMinutes: Set<number>;
   blockedDay: number | null;
 }
 
@@ -88,8 +87,7 @@ export class RateLimiter {
         minute: new Stamps(MINUTE_MS),
         day,
         dayCount: 0,
-        breaches: 0,
-        lastBreachAt: null,
+        breachMinutes: new Set(),
         blockedDay: null,
       };
       this.users.set(user, w);
@@ -97,8 +95,7 @@ export class RateLimiter {
     if (w.day !== day) {
       w.day = day;
       w.dayCount = 0;
-      w.breaches = 0;
-      w.lastBreachAt = null;
+      w.breachMinutes.clear();
       w.blockedDay = null;
     }
     return w;
@@ -129,11 +126,8 @@ export class RateLimiter {
       };
     }
     if (w.minute.count(now) > this.cfg.perMinute) {
-      if (w.lastBreachAt === null || now - w.lastBreachAt >= MINUTE_MS) {
-        w.breaches++;
-        w.lastBreachAt = now;
-      }
-      if (w.breaches > this.cfg.minuteBreachesAllowed) {
+      w.breachMinutes.add(Math.floor(now / MINUTE_MS));
+      if (w.breachMinutes.size > this.cfg.minuteBreachesAllowed) {
         w.blockedDay = day;
         return {
           ok: false,
@@ -165,7 +159,7 @@ export class RateLimiter {
     const day = istDayKey(now);
     return [...this.users].map(([user, w]) => ({
       user,
-      minuteBreaches: w.day === day ? w.breaches : 0,
+      minuteBreaches: w.day === day ? w.breachMinutes.size : 0,
       blocked: w.blockedDay === day,
     }));
   }
