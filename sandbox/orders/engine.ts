@@ -159,7 +159,9 @@ export class MatchingEngine {
       o.message = o.waitingForOpen
         ? 'After market order pending until the market opens'
         : 'Pending';
-      const reason = this.timing.takeForced() ?? exchangeVerdict(o, this.s.ltp(o.instrument));
+      const reason =
+        this.timing.takeForced() ??
+        exchangeVerdict(o, this.s.ltp(o.instrument), this.timing.priceRange);
       if (reason) o.lateReject = { step: step + this.timing.rejectSteps(o.slNo), reason };
       this.s.book.changed(o);
     }
