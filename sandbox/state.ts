@@ -3,6 +3,7 @@
  * object that route handlers, the matching engine and the test controls share. A reset
  * replaces the mutable parts while keeping the immutable symbol master, apps and clock.
  */
+import { DepthDepletion } from './market/depth-depletion';
 import type { Instrument } from '../shared/broker/instrument';
 import type { SimClock } from './clock';
 import type { FundsFigures } from './account/funds';
@@ -24,6 +25,8 @@ export class SandboxState {
   readonly book = new OrderBook();
   readonly positions = new PositionLedger();
   readonly edis = new EdisStore();
+  /** What our own trades took from each book, refilling over the steps. */
+  readonly depletion = new DepthDepletion();
   holdings: HoldingSeed[] = [];
   /** Start-of-day limits of the current trading day. */
   startLimits: StartLimits = { ...START_LIMITS };
@@ -104,6 +107,7 @@ export class SandboxState {
     this.book.clear();
     this.positions.clear();
     this.edis.clear();
+    this.depletion.clear();
     this.sessions.clear();
     this.prices.reset();
     this.startLimits = { ...START_LIMITS };

@@ -1,7 +1,7 @@
 /**
  * Exit and convert, the two position actions of the spec. Exits flatten with a market order
- * filled at once at the last price (so the trader sees the position closed on the next read);
- * conversion moves open quantity between products under the spec's convert rules.
+ * that meets the book like any other (the engine's `flatten`: a walk of the depth now, what it
+ * cannot take over the next steps); conversion moves open quantity between products under the spec's convert rules.
  */
 import type { ProductType } from '../../shared/broker/enums';
 import { isProductType, Side, Segment } from '../../shared/broker/enums';

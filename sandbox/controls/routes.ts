@@ -20,7 +20,7 @@ import type { RegisteredIps } from './registered-ips';
 import type { RequestCounts } from './request-counts';
 import type { RowPatchTable } from './row-patches';
 import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
-import { LATENCY_PROFILES, type LatencyName } from '../orders/exchange-timing';
+import { LATENCY_PROFILES, PRICE_RANGE_LIMITS, type LatencyName } from '../orders/exchange-timing';
 
 /** What the controls act on. */
 export interface ControlDeps {
@@ -140,6 +140,14 @@ export function controlRoutes(d: ControlDeps): Route[] {
             'latency must be "realistic", "easy" or {typicalMs 0..60000, tailChance 0..1, tailMaxMs 0..60000}',
           );
       }
+      if (b.priceRange !== undefined) {
+        const r = b.priceRange;
+        if (typeof r !== 'number' || !(r >= PRICE_RANGE_LIMITS.min && r <= PRICE_RANGE_LIMITS.max))
+          return bad(
+            `priceRange must be a share of the price, ${PRICE_RANGE_LIMITS.min} to ${PRICE_RANGE_LIMITS.max} (0.2 is 20%)`,
+          );
+        t.priceRange = r;
+      }
       if (b.rejectNext !== undefined) {
         if (
           typeof b.rejectNext !== 'string' ||
@@ -149,7 +157,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
           return bad("rejectNext must be the exchange's reason, 1..200 characters");
         t.rejectNext(b.rejectNext);
       }
-      return okJson({ latency: t.profile });
+      return okJson({ latency: t.profile, priceRange: t.priceRange });
     }),
     route('POST', '/__sandbox/faults', (ctx) => {
       try {

@@ -16,6 +16,7 @@ import type { RequestCounts } from '../controls/request-counts';
 import type { RowPatchTable } from '../controls/row-patches';
 import { paddedAnswer } from '../controls/padded-answer';
 import type { RateLimiter } from '../limits/rate-limiter';
+import { limitKey } from '../limits/limit-key';
 import { guard } from './envelope';
 import type { MasterFileServer } from './master-files';
 import type { Reply, RequestCtx, Route } from './types';
@@ -149,6 +150,8 @@ export function createDispatcher(
   };
 
   async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // When the request reached the broker: what its rate limits count (not when its body was read).
+    let arrivedAt = d.clock.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const master = await d.masterFiles?.handle(url.pathname, method, req.headers);
@@ -218,16 +221,19 @@ export function createDispatcher(
       // The client hears nothing (its connection drops now); the broker acts later anyway.
       req.socket.destroy();
       await sleepSim(fault.delayMs);
+      arrivedAt = d.clock.now();
     }
     d.beforeEach();
     const answered = await guard(() => {
       if (route.access === 'user') {
-        const auth = authenticate(req.headers, d.apps, d.creds, d.clock.now());
-        const adm = d.limiter.admit(auth.svcId, d.clock.now());
+        // Counted before authentication: the broker counts what reaches it (limit-key.ts).
+        const key = limitKey(req.headers, d.creds, req.socket.remoteAddress);
+        const adm = d.limiter.admit(key, arrivedAt);
         if (!adm.ok)
           return envelope(429, ErrorCode.RateLimited, adm.message, {
             'retry-after': String(adm.retryAfterSec),
           });
+        const auth = authenticate(req.headers, d.apps, d.creds, d.clock.now());
         requirePermission(auth, route.level ?? 2, route.operation ?? route.path);
         d.registeredIps?.check(route, req.socket.remoteAddress);
         ctx.auth = auth;

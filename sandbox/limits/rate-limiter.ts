@@ -1,8 +1,18 @@
 /**
  * Per-user request budget: 10 a second, 200 a minute, 10,000 a day (spec "Limits"). A user
  * who breaks the per-minute limit more than 3 times in one day is blocked for the rest of
- * that day. Windows are aligned to the sandbox clock's seconds, minutes and IST days, so
- * tests can exhaust a window and then advance the clock past it.
+ * that day.
+ *
+ * What is known (the spec): the three numbers, the breach allowance, HTTP 429 with -353.
+ * What is inferred (docs/sandbox.md, "Rate limits"), taken on the strict side so the app is
+ * never tested against a broker gentler than the real one:
+ * - the second and the minute are sliding windows (any 1 s and any 60 s), not clock-aligned
+ *   buckets a burst straddling a boundary slips through; the day is the IST calendar day;
+ * - every request that reaches the API counts, including those answered 429 (a client
+ *   retrying at once stays refused) and unauthenticated ones (counted against the user whose
+ *   token they carry, expired or revoked, else against the caller's address);
+ * - a breach is a clock minute in which the minute limit refused a request (several refusals
+ *   in one minute are one breach), the reading the app's breach guard also takes.
  */
 import { DAY, istDayKey, istDayStart } from '../time/ist';
 
@@ -26,35 +36,55 @@ export const SPEC_LIMITS: LimitConfig = {
 /** Outcome of one admission check. */
 export type Admission = { ok: true } | { ok: false; retryAfterSec: number; message: string };
 
+const SECOND_MS = 1000;
+const MINUTE_MS = 60_000;
+
+/** Timestamps in a sliding window, oldest first. */
+class Stamps {
+  private readonly t: number[] = [];
+  constructor(private readonly windowMs: number) {}
+
+  /** Requests counted in the window ending at `now`. */
+  count(now: number): number {
+    while (this.t.length > 0 && this.t[0]! <= now - this.windowMs) this.t.shift();
+    return this.t.length;
+  }
+
+  add(now: number, n = 1): void {
+    for (let k = 0; k < n; k++) this.t.push(now);
+  }
+
+  /** Seconds (at least 1) until the window holds fewer than `limit`, from `now`. */
+  retryAfterSec(now: number, limit: number): number {
+    const n = this.count(now);
+    const oldestToGo = this.t[Math.max(0, n - limit)] ?? now;
+    return Math.max(1, Math.ceil((oldestToGo + this.windowMs - now) / 1000));
+  }
+}
+
 interface UserWindows {
-  sec: number;
-  secCount: number;
-  min: number;
-  minCount: number;
+  second: Stamps;
+  minute: Stamps;
   day: number;
   dayCount: number;
   breachMinutes: Set<number>;
   blockedDay: number | null;
 }
 
-/** Fixed-window limiter keyed by user id. */
+/** Sliding-window limiter keyed by user id (or, for a request no token names, its address). */
 export class RateLimiter {
   private users = new Map<string, UserWindows>();
 
   constructor(private readonly cfg: LimitConfig = SPEC_LIMITS) {}
 
-  /** The user's windows, created or rolled over to the second, minute and day of `now`. */
+  /** The user's windows, created or rolled over to the IST day of `now`. */
   private windows(user: string, now: number): UserWindows {
-    const sec = Math.floor(now / 1000);
-    const min = Math.floor(now / 60_000);
     const day = istDayKey(now);
     let w = this.users.get(user);
     if (!w) {
       w = {
-        sec,
-        secCount: 0,
-        min,
-        minCount: 0,
+        second: new Stamps(SECOND_MS),
+        minute: new Stamps(MINUTE_MS),
         day,
         dayCount: 0,
         breachMinutes: new Set(),
@@ -68,23 +98,18 @@ export class RateLimiter {
       w.breachMinutes.clear();
       w.blockedDay = null;
     }
-    if (w.min !== min) {
-      w.min = min;
-      w.minCount = 0;
-    }
-    if (w.sec !== sec) {
-      w.sec = sec;
-      w.secCount = 0;
-    }
     return w;
   }
 
-  /** Admits (and counts) one request, or says how long to wait. Refused requests are not counted. */
+  /** Counts one request (admitted or not) and says whether it may be served, or how long to wait. */
   admit(user: string, now: number): Admission {
     const w = this.windows(user, now);
-    const min = Math.floor(now / 60_000);
     const day = istDayKey(now);
     const untilMidnight = Math.max(1, Math.ceil((istDayStart(now) + DAY - now) / 1000));
+    // The request is counted before the verdict: the broker counts what reaches it.
+    w.second.add(now);
+    w.minute.add(now);
+    w.dayCount++;
     if (w.blockedDay === day) {
       return {
         ok: false,
@@ -93,15 +118,15 @@ export class RateLimiter {
           'API limit exceeded: blocked for the rest of the day after repeated per-minute breaches',
       };
     }
-    if (w.dayCount >= this.cfg.perDay) {
+    if (w.dayCount > this.cfg.perDay) {
       return {
         ok: false,
         retryAfterSec: untilMidnight,
         message: `API limit exceeded: ${this.cfg.perDay} requests per day`,
       };
     }
-    if (w.minCount >= this.cfg.perMinute) {
-      w.breachMinutes.add(min);
+    if (w.minute.count(now) > this.cfg.perMinute) {
+      w.breachMinutes.add(Math.floor(now / MINUTE_MS));
       if (w.breachMinutes.size > this.cfg.minuteBreachesAllowed) {
         w.blockedDay = day;
         return {
@@ -112,20 +137,17 @@ export class RateLimiter {
       }
       return {
         ok: false,
-        retryAfterSec: Math.max(1, Math.ceil(((min + 1) * 60_000 - now) / 1000)),
+        retryAfterSec: w.minute.retryAfterSec(now, this.cfg.perMinute),
         message: `API limit exceeded: ${this.cfg.perMinute} requests per minute`,
       };
     }
-    if (w.secCount >= this.cfg.perSecond) {
+    if (w.second.count(now) > this.cfg.perSecond) {
       return {
         ok: false,
-        retryAfterSec: 1,
+        retryAfterSec: w.second.retryAfterSec(now, this.cfg.perSecond),
         message: `API limit exceeded: ${this.cfg.perSecond} requests per second`,
       };
     }
-    w.secCount++;
-    w.minCount++;
-    w.dayCount++;
     return { ok: true };
   }
 
@@ -149,8 +171,8 @@ export class RateLimiter {
   spendMinute(now: number, count: number): void {
     for (const user of [...this.users.keys()]) {
       const w = this.windows(user, now);
-      const n = Math.max(0, Math.min(count, this.cfg.perMinute - w.minCount));
-      w.minCount += n;
+      const n = Math.max(0, Math.min(count, this.cfg.perMinute - w.minute.count(now)));
+      w.minute.add(now, n);
       w.dayCount += n;
     }
   }

@@ -97,7 +97,10 @@ export function marketView(s: SandboxState, i: Instrument): MarketView {
   const prevClose = roundToTick(s.prices.reference(i), tick);
   const index = isIndex(i);
   const bar = st.bars[st.bars.length - 1]!;
-  const depth = index ? { bids: [], asks: [] } : depthAt(i, ltp, s.seed, s.prices.step);
+  // The book less what our own trades took (depth-depletion.ts): the one the fills meet.
+  const depth = index
+    ? { bids: [], asks: [] }
+    : s.depletion.apply(i.ticker, s.prices.step, depthAt(i, ltp, s.seed, s.prices.step));
   const sum = (ls: DepthLevel[]) => ls.reduce((n, l) => n + l.volume, 0);
   const conv = priceConvOf(i);
   const band = priceBand(i, prevClose) ?? {

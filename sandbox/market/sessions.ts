@@ -1,12 +1,13 @@
 /**
- * Market sessions per exchange segment, and the OPEN/CLOSE status the market-status endpoint
- * reports. Order matching, after-market orders, DAY expiry and intraday square-off all ask
+ * Market sessions per exchange segment, by the IST clock and the exchanges' holiday calendar
+ * (shared/broker/exchange-holidays.ts), and the status the market-status endpoint reports. Order matching, after-market orders, DAY expiry and intraday square-off all ask
  * this one module whether a segment is open, so a test that closes a market through the
  * controls sees every behaviour follow.
  */
 import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import { istParts } from '../time/ist';
 import { Segment, Exchange } from '../../shared/broker/enums';
+import { tradingWindow } from '../../shared/broker/exchange-holidays';
 
 // The session times' one home is shared (the app's updater policy reads them too).
 import { SESSION_TIMES, type SessionTimes } from '../../shared/broker/session-times';
@@ -47,27 +48,60 @@ export const CASH_EXTRA_SESSIONS = {
   postClose: { from: 15 * 60 + 40, to: 16 * 60 },
 } as const;
 
-/** Status by clock alone: weekdays between open and close. Exchange holidays are not modelled. */
-export function scheduledStatus(segment: SegmentCode, nowMs: number): MarketStatusValue {
+/**
+ * The segment's continuous session on the IST day of `nowMs`, in minutes of the day, or null
+ * when the exchange does not trade that day (a weekend or a full holiday of the exchange's
+ * calendar, shared/broker/exchange-holidays.ts). MCX's half holidays cut it at 17:00.
+ */
+export function sessionOn(
+  exchange: ExchangeCode,
+  segment: SegmentCode,
+  nowMs: number,
+): { open: number; close: number } | null {
+  const w = tradingWindow(exchange, istParts(nowMs));
+  if (!w) return null;
+  const t = SESSION_TIMES[segment];
+  const open = Math.max(t.open, w.from);
+  const close = Math.min(t.close, w.to);
+  return open < close ? { open, close } : null;
+}
+
+/**
+ * Status by the clock and the exchange calendar: OPEN in the day's session, the cash
+ * market's pre-open and closing sessions around it, CLOSE otherwise. On a holiday nothing
+ * opens; the cash market's evening still reads POSTCLOSE_CLOSED, as a public client of the
+ * live API saw on a holiday (inferred: docs/sandbox.md).
+ */
+export function scheduledStatus(
+  exchange: ExchangeCode,
+  segment: SegmentCode,
+  nowMs: number,
+): MarketStatusValue {
   const p = istParts(nowMs);
   if (p.weekday === 0 || p.weekday === 6) return 'CLOSE';
-  const t = SESSION_TIMES[segment];
   const m = p.minuteOfDay + p.second / 60;
-  if (m >= t.open && m < t.close) return 'OPEN';
+  const session = sessionOn(exchange, segment, nowMs);
+  if (session && m >= session.open && m < session.close) return 'OPEN';
   if (segment !== Segment.CapitalMarket) return 'CLOSE';
   const { preOpen, postClose } = CASH_EXTRA_SESSIONS;
+  if (m >= postClose.to) return 'POSTCLOSE_CLOSED';
+  if (!session) return 'CLOSE';
   if (m >= preOpen.from && m < preOpen.to) return 'PREOPEN';
   if (m >= postClose.from && m < postClose.to) return 'POSTCLOSE_START';
-  if (m >= postClose.to) return 'POSTCLOSE_CLOSED';
   return 'CLOSE';
 }
 
-/** Whether the clock says we are inside the square-off window before the close. */
-export function inSquareOffWindow(segment: SegmentCode, nowMs: number): boolean {
-  const p = istParts(nowMs);
-  if (p.weekday === 0 || p.weekday === 6) return false;
-  const t = SESSION_TIMES[segment];
-  return p.minuteOfDay >= t.close - t.squareOffBefore && p.minuteOfDay < t.close;
+/** Whether the clock says we are inside the square-off window before the day's close. */
+export function inSquareOffWindow(
+  exchange: ExchangeCode,
+  segment: SegmentCode,
+  nowMs: number,
+): boolean {
+  const session = sessionOn(exchange, segment, nowMs);
+  if (!session) return false;
+  const m = istParts(nowMs).minuteOfDay;
+  const lead = SESSION_TIMES[segment].squareOffBefore;
+  return m >= session.close - lead && m < session.close;
 }
 
 /** Holds the per-market overrides and answers "is this market open now?". */
@@ -89,7 +123,7 @@ export class SessionBoard {
   status(exchange: ExchangeCode, segment: SegmentCode, nowMs: number): MarketStatusValue {
     const o = this.overrides.get(`${exchange}:${segment}`);
     if (o !== undefined && o !== 'AUTO') return o;
-    return scheduledStatus(segment, nowMs);
+    return scheduledStatus(exchange, segment, nowMs);
   }
 
   /** Clears every override (test reset). */

@@ -25,7 +25,7 @@ import { ExchangeTiming, REALISTIC_LATENCY, exchangeVerdict } from './exchange-t
 import type { LatencyProfile } from './exchange-timing';
 import { FillModel } from './fill-model';
 import type { OrderSource, SimOrder } from './model';
-import { isOpen } from './model';
+import { isOpen, remainingQty } from './model';
 import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
 const INTRADAY_PRODUCTS = new Set(['INTRADAY', 'CO', 'BO']);
@@ -74,7 +74,8 @@ export class MatchingEngine {
   inSquareOff(i: Instrument): boolean {
     const now = this.s.now();
     return (
-      !this.s.sessions.isOverridden(i.exchange, i.segment) && inSquareOffWindow(i.segment, now)
+      !this.s.sessions.isOverridden(i.exchange, i.segment) &&
+      inSquareOffWindow(i.exchange, i.segment, now)
     );
   }
 
@@ -111,7 +112,11 @@ export class MatchingEngine {
           }
         }
         const overridden = this.s.sessions.isOverridden(m.exchange, m.segment);
-        if (!overridden && inSquareOffWindow(m.segment, now) && !this.squaredOff.has(dayKey)) {
+        if (
+          !overridden &&
+          inSquareOffWindow(m.exchange, m.segment, now) &&
+          !this.squaredOff.has(dayKey)
+        ) {
           this.squaredOff.add(dayKey);
           this.squareOff(m.exchange, m.segment);
         }
@@ -154,7 +159,9 @@ export class MatchingEngine {
       o.message = o.waitingForOpen
         ? 'After market order pending until the market opens'
         : 'Pending';
-      const reason = this.timing.takeForced() ?? exchangeVerdict(o, this.s.ltp(o.instrument));
+      const reason =
+        this.timing.takeForced() ??
+        exchangeVerdict(o, this.s.ltp(o.instrument), this.timing.priceRange);
       if (reason) o.lateReject = { step: step + this.timing.rejectSteps(o.slNo), reason };
       this.s.book.changed(o);
     }
@@ -335,11 +342,15 @@ export class MatchingEngine {
   }
 
   /**
-   * Flattens one position now with a market order filled at the last price. Open exit legs of
-   * the same product are cancelled first so they cannot fill against a flat position.
+   * Flattens one position with a market order that meets the book like any other: it walks
+   * the opposite side now, and what the five levels cannot take waits for the next steps (a
+   * partial exit the trader sees). At the close (the market no longer open) the rest trades at
+   * once at the worst level's price: nothing intraday may stay open overnight. Open exit legs
+   * of the same product are cancelled first so they cannot fill against a flat position, and
+   * the quantity an earlier exit is still working on is not exited twice.
    */
   flatten(acc: PositionAcc, source: OrderSource, reason: string): SimOrder | undefined {
-    const net = acc.buyQty - acc.sellQty;
+    const net = acc.buyQty - acc.sellQty - this.exitingQty(acc);
     if (net === 0) return undefined;
     for (const o of this.s.book.orders.values()) {
       if (
@@ -378,8 +389,32 @@ export class MatchingEngine {
       source,
     };
     this.s.book.add(o);
-    this.fill(o, o.qty, this.s.ltp(acc.instrument));
+    this.matchOne(o);
+    if (isOpen(o) && !this.marketOpen(acc.instrument)) this.fillRestAtClose(o);
     return o;
+  }
+
+  /** Signed quantity open exits (EXIT or SQUAREOFF orders) of this position still have to trade. */
+  private exitingQty(acc: PositionAcc): number {
+    let q = 0;
+    for (const o of this.s.book.orders.values()) {
+      if (
+        isOpen(o) &&
+        (o.source === 'EXIT' || o.source === 'SQUAREOFF') &&
+        o.instrument === acc.instrument &&
+        o.productType === acc.productType
+      )
+        q -= o.side * remainingQty(o);
+    }
+    return q;
+  }
+
+  /** The square-off at the close: what the book could not take trades at its worst level now. */
+  private fillRestAtClose(o: SimOrder): void {
+    const b = this.fills.book(o.instrument);
+    const side = o.side === Side.Buy ? b.asks : b.bids;
+    const worst = [...side].reverse().find((l) => l.price > 0)?.price ?? this.s.ltp(o.instrument);
+    this.fill(o, remainingQty(o), worst);
   }
 
   /** Cancels open intraday orders and flattens intraday positions of one market. */

@@ -43,11 +43,21 @@ export type LatencyName = keyof typeof LATENCY_PROFILES;
 const ACK_SALT = 0x1a7e4c1;
 const TAIL_SALT = 0x5eed7a11;
 /**
- * Half-width of the exchange's price range around the market, as a share of the price
- * (*inferred*): wide enough for any real band (20% circuits flex, operating ranges widen in
- * steps during the day), so only orders no real exchange would take are refused.
+ * The cash market's widest circuit band, as a share of the price: NSE and BSE bands are 2%,
+ * 5%, 10% or 20% of the previous close (most liquid stocks have none, only a 10% dynamic
+ * operating range the exchange widens in steps). The realistic width of the sandbox's range
+ * (`POST /__sandbox/exchange {priceRange: 0.2}`).
+ */
+export const CIRCUIT_PRICE_RANGE = 0.2;
+/**
+ * Half-width of the exchange's price range around the market by default, as a share of the
+ * price (*inferred*). Still 40%, twice the widest real band: some twenty test files place
+ * "far" pending limits 25-35% below the market and must move nearer (or set the range) before
+ * the default can be CIRCUIT_PRICE_RANGE (docs/sandbox.md; issue 20).
  */
 export const EXCHANGE_PRICE_RANGE = 0.4;
+/** The widths the control accepts (a share of the price). */
+export const PRICE_RANGE_LIMITS = { min: 0.01, max: 1 } as const;
 /** Steps between the acknowledgement and a late rejection (a moment: 1 to 3 steps). */
 const REJECT_STEPS_MIN = 1;
 const REJECT_STEPS_SPREAD = 3;
@@ -68,19 +78,20 @@ export function stepsFor(ms: number, stepMs: number): number {
 /**
  * The exchange's own checks, made after the broker accepted the order: a cash-market limit or
  * trigger price outside the exchange's operating range (the broker's risk system does not
- * check it, the exchange does). The range is taken as EXCHANGE_PRICE_RANGE around the market
+ * check it, the exchange does). The range is taken as `range` (EXCHANGE_PRICE_RANGE) around the market
  * price at acknowledgement (*inferred*: the exchange's dynamic band flexes with the market;
  * its exact reference is not published to us). Returns the reason, or undefined.
  */
 export function exchangeVerdict(
   o: Pick<SimOrder, 'type' | 'limitPrice' | 'stopPrice'> & { instrument: Instrument },
   reference: number,
+  range: number = EXCHANGE_PRICE_RANGE,
 ): string | undefined {
   const i = o.instrument;
   if (i.segment !== Segment.CapitalMarket || !(reference > 0)) return undefined;
   const tick = i.tickSize > 0 ? i.tickSize : 0.05;
-  const low = Math.max(tick, roundToTick(reference * (1 - EXCHANGE_PRICE_RANGE), tick));
-  const high = roundToTick(reference * (1 + EXCHANGE_PRICE_RANGE), tick);
+  const low = Math.max(tick, roundToTick(reference * (1 - range), tick));
+  const high = roundToTick(reference * (1 + range), tick);
   const usesLimit = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
   const usesStop = o.type === OrderType.Stop || o.type === OrderType.StopLimit;
   for (const [name, p] of [
@@ -96,6 +107,8 @@ export function exchangeVerdict(
 /** The exchange's timing over one sandbox: profile, forced late rejections, and per-order draws. */
 export class ExchangeTiming {
   private forced: string[] = [];
+  /** Half-width of the exchange's price range (a share of the price); a test may widen it. */
+  priceRange = EXCHANGE_PRICE_RANGE;
 
   constructor(
     private readonly seed: number,
@@ -130,8 +143,9 @@ export class ExchangeTiming {
     return this.forced.shift();
   }
 
-  /** Back to no armed rejections (test reset); the profile stays. */
+  /** Back to no armed rejections and the default price range (test reset); the profile stays. */
   reset(): void {
     this.forced = [];
+    this.priceRange = EXCHANGE_PRICE_RANGE;
   }
 }

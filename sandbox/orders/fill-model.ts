@@ -11,8 +11,9 @@
  *   own price once the book crosses it, i.e. once the market has traded through the limit
  *   (best ask below a buy limit, best bid above a sell limit), and only as much as the crossed
  *   levels hold.
- * - Within one step, what one order took from a level is gone for the next order in the same
- *   instrument; the book is fresh again at the next step.
+ * - What one order took from a level is gone for the next order in the same instrument, and
+ *   comes back over the next steps (sandbox/market/depth-depletion.ts), as the depth every
+ *   view shows says too.
  *
  * This module is the one place fills are priced, so a check that bounds what a market order
  * may pay (market price protection) wraps `FillModel.slices` or passes a `cap`.
@@ -79,14 +80,11 @@ export function averagePrice(slices: readonly FillSlice[]): number {
   return qty > 0 ? slices.reduce((n, s) => n + s.qty * s.price, 0) / qty : 0;
 }
 
-/** The exchange's fill pricing over one sandbox market, with per-step level consumption. */
+/** The exchange's fill pricing over one sandbox market; what it takes stays taken a while. */
 export class FillModel {
-  private step = -1;
-  private taken = new Map<string, { bids: number[]; asks: number[] }>();
-
   constructor(private readonly s: SandboxState) {}
 
-  /** The book an order meets now (the depth the quotes show at this step). */
+  /** The generated book at this step, before our own trades (depthAt). */
   book(i: Instrument): { bids: DepthLevel[]; asks: DepthLevel[] } {
     return depthAt(i, this.s.ltp(i), this.s.seed, this.s.prices.step);
   }
@@ -97,16 +95,8 @@ export class FillModel {
    * (a limit then fills at its own price). `cap` adds a worst price to a market order.
    */
   slices(o: SimOrder, resting: boolean, cap?: number): FillSlice[] {
-    if (this.step !== this.s.prices.step) {
-      this.step = this.s.prices.step;
-      this.taken.clear();
-    }
     const i = o.instrument;
-    let used = this.taken.get(i.ticker);
-    if (!used) {
-      used = { bids: [], asks: [] };
-      this.taken.set(i.ticker, used);
-    }
+    const used = this.s.depletion.at(i.ticker, this.s.prices.step);
     const b = this.book(i);
     const buy = o.side === Side.Buy;
     const limitLike = o.type === OrderType.Limit || o.type === OrderType.StopLimit;
@@ -121,9 +111,8 @@ export class FillModel {
     });
   }
 
-  /** Forgets this step's consumption (test reset). */
+  /** Forgets what our trades took (test reset). */
   reset(): void {
-    this.step = -1;
-    this.taken.clear();
+    this.s.depletion.clear();
   }
 }

@@ -7,6 +7,11 @@
 import { istParts } from '../../../shared/format/ist';
 import { SESSION_TIMES } from '../../../shared/broker/session-times';
 import type { IntentStatus } from '../../../shared/broker/models';
+import { Exchange } from '../../../shared/broker/enums';
+import { isTradingDay } from '../../../shared/broker/exchange-holidays';
+
+/** The exchanges whose calendars decide whether a day is a market day. */
+const TRADING_EXCHANGES = [Exchange.NSE, Exchange.BSE, Exchange.MCX] as const;
 
 /** How often a running app looks for an update (and once at start). */
 export const UPDATE_CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
@@ -40,14 +45,15 @@ function hhmm(minutes: number): string {
 }
 
 /**
- * Whether `now` falls in any segment's session on an IST weekday, widened by the margin: from
- * 08:45 to 23:45 IST, Monday to Friday. Exchange holidays are not known to the app, so a
- * holiday counts as a market day (the safe side: an update waits, it is never forced).
+ * Whether `now` falls in any segment's session on an IST trading day, widened by the margin:
+ * from 08:45 to 23:45 IST on a day any exchange trades (the exchanges' holiday calendar,
+ * shared/broker/exchange-holidays.ts). A day only MCX's evening session trades keeps the
+ * whole window (the safe side: an update waits, it is never forced); a year whose holidays
+ * are not in the table counts every weekday as a market day.
  */
 export function inMarketHours(now: number): boolean {
   const p = istParts(now);
-  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
-  if (weekday === 0 || weekday === 6) return false;
+  if (!TRADING_EXCHANGES.some((ex) => isTradingDay(ex, p))) return false;
   const m = p.hour * 60 + p.minute;
   return m >= FIRST_OPEN - MARKET_MARGIN_MINUTES && m < LAST_CLOSE + MARKET_MARGIN_MINUTES;
 }
@@ -80,7 +86,7 @@ export function installDecision(input: {
     return {
       install: false,
       reason: HoldReason.MarketHours,
-      message: `Markets are open (${hhmm(FIRST_OPEN)}–${hhmm(LAST_CLOSE)} IST on weekdays), so Tickdesk does not restart for the update now; it installs when you quit after ${hhmm(LAST_CLOSE + MARKET_MARGIN_MINUTES)} IST or at the weekend.`,
+      message: `Markets are open (${hhmm(FIRST_OPEN)}–${hhmm(LAST_CLOSE)} IST on weekdays), so Tickdesk does not restart for the update now; it installs when you quit after ${hhmm(LAST_CLOSE + MARKET_MARGIN_MINUTES)} IST, at the weekend or on an exchange holiday.`,
     };
   }
   return { install: true };

@@ -12,6 +12,7 @@ import {
   EASY_LATENCY,
   REALISTIC_LATENCY,
   ackLatencyMs,
+  CIRCUIT_PRICE_RANGE,
   exchangeVerdict,
   stepsFor,
 } from '../../../sandbox/orders/exchange-timing';
@@ -92,10 +93,20 @@ test("the exchange's own check: a cash limit outside its price range is refused 
   const fut = all.find((i) => i.ticker === 'NSE:SBIN25DECFUT')!;
   const lim = (p: number) => ({ type: 1 as const, limitPrice: p, stopPrice: 0 });
   assert.equal(exchangeVerdict({ ...lim(790), instrument: sbin }, 800), undefined);
+  // The realistic range (the control's priceRange 0.2): 20% around the market.
   assert.match(
-    exchangeVerdict({ ...lim(450), instrument: sbin }, 800) ?? '',
-    /limit price 450 is outside the exchange's price range 480\.00-1120\.00/,
+    exchangeVerdict({ ...lim(630), instrument: sbin }, 800, CIRCUIT_PRICE_RANGE) ?? '',
+    /limit price 630 is outside the exchange's price range 640\.00-960\.00/,
   );
-  assert.equal(exchangeVerdict({ ...lim(450), instrument: fut }, 800), undefined);
+  assert.equal(
+    exchangeVerdict({ ...lim(640), instrument: sbin }, 800, CIRCUIT_PRICE_RANGE),
+    undefined,
+  );
+  assert.equal(
+    exchangeVerdict({ ...lim(450), instrument: fut }, 800, CIRCUIT_PRICE_RANGE),
+    undefined,
+  );
+  // The default, still 40% (docs/sandbox.md): 600 passes, 450 does not.
   assert.equal(exchangeVerdict({ ...lim(600), instrument: sbin }, 800), undefined);
+  assert.match(exchangeVerdict({ ...lim(450), instrument: sbin }, 800) ?? '', /480\.00-1120\.00/);
 });

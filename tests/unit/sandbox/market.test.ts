@@ -50,17 +50,39 @@ test('base prices are plausible: options below their underlying, futures near it
   assert.ok(o > 0 && o < 3000, `option ${o}`);
 });
 
+test('exchange holidays: closed all day, the cash market’s pre-open and closing sessions only on trading days, MCX half days', () => {
+  const at = (s: string) => Date.parse(s);
+  // Christmas 2026: every exchange closed; the cash evening still reads POSTCLOSE_CLOSED (as observed live).
+  for (const t of ['09:05', '10:00', '15:45'])
+    assert.equal(scheduledStatus(10, 10, at(`2026-12-25T${t}:00+05:30`)), 'CLOSE', t);
+  assert.equal(scheduledStatus(10, 10, at('2026-12-25T19:38:00+05:30')), 'POSTCLOSE_CLOSED');
+  assert.equal(scheduledStatus(12, 11, at('2026-12-25T10:00:00+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(11, 20, at('2026-12-25T20:00:00+05:30')), 'CLOSE');
+  // A trading day's sessions around the continuous one.
+  assert.equal(scheduledStatus(10, 10, at('2026-12-24T09:05:00+05:30')), 'PREOPEN');
+  assert.equal(scheduledStatus(10, 10, at('2026-12-24T15:45:00+05:30')), 'POSTCLOSE_START');
+  // Guru Nanak Jayanti 2026: NSE closed; MCX's morning closed, its evening open from 17:00.
+  assert.equal(scheduledStatus(10, 11, at('2026-11-24T11:00:00+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(11, 20, at('2026-11-24T11:00:00+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(11, 20, at('2026-11-24T17:00:00+05:30')), 'OPEN');
+  // New Year 2026: MCX's morning trades, its evening is closed, so the square-off comes before 17:00.
+  assert.equal(scheduledStatus(11, 20, at('2026-01-01T12:00:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(11, 20, at('2026-01-01T18:00:00+05:30')), 'CLOSE');
+  assert.equal(inSquareOffWindow(11, 20, at('2026-01-01T16:40:00+05:30')), true);
+  assert.equal(inSquareOffWindow(10, 11, at('2026-12-25T15:26:00+05:30')), false);
+});
+
 test('session times per segment, weekends closed, square-off window', () => {
   const at = (s: string) => Date.parse(s);
-  assert.equal(scheduledStatus(10, at('2026-11-23T09:14:59+05:30')), 'CLOSE');
-  assert.equal(scheduledStatus(10, at('2026-11-23T09:15:00+05:30')), 'OPEN');
-  assert.equal(scheduledStatus(10, at('2026-11-23T15:30:00+05:30')), 'CLOSE');
-  assert.equal(scheduledStatus(12, at('2026-11-23T16:59:00+05:30')), 'OPEN');
-  assert.equal(scheduledStatus(20, at('2026-11-23T23:00:00+05:30')), 'OPEN');
-  assert.equal(scheduledStatus(20, at('2026-11-22T12:00:00+05:30')), 'CLOSE'); // Sunday
-  assert.equal(inSquareOffWindow(11, at('2026-11-23T15:25:00+05:30')), true);
-  assert.equal(inSquareOffWindow(11, at('2026-11-23T15:24:00+05:30')), false);
-  assert.equal(inSquareOffWindow(20, at('2026-11-23T23:05:00+05:30')), true);
+  assert.equal(scheduledStatus(10, 10, at('2026-11-23T09:14:59+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(10, 10, at('2026-11-23T09:15:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(10, 10, at('2026-11-23T15:30:00+05:30')), 'CLOSE');
+  assert.equal(scheduledStatus(10, 12, at('2026-11-23T16:59:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(11, 20, at('2026-11-23T23:00:00+05:30')), 'OPEN');
+  assert.equal(scheduledStatus(11, 20, at('2026-11-22T12:00:00+05:30')), 'CLOSE'); // Sunday
+  assert.equal(inSquareOffWindow(10, 11, at('2026-11-23T15:25:00+05:30')), true);
+  assert.equal(inSquareOffWindow(10, 11, at('2026-11-23T15:24:00+05:30')), false);
+  assert.equal(inSquareOffWindow(11, 20, at('2026-11-23T23:05:00+05:30')), true);
   const b = new SessionBoard();
   b.setOverride(10, 10, 'CLOSE');
   assert.equal(b.status(10, 10, at('2026-11-23T10:00:00+05:30')), 'CLOSE');

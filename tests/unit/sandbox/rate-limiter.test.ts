@@ -8,8 +8,10 @@ test('10,000 requests a day, then refused until IST midnight', () => {
   const l = new RateLimiter(SPEC_LIMITS);
   let now = T0;
   let admitted = 0;
-  // 10 a second, 190 a minute: never trips the shorter windows.
+  // 10 a second, 190 in any 60 s (each batch starts a minute after the last): never trips
+  // the shorter windows.
   while (admitted < 10_000) {
+    const batch = now;
     for (let s = 0; s < 19 && admitted < 10_000; s++) {
       for (let k = 0; k < 10 && admitted < 10_000; k++) {
         assert.equal(l.admit('u', now).ok, true);
@@ -17,7 +19,7 @@ test('10,000 requests a day, then refused until IST midnight', () => {
       }
       now += 1000;
     }
-    now = Math.ceil((now + 1) / 60_000) * 60_000;
+    now = batch + 60_000;
   }
   const r = l.admit('u', now);
   assert.equal(r.ok, false);
@@ -30,9 +32,47 @@ test('10,000 requests a day, then refused until IST midnight', () => {
   assert.equal(l.admit('u', Date.parse('2026-11-24T00:00:01.000+05:30')).ok, true);
 });
 
-test('refused requests are not counted', () => {
+test('refused requests count, so a client hammering through a second is refused until it waits a whole second', () => {
   const l = new RateLimiter(SPEC_LIMITS);
   for (let k = 0; k < 10; k++) l.admit('u', T0);
   for (let k = 0; k < 50; k++) assert.equal(l.admit('u', T0).ok, false);
-  assert.equal(l.admit('u', T0 + 1000).ok, true);
+  assert.equal(l.admit('u', T0 + 1000).ok, true, 'all of them fell out of the window at 1 s');
+});
+
+test('sliding windows: a burst that straddles a second boundary is refused past 10 in any second', () => {
+  const l = new RateLimiter(SPEC_LIMITS);
+  // 9 requests at .85 s, 9 more at 1.05 s: two fixed seconds of 9 each, but 18 within 0.2 s.
+  for (let k = 0; k < 9; k++) assert.equal(l.admit('u', T0 + 850).ok, true, `first ${k}`);
+  const second = Array.from({ length: 9 }, () => l.admit('u', T0 + 1050).ok);
+  assert.deepEqual(
+    second.filter((ok) => ok).length,
+    1,
+    'only one more fits the second ending at 1.05 s',
+  );
+  const r = l.admit('u', T0 + 1100);
+  assert.equal(r.ok, false);
+  // It may go again once the window holds fewer than 10, Retry-After saying when.
+  if (!r.ok) assert.equal(r.retryAfterSec, 1);
+});
+
+test('sliding windows: 200 in the last 60 s, whatever the clock minute', () => {
+  const l = new RateLimiter(SPEC_LIMITS);
+  const start = T0 + 40_000;
+  // 200 requests from :40 to :59 (10 a second), then the next clock minute begins.
+  for (let k = 0; k < 200; k++)
+    assert.equal(l.admit('u', start + Math.floor(k / 10) * 1000).ok, true, `request ${k}`);
+  const r = l.admit('u', T0 + 61_000);
+  assert.equal(r.ok, false, 'a new clock minute does not reset a sliding window');
+  if (!r.ok) assert.match(r.message, /200 requests per minute/);
+});
+
+test('what counts: a request answered 429 counts in the windows (a client that retries at once stays refused)', () => {
+  const l = new RateLimiter(SPEC_LIMITS);
+  for (let k = 0; k < 10; k++) assert.equal(l.admit('u', T0).ok, true);
+  // Refused at 0.5 s and 0.9 s: both count, so at 1.0 s (the first ten gone) the second holds two.
+  assert.equal(l.admit('u', T0 + 500).ok, false);
+  assert.equal(l.admit('u', T0 + 900).ok, false);
+  let admitted = 0;
+  for (let k = 0; k < 10; k++) if (l.admit('u', T0 + 1000).ok) admitted++;
+  assert.equal(admitted, 8, 'the two refused requests took two places in the second');
 });

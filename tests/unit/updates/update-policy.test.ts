@@ -30,6 +30,16 @@ test('market hours run from 08:45 to 23:45 IST on weekdays (first open and last 
   assert.equal(inMarketHours(ist(29, 12, 0)), false, 'Sunday');
 });
 
+test('a day no exchange trades (Christmas 2026: NSE, BSE and MCX closed) has no market hours; a day MCX trades in the evening keeps them', () => {
+  const dec25 = istToEpoch({ year: 2026, month: 12, day: 25, hour: 11, minute: 0, second: 0 });
+  assert.equal(inMarketHours(dec25), false, 'Christmas Day');
+  assert.deepEqual(installDecision({ now: dec25, trigger: 'quit', unsettled: 0 }), {
+    install: true,
+  });
+  // 24 Nov 2026 (Guru Nanak Jayanti): NSE and BSE closed, MCX's evening session trades.
+  assert.equal(inMarketHours(ist(24, 20, 0)), true, 'MCX evening on an equity holiday');
+});
+
 test('an install waits in market hours, for a quit and for the trader alike, and says until when', () => {
   for (const trigger of ['quit', 'trader'] as const) {
     const d = installDecision({ now: ist(27, 10, 0), trigger, unsettled: 0 });
