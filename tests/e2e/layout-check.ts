@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
  * What a screenshot checked by eye misses, checked in the page: text cut short (an element
  * that clips its overflow, or ends it with an ellipsis, whose content is wider or taller than
  * its box) and controls the trader cannot reach (a button, input or select outside the
- * window, or outside a box that hides its overflow, with no scroll container to bring it in).
+ * window, or outside a box that hides its overflow, with no scroll container to bring it in),
+ * and bars (navigation, toolbars, tab lists) that wrap to a second row.
  * One line per problem, naming the element and its text, so a failing run says what to fix.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -52,6 +53,28 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         problems.push(
           `clipped text (${el.scrollHeight} px tall in ${el.clientHeight}): ${describe(el)}`,
         );
+    }
+
+    // A bar of screens or tools is one row: wrapped, its second row pushes the screen down
+    // and its tabs move under the pointer (the screen tabs wrapped at 1280 px once).
+    for (const bar of document.body.querySelectorAll<HTMLElement>(
+      'nav, [role="toolbar"], [role="tablist"], [data-one-row]',
+    )) {
+      if (!shown(bar)) continue;
+      const items = Array.from(bar.children).filter(
+        (c): c is HTMLElement =>
+          c instanceof HTMLElement &&
+          shown(c) &&
+          getComputedStyle(c).position !== 'absolute' &&
+          c.getBoundingClientRect().height > 0,
+      );
+      if (items.length < 2) continue;
+      const tops = items.map((c) => c.getBoundingClientRect().top);
+      const tallest = Math.max(...items.map((c) => c.getBoundingClientRect().height));
+      if (Math.max(...tops) - Math.min(...tops) > tallest / 2) {
+        const rows = new Set(tops.map((t) => Math.round(t / (tallest / 2)))).size;
+        problems.push(`wraps to ${rows} rows: ${describe(bar)}`);
+      }
     }
 
     const controls = document.body.querySelectorAll<HTMLElement>(
