@@ -278,3 +278,42 @@ test('at 1280 × 720 with trading stopped, the kill switch stays in the status b
   expect(bar).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('status-bar-stopped-1280.png') });
 });
+
+test('the option chain holds its strikes still under the pointer while the index moves', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(120_000);
+  await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(controlled, 'market', { ...NSE_FO, status: 'OPEN' });
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Alt+9');
+  const rows = page.getByTestId('chain-row');
+  await expect(rows).toHaveCount(21, { timeout: 30_000 });
+  const cell = rows.nth(3).locator('td.chain-cell[data-side="ce"]');
+  const strike = await rows.nth(3).getAttribute('data-strike');
+  const box = (await cell.boundingBox())!;
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // The pointer rests on a strike, about to click; the keyboard is elsewhere.
+  await page.mouse.move(at.x, at.y);
+  const under = () =>
+    page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('tr')?.getAttribute('data-strike'),
+      at,
+    );
+  expect(await under()).toBe(strike);
+  const spot = amount(await page.getByTestId('chain-spot-ltp').textContent());
+  await control(controlled, 'price', { symbol: NIFTY, ltp: spot + 400 });
+  await expect
+    .poll(async () => amount(await page.getByTestId('chain-spot-ltp').textContent()), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(spot + 300);
+  await expect(page.getByTestId('chain-grid')).toHaveAttribute('data-held', 'true');
+  expect(await under(), 'the strike under the pointer').toBe(strike);
+  // The pointer leaves: the chain centres on the live price again.
+  await page.mouse.move(5, 5);
+  await expect(page.getByTestId('chain-grid')).not.toHaveAttribute('data-held', 'true');
+  await expect.poll(under, { timeout: 10_000 }).not.toBe(strike);
+});
