@@ -125,6 +125,19 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         r.top < -1;
       if (off && !pageScrolls) problems.push(`control off screen: ${describe(el)}`);
     }
+    // A window that scrolls sideways hides every screen's right edge (the ticket, the row
+    // actions) behind a scroll the trader does not expect: the controls are "reachable" only
+    // by it, so it is a problem of its own.
+    {
+      const root = document.scrollingElement ?? document.documentElement;
+      const htmlStyle = getComputedStyle(document.documentElement);
+      const viewport =
+        htmlStyle.overflowX === 'visible' ? getComputedStyle(document.body) : htmlStyle;
+      if (!hides(viewport, 'x') && root.scrollWidth > window.innerWidth + 1)
+        problems.push(
+          `the window scrolls sideways (${root.scrollWidth} px in ${window.innerWidth})`,
+        );
+    }
     return problems;
   });
 }

@@ -117,7 +117,7 @@ test('every screen at 1280 × 720 and 1920 × 1080, dark and light: no clipped t
   expect(problems).toEqual([]);
 });
 
-test('the layout check finds what it looks for: a cut label, a hidden control, an off-screen button, a wrapped bar', async ({
+test('the layout check finds what it looks for: a cut label, a hidden control, an off-screen button, a wrapped bar, a sideways scroll', async ({
   page,
 }) => {
   // The check itself, on a page made to fail it, and on the same page fixed: it can fail.
@@ -147,4 +147,14 @@ test('the layout check finds what it looks for: a cut label, a hidden control, a
     document.getElementById('bar')!.style.width = '600px';
   });
   expect(await layoutProblems(page)).toEqual([]);
+  // A page wider than its window scrolls sideways.
+  await page.evaluate(() => {
+    document.body.style.overflow = 'visible';
+    const wide = document.createElement('div');
+    wide.style.cssText = 'width: 1200px; height: 1px';
+    document.body.append(wide);
+  });
+  expect(await layoutProblems(page)).toEqual([
+    expect.stringMatching(/^the window scrolls sideways \(\d+ px in 800\)$/),
+  ]);
 });
