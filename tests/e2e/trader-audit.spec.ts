@@ -160,7 +160,8 @@ test('a quantity no longer typed raises no warning, and the Activity list shows 
   await page.getByTestId('ticket-type-limit').click();
   await typeInto(page, 'ticket-qty', '13');
   const ltp = amount(await page.getByTestId('ticket-ltp').textContent());
-  await typeInto(page, 'ticket-limitPrice', (Math.round(ltp * 0.92 * 20) / 20).toFixed(2));
+  // Filled in one go and sent in the same moment, before the ticket's own check is back.
+  await page.getByTestId('ticket-limitPrice').fill((Math.round(ltp * 0.92 * 20) / 20).toFixed(2));
   // Sent at once, as a fast trader does: the core's check holds it (a "blocked" action) and
   // the ticket asks; once the check is back first, the ticket asks before sending. Either
   // way the Activity list must end with one row for this order.
