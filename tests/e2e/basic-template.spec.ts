@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { axeProblems } from './axe';
 import { spawnHarness } from './spawn-harness';
 import { expect } from './harness-fixture';
-import { loginToDemo, openApp } from './trading-helpers';
+import { clickTab, currentTab, loginToDemo, openApp } from './trading-helpers';
 
 // An app created with the Basic permission template (profile and market data only, spec
 // Authentication 7): every screen is still reachable from its key and its tab. The ones
@@ -53,8 +53,8 @@ test('Basic template: watch, option chain, charts, market and profile open by ke
     await page.keyboard.press(s.key);
     await expect(page.getByTestId(s.testid), s.key).toBeVisible();
     await expect(page.locator('main h1')).toHaveText(s.h1);
-    await page.getByTestId('nav-orders').click();
-    await page.getByTestId(`nav-${s.tab}`).click();
+    await clickTab(page, 'orders');
+    await clickTab(page, s.tab);
     await expect(page.getByTestId(s.testid), `tab ${s.tab}`).toBeVisible();
   }
 
@@ -84,7 +84,7 @@ test('Basic template: account screens explain why they are closed and how to get
     await page.keyboard.press(s.key);
     const gate = page.getByTestId('no-account-permission');
     await expect(gate, s.key).toBeVisible();
-    await expect(page.getByTestId(`nav-${s.tab}`)).toHaveAttribute('aria-current', 'page');
+    await expect(currentTab(page)).toHaveAttribute('data-view', s.tab);
     await expect(gate).toContainText('Settings → Accounts');
     await expect(page.locator('main h1')).toHaveCount(1);
   }

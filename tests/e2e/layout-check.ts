@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
  * What a screenshot checked by eye misses, checked in the page: text cut short (an element
  * that clips its overflow, or ends it with an ellipsis, whose content is wider or taller than
  * its box) and controls the trader cannot reach (a button, input or select outside the
- * window, or outside a box that hides its overflow, with no scroll container to bring it in).
+ * window, or outside a box that hides its overflow, with no scroll container to bring it in),
+ * and bars (navigation, toolbars, tab lists) that wrap to a second row.
  * One line per problem, naming the element and its text, so a failing run says what to fix.
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
@@ -54,6 +55,28 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         );
     }
 
+    // A bar of screens or tools is one row: wrapped, its second row pushes the screen down
+    // and its tabs move under the pointer (the screen tabs wrapped at 1280 px once).
+    for (const bar of document.body.querySelectorAll<HTMLElement>(
+      'nav, [role="toolbar"], [role="tablist"], [data-one-row]',
+    )) {
+      if (!shown(bar)) continue;
+      const items = Array.from(bar.children).filter(
+        (c): c is HTMLElement =>
+          c instanceof HTMLElement &&
+          shown(c) &&
+          getComputedStyle(c).position !== 'absolute' &&
+          c.getBoundingClientRect().height > 0,
+      );
+      if (items.length < 2) continue;
+      const tops = items.map((c) => c.getBoundingClientRect().top);
+      const tallest = Math.max(...items.map((c) => c.getBoundingClientRect().height));
+      if (Math.max(...tops) - Math.min(...tops) > tallest / 2) {
+        const rows = new Set(tops.map((t) => Math.round(t / (tallest / 2)))).size;
+        problems.push(`wraps to ${rows} rows: ${describe(bar)}`);
+      }
+    }
+
     const controls = document.body.querySelectorAll<HTMLElement>(
       'button, input:not([type="hidden"]), select, textarea, a[href], [role="button"], [role="radio"], [role="tab"]',
     );
@@ -101,6 +124,19 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         r.left < -1 ||
         r.top < -1;
       if (off && !pageScrolls) problems.push(`control off screen: ${describe(el)}`);
+    }
+    // A window that scrolls sideways hides every screen's right edge (the ticket, the row
+    // actions) behind a scroll the trader does not expect: the controls are "reachable" only
+    // by it, so it is a problem of its own.
+    {
+      const root = document.scrollingElement ?? document.documentElement;
+      const htmlStyle = getComputedStyle(document.documentElement);
+      const viewport =
+        htmlStyle.overflowX === 'visible' ? getComputedStyle(document.body) : htmlStyle;
+      if (!hides(viewport, 'x') && root.scrollWidth > window.innerWidth + 1)
+        problems.push(
+          `the window scrolls sideways (${root.scrollWidth} px in ${window.innerWidth})`,
+        );
     }
     return problems;
   });

@@ -117,7 +117,7 @@ test('every screen at 1280 × 720 and 1920 × 1080, dark and light: no clipped t
   expect(problems).toEqual([]);
 });
 
-test('the layout check finds what it looks for: a cut label, a hidden control, an off-screen button', async ({
+test('the layout check finds what it looks for: a cut label, a hidden control, an off-screen button, a wrapped bar, a sideways scroll', async ({
   page,
 }) => {
   // The check itself, on a page made to fail it, and on the same page fixed: it can fail.
@@ -129,12 +129,14 @@ test('the layout check finds what it looks for: a cut label, a hidden control, a
     <button id="off" style="position: absolute; top: 900px">Cancel</button>
     <div style="height: 50px; overflow: auto"><div style="height: 200px"></div><button id="scrolled">Reachable</button></div>
     <span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0)">Screen reader text</span>
+    <nav id="bar" style="display: flex; flex-wrap: wrap; width: 200px"><a href="#a">Orders and trades</a><a href="#b">Positions and holdings</a></nav>
   `);
   const found = await layoutProblems(page);
   expect(found).toEqual([
     expect.stringMatching(/^clipped text \(\d+ px in 40\): <div> "Market order"$/),
     // The box that hides the button also cuts its text.
     expect.stringMatching(/^clipped text \(\d+ px tall in 20\): <div> "Send"$/),
+    'wraps to 2 rows: <nav> "Orders and tradesPositions and holdings"',
     'control cut off by its box: <button> "Send"',
     'control off screen: <button> "Cancel"',
   ]);
@@ -142,6 +144,17 @@ test('the layout check finds what it looks for: a cut label, a hidden control, a
     document.getElementById('cut')!.style.width = 'auto';
     document.getElementById('hidden')!.remove();
     document.getElementById('off')!.style.top = '300px';
+    document.getElementById('bar')!.style.width = '600px';
   });
   expect(await layoutProblems(page)).toEqual([]);
+  // A page wider than its window scrolls sideways.
+  await page.evaluate(() => {
+    document.body.style.overflow = 'visible';
+    const wide = document.createElement('div');
+    wide.style.cssText = 'width: 1200px; height: 1px';
+    document.body.append(wide);
+  });
+  expect(await layoutProblems(page)).toEqual([
+    expect.stringMatching(/^the window scrolls sideways \(\d+ px in 800\)$/),
+  ]);
 });

@@ -157,3 +157,17 @@ export async function sendMarketOrder(page: Page, qty: string): Promise<void> {
     { timeout: 20_000 },
   );
 }
+
+/** Clicks a screen's tab, through the tab row's More menu when the tab is not on the row. */
+export async function clickTab(page: Page, id: string): Promise<void> {
+  if (!(await page.getByTestId(`nav-${id}`).isVisible())) {
+    await page.getByTestId('nav-more').click();
+    await expect(page.getByTestId('nav-more-menu')).toBeVisible();
+  }
+  await page.getByTestId(`nav-${id}`).click();
+}
+
+/** The tab that says which screen is shown: on the row, or the More button standing for it. */
+export function currentTab(page: Page): Locator {
+  return page.locator('nav[aria-label="Screens"] > [aria-current="page"]');
+}

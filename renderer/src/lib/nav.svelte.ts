@@ -18,8 +18,7 @@ export const VIEWS = [
   { id: 'watch', label: 'Watch', account: false },
   { id: 'market', label: 'Market', account: false },
   { id: 'alerts', label: 'Alerts', account: false },
-  // No tab of its own (the bar is full at 1280 px): Alt+P, the chain's and positions' Payoff buttons.
-  { id: 'strategy', label: 'Strategy', account: false, tab: false },
+  { id: 'strategy', label: 'Strategy', account: false },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -3,6 +3,7 @@ import {
   MarketPhase,
   OrderType,
   Side,
+  type ProductType,
   type SideCode,
 } from '../../../shared/broker/enums';
 import type { OrderIntent, PrecheckViolation } from '../../../shared/broker/models';
@@ -16,6 +17,7 @@ import {
   REQUIRED,
   toOrderInput,
   typesFor,
+  unitsPerQty,
   type TicketDraft,
 } from './order-form';
 import { portfolio } from './portfolio.svelte';
@@ -27,6 +29,11 @@ const PRECHECK_DELAY_MS = 250;
 export interface TicketOrigin {
   /** The holding's sellable demat quantity: a sell from it is CNC and at most this. */
   holdingQty?: number;
+  /**
+   * The position the ticket was opened from: the order takes its product, and the side
+   * that closes it starts at its size (in lots for F&O), as the holding's sell does.
+   */
+  position?: { productType: ProductType; netQty: number };
 }
 
 /**
@@ -42,6 +49,12 @@ class TicketStore {
   draft = $state<TicketDraft>(emptyDraft());
   /** Violations from the main process pre-check (broker rules and fat-finger guards). */
   remote = $state<PrecheckViolation[]>([]);
+  /**
+   * The order those violations were found for (its input, as sent to the check). While the
+   * trader's newer typing is still being checked they speak of another order, so they are
+   * not shown: a 1-share order is never asked about the 90,000 typed before it.
+   */
+  remoteFor = $state<string | null>(null);
   /** Violations the ticket finds itself (text that is not a number, missing fields). */
   local = $state<PrecheckViolation[]>([]);
   checking = $state(false);
@@ -61,7 +74,13 @@ class TicketStore {
   }
 
   get violations(): PrecheckViolation[] {
-    return [...this.local, ...this.remote];
+    return [...this.local, ...this.current];
+  }
+
+  /** The pre-check's violations when they are about the draft as it is now, else none. */
+  get current(): PrecheckViolation[] {
+    if (this.remote.length === 0) return this.remote;
+    return this.remoteFor === orderKey(toOrderInput(this.draft).input) ? this.remote : [];
   }
 
   /** Violations for one field, for the message beside that input. */
@@ -71,12 +90,12 @@ class TicketStore {
 
   /** Fat-finger warnings (max value, distance from LTP...): the trader may confirm past them. */
   get guardWarnings(): PrecheckViolation[] {
-    return this.remote.filter((v) => v.guard !== null);
+    return this.current.filter((v) => v.guard !== null);
   }
 
   /** Broker-rule and typing problems: nothing is sent until they are fixed. */
   get blocking(): PrecheckViolation[] {
-    return [...this.local, ...this.remote.filter((v) => v.guard === null)];
+    return [...this.local, ...this.current.filter((v) => v.guard === null)];
   }
 
   /**
@@ -131,6 +150,15 @@ class TicketStore {
     }
     const products = productsFor(symbol.segment);
     if (!products.includes(this.draft.productType)) this.draft.productType = 'INTRADAY';
+    const pos = origin.position;
+    if (pos && products.includes(pos.productType)) {
+      this.draft.productType = pos.productType;
+      const closes =
+        (pos.netQty > 0 && this.draft.side === Side.Sell) ||
+        (pos.netQty < 0 && this.draft.side === Side.Buy);
+      const size = Math.abs(pos.netQty) / unitsPerQty(symbol);
+      if (closes && Number.isInteger(size) && size > 0) this.draft.qty = String(size);
+    }
     const held = origin.holdingQty;
     if (this.draft.side === Side.Sell && held !== undefined) {
       this.draft.productType = 'CNC';
@@ -210,6 +238,7 @@ class TicketStore {
     this.checking = false;
     if (r.ok) {
       this.remote = r.data;
+      this.remoteFor = orderKey(input);
       this.precheckError = null;
     } else {
       this.precheckError = r.error;
@@ -242,6 +271,7 @@ class TicketStore {
       if (!r.ok) {
         this.submitError = r.error;
         if (r.error.field) {
+          this.remoteFor = orderKey(input);
           this.remote = [
             ...this.remote.filter((v) => v.field !== r.error.field),
             {
@@ -256,13 +286,20 @@ class TicketStore {
       }
       intents.track(r.data);
       this.intentId = r.data.intentId;
-      if (r.data.status === 'blocked') this.remote = r.data.violations;
-      else void portfolio.afterAction();
+      if (r.data.status === 'blocked') {
+        this.remote = r.data.violations;
+        this.remoteFor = orderKey(input);
+      } else void portfolio.afterAction();
       return r.data;
     } finally {
       this.submitting = false;
     }
   }
+}
+
+/** One order's identity for the pre-check's answers (null: nothing to check yet). */
+function orderKey(input: unknown): string | null {
+  return input ? JSON.stringify(input) : null;
 }
 
 /** The app's one order ticket. */

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -22,7 +22,12 @@ test('test.yml runs the whole npm test on the three OSes for pushes and pull req
   assert.match(w, /xvfb-run .*\n.*npm test'/, 'Linux under Xvfb');
   assert.match(w, /run: npm test\n/, 'the other OSes');
   assert.doesNotMatch(w, /npm test -- /, 'the whole npm test, not some stages');
-  for (const spec of ['app.spec.ts', 'shell.spec.ts']) assert.ok(w.includes(spec), `names ${spec}`);
+  // Every real-Electron spec is named (packaged.spec.ts runs in the release workflow).
+  const specs = readdirSync(`${root}/tests/electron`).filter(
+    (f) => f.endsWith('.spec.ts') && f !== 'packaged.spec.ts',
+  );
+  assert.ok(specs.includes('broker-windows.spec.ts'), 'the login and depository windows spec');
+  for (const spec of specs) assert.ok(w.includes(spec), `names ${spec}`);
 });
 
 test('release.yml runs the same tests and the packaged-app test before it publishes', () => {

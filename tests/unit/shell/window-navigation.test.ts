@@ -1,7 +1,8 @@
 /**
  * The real electron/main.ts, every handler installed (the app-wide guard included), under
  * the fake electron with its network on: a live login completes in the login window by
- * the broker's form post and its https redirect, the eDIS depository window completes its
+ * the broker's form post and its https redirect (and a login window the trader closes ends
+ * the login without a session), the eDIS depository window completes its
  * round trip, and the main window still refuses to leave app://tickdesk. The broker and
  * depository are the sandbox over HTTP; the "trader" reads each page and submits its form.
  */
@@ -175,6 +176,31 @@ describe('every window under its own navigation policy, all handlers installed',
       [],
       "none of the app's events (session, budget, orders) reached the broker's page",
     );
+  });
+
+  it('closing the login window ends the login without a session, and the next login opens a fresh window', async () => {
+    await call('session.logout');
+    const accounts = await call<{ accounts: { id: string; appId: string }[] }>('settings.get');
+    const id = accounts.accounts.find((a) => a.appId === APP_ID)!.id;
+    const loggedIn = call<{ status: string; lastError: unknown }>('session.login', {
+      accountId: id,
+    });
+    const win = await until('the broker login page', () => windowShowingForm('login-'));
+    win.close();
+    const session = await loggedIn;
+    assert.notEqual(session.status, 'active', 'no session from a closed login window');
+    assert.equal(win.isDestroyed(), true);
+    // Logged in again for the depository test that follows.
+    const again = call<{ status: string; lastError: unknown }>('session.login', { accountId: id });
+    const next = await until('a new login page', () => windowShowingForm('login-'));
+    assert.notEqual(next, win, 'a new window, not the closed one');
+    await submitForm(next.webContents, {
+      svc_id: DEMO_USER.svc_id,
+      password: DEMO_USER.password,
+      pin: DEMO_USER.pin,
+    });
+    const session2 = await again;
+    assert.equal(session2.status, 'active', JSON.stringify(session2.lastError));
   });
 
   it('the depository window completes its round trip (TPIN and OTP on its own page)', async () => {
