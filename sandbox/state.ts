@@ -16,6 +16,7 @@ import type { InstrumentIndex } from './market/instrument-index';
 import { PriceBook } from './market/price-book';
 import { SessionBoard } from './market/sessions';
 import { OrderBook } from './orders/book';
+import { DayArchive } from './history/day-record';
 
 /** The mutable broker state plus its fixed inputs. */
 export class SandboxState {
@@ -24,6 +25,8 @@ export class SandboxState {
   readonly book = new OrderBook();
   readonly positions = new PositionLedger();
   readonly edis = new EdisStore();
+  /** The closed trading days the history endpoints answer over. */
+  readonly archive = new DayArchive();
   holdings: HoldingSeed[] = [];
   /** Start-of-day limits of the current trading day. */
   startLimits: StartLimits = { ...START_LIMITS };
@@ -104,6 +107,7 @@ export class SandboxState {
     this.book.clear();
     this.positions.clear();
     this.edis.clear();
+    this.archive.clear();
     this.sessions.clear();
     this.prices.reset();
     this.startLimits = { ...START_LIMITS };
