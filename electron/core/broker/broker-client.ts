@@ -54,6 +54,8 @@ import type {
 import { convertBody, modifyBody, placeBody } from './order-requests';
 import { multiLegBody } from './multileg-request';
 import type { FyersRoutes, WireRoute } from './fyers-routes';
+import type { ReportKind } from '../../../shared/reports/report-rows';
+import { normalizeReportPage, type ReportPage } from './normalize/reports';
 import { FYERS_V2_ROUTES } from './dialects/fyers-v2/routes';
 
 /** Most orders one multi request may carry (spec, Limits). */
@@ -66,6 +68,15 @@ export interface ReadOptions {
   /** Do not share an in-flight read: the answer must reflect state after this call began. */
   fresh?: boolean;
   signal?: AbortSignal;
+}
+
+/** One page of a history report: range (YYYY-MM-DD), page and an optional ticker. */
+export interface ReportPageQuery {
+  from: string;
+  to: string;
+  pageNo: number;
+  pageSize: number;
+  symbol?: string;
 }
 
 /** Per-call options of the order actions. */
@@ -276,6 +287,28 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     /** Converts a position to another product type. */
     async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {
       return normalizeConvertAck(await act({ ...at(R.convertPosition), body: convertBody(c) }));
+    },
+
+    /**
+     * One page of a history report (v3). Throws an invalid-input BrokerError where the
+     * dialect has no history; callers check the `reports` capability first.
+     */
+    async getReportPage<K extends ReportKind>(
+      kind: K,
+      q: ReportPageQuery,
+      o?: ReadOptions,
+    ): Promise<ReportPage<K>> {
+      const route = R.reports?.[kind];
+      if (!route) throw BrokerError.invalidInput(null, 'This broker connection keeps no history.');
+      const query: Record<string, string> = {
+        from_date: q.from,
+        to_date: q.to,
+        page_size: String(q.pageSize),
+        page_no: String(q.pageNo),
+        ...(q.symbol ? { symbol: q.symbol } : {}),
+      };
+      const env = await read({ ...at(route), query }, o);
+      return normalizeReportPage(kind, env, (q.pageNo - 1) * q.pageSize + 1);
     },
 
     /** Asks the depository to send the trader a TPIN. */

@@ -4,6 +4,7 @@
  * (broker-client.ts) and one data client serve both, each given its dialect's table; a
  * broker of another family implements the BrokerClient interface in its own folder instead.
  */
+import type { ReportKind } from '../../../shared/reports/report-rows';
 import type { HttpMethod } from './http-transport';
 
 /** One call: method and path; `data` when it goes to the data host instead of the trading base. */
@@ -39,6 +40,8 @@ export interface FyersRoutes {
   edisDetails: WireRoute;
   edisIndex: WireRoute;
   edisInquiry: WireRoute;
+  /** The history reports (v3); absent where the dialect has none (v2). */
+  reports?: Record<ReportKind, WireRoute>;
 }
 
 /** The data host's calls, relative to the account's data base URL. */
