@@ -20,6 +20,8 @@ export const VIEWS = [
   { id: 'alerts', label: 'Alerts', account: false },
   // No tab of its own (the bar is full at 1280 px): Alt+P, the chain's and positions' Payoff buttons.
   { id: 'strategy', label: 'Strategy', account: false, tab: false },
+  // No tab either: Alt+H, and the Trades screen's "Earlier days" button.
+  { id: 'reports', label: 'Reports', account: true, tab: false },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */
