@@ -11,6 +11,7 @@ import type { Route } from '../http/types';
 import { V3_API_PREFIX, V3_DATA_PREFIX } from './addresses';
 import { symbolTokenRoute, type TokenAuthenticator } from './symbol-token';
 import { historyRoutes } from '../history/routes';
+import { smartExitRoutes } from '../smart-exit/routes';
 
 /** One v3 path answered by a v2 route's handler. */
 interface Alias {
@@ -88,5 +89,6 @@ export function v3Routes(
     ...slashed,
     symbolTokenRoute(core, authenticateToken),
     ...historyRoutes(core),
+    ...smartExitRoutes(core),
   ];
 }
