@@ -41,6 +41,8 @@ export const DialectCapabilities = z.object({
   ordersByIds: z.boolean(),
   /** History reports of earlier days (orders, trades, charges, realised P&L, ledger). */
   reports: z.boolean(),
+  /** A broker-held exit at day P&L levels (v3's smart exit trigger), used for the daily limits. */
+  smartExit: z.boolean(),
 });
 /** A dialect's capabilities. */
 export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
@@ -61,6 +63,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     orderSocket: true,
     ordersByIds: true,
     reports: false,
+    smartExit: false,
   },
   'fyers-v3': {
     gtt: false,
@@ -72,6 +75,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     orderSocket: true,
     ordersByIds: false,
     reports: true,
+    smartExit: true,
   },
 };
 

@@ -48,7 +48,10 @@ export const ReportQuery = z
     /** A segment code of shared/broker/enums Segment. */
     segment: z.number().int().min(0).max(99).optional(),
   })
-  .refine((q) => q.from <= q.to, { message: 'The start date is after the end date.', path: ['from'] })
+  .refine((q) => q.from <= q.to, {
+    message: 'The start date is after the end date.',
+    path: ['from'],
+  })
   .refine((q) => dayIndex(q.to) - dayIndex(q.from) + 1 <= REPORT_MAX_DAYS, {
     message: `A report covers at most ${REPORT_MAX_DAYS} days.`,
     path: ['from'],

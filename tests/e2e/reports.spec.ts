@@ -83,9 +83,7 @@ test('Demo on v3: Reports lists the day’s trades, filters, exports CSV and sho
   await page.getByTestId('reports-side').selectOption('');
   await page.getByTestId('reports-kind').selectOption('charges');
   await page.getByTestId('reports-show').click();
-  await expect(page.getByTestId('report-unreadable-row')).toContainText(
-    'Row 1 could not be read',
-  );
+  await expect(page.getByTestId('report-unreadable-row')).toContainText('Row 1 could not be read');
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId('reports-unreadable-notice')).toBeVisible();
   await expect(page.getByTestId('report-unreadable-row')).not.toContainText('/api/');

@@ -368,6 +368,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     stop: tradingStop,
     orders,
     broker,
+    smartExitOffered: () => sessionDialect(session, settings).capabilities.smartExit,
     settings,
     quotes,
     marketData: marketData.service,
@@ -455,6 +456,9 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     scheduler,
     refresher,
     onSessionActive: () => {
+      // The daily limits go to the broker's smart exit where the dialect has one (v3).
+      riskRuntime.smartExit.reset();
+      void riskRuntime.smartExit.sync().then(() => riskRuntime.monitor.check());
       orders.recover().then(
         (recovered) => {
           if (recovered.length)

@@ -56,6 +56,8 @@ import { multiLegBody } from './multileg-request';
 import type { FyersRoutes, WireRoute } from './fyers-routes';
 import type { ReportKind } from '../../../shared/reports/report-rows';
 import { normalizeReportPage, type ReportPage } from './normalize/reports';
+import type { SmartExitBody, SmartExitRow } from '../../../shared/risk/smart-exit';
+import { readSmartExits } from './normalize/smart-exit';
 import { FYERS_V2_ROUTES } from './dialects/fyers-v2/routes';
 
 /** Most orders one multi request may carry (spec, Limits). */
@@ -143,6 +145,20 @@ export function createBrokerClient(opts: BrokerClientOptions) {
         const { t, req: r } = via(req);
         return t.request({ ...r, signal: o.signal });
       },
+    });
+  }
+
+  function smartExitPath(which: 'trigger' | 'activate'): string {
+    if (!R.smartExit)
+      throw BrokerError.invalidInput(null, 'This broker connection has no smart exit trigger.');
+    return R.smartExit[which];
+  }
+  const skipSmartExit = (reason: string) => skip?.({ view: 'positions', id: '', reason });
+  function smartExitCall(req: TransportRequest): Promise<Record<string, unknown>> {
+    return scheduler.schedule({
+      priority: 'user',
+      label: `${req.method} ${req.path}`,
+      run: () => transport.request(req),
     });
   }
 
@@ -309,6 +325,26 @@ export function createBrokerClient(opts: BrokerClientOptions) {
       };
       const env = await read({ ...at(route), query }, o);
       return normalizeReportPage(kind, env, (q.pageNo - 1) * q.pageSize + 1);
+    },
+
+    /** The broker's smart exit triggers (v3); unreadable rows are left out and logged. */
+    async listSmartExits(): Promise<SmartExitRow[]> {
+      const env = await smartExitCall({ method: 'GET', path: smartExitPath('trigger') });
+      return readSmartExits(env.data, skipSmartExit);
+    },
+    /** Creates a trigger (no flowId) or updates one; answers its flowId. */
+    async putSmartExit(body: SmartExitBody, flowId: string | null): Promise<string> {
+      const path = smartExitPath('trigger');
+      const env = await smartExitCall(
+        flowId
+          ? { method: 'PUT', path, body: { flowId, ...body } }
+          : { method: 'POST', path, body },
+      );
+      return flowId ?? str(obj(env.data).flowId);
+    },
+    /** Activates an inactive trigger or deactivates an active one (the broker's one toggle). */
+    async toggleSmartExit(flowId: string): Promise<void> {
+      await smartExitCall({ method: 'POST', path: smartExitPath('activate'), body: { flowId } });
     },
 
     /** Asks the depository to send the trader a TPIN. */

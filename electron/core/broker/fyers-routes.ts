@@ -42,6 +42,8 @@ export interface FyersRoutes {
   edisInquiry: WireRoute;
   /** The history reports (v3); absent where the dialect has none (v2). */
   reports?: Record<ReportKind, WireRoute>;
+  /** The smart exit trigger (v3): read/create/update on one path, and the activate toggle. */
+  smartExit?: { trigger: string; activate: string };
 }
 
 /** The data host's calls, relative to the account's data base URL. */

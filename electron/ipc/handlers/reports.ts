@@ -5,7 +5,9 @@ import { ReportsUnavailableError } from '../../core/reports/report-service';
 import type { HandlersFor } from '../handler-types';
 
 /** History reports; a dialect without history is a plain refusal the screen shows. */
-export function reportsHandlers(core: Pick<AppCore, 'reports'>): HandlersFor<typeof reportsChannels> {
+export function reportsHandlers(
+  core: Pick<AppCore, 'reports'>,
+): HandlersFor<typeof reportsChannels> {
   return {
     'reports.fetch': async (q) => {
       try {

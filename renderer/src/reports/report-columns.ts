@@ -5,11 +5,7 @@
  */
 import type { CsvCell } from '../../../shared/format';
 import { formatIndianNumber, formatInr, formatIstTime, toCsv } from '../../../shared/format';
-import type {
-  ReportAnswer,
-  ReportKind,
-  UnreadableRow,
-} from '../../../shared/reports/report-rows';
+import type { ReportAnswer, ReportKind, UnreadableRow } from '../../../shared/reports/report-rows';
 import { orderStatusLabel, segmentLabel, sideLabel } from '../lib/labels';
 
 /** One column: its header, its CSV value and how the table shows it. */
@@ -39,7 +35,10 @@ const qty = <R>(header: string, get: (r: R) => number): ReportColumn<R> => ({
 export const REPORT_COLUMNS: { [K in ReportKind]: ReportColumn<RowOf<K>>[] } = {
   orders: [
     { header: 'Date', value: (r) => r.date },
-    { header: 'Time (IST)', value: (r) => (r.order.placedAt ? formatIstTime(r.order.placedAt) : '') },
+    {
+      header: 'Time (IST)',
+      value: (r) => (r.order.placedAt ? formatIstTime(r.order.placedAt) : ''),
+    },
     { header: 'Order id', value: (r) => r.order.id },
     { header: 'Symbol', value: (r) => r.order.symbol },
     { header: 'Segment', value: (r) => segmentLabel(r.order.segment) },
@@ -52,7 +51,10 @@ export const REPORT_COLUMNS: { [K in ReportKind]: ReportColumn<RowOf<K>>[] } = {
   ],
   trades: [
     { header: 'Date', value: (r) => r.date },
-    { header: 'Time (IST)', value: (r) => (r.trade.tradedAt ? formatIstTime(r.trade.tradedAt) : '') },
+    {
+      header: 'Time (IST)',
+      value: (r) => (r.trade.tradedAt ? formatIstTime(r.trade.tradedAt) : ''),
+    },
     { header: 'Trade no.', value: (r) => r.trade.tradeNumber },
     { header: 'Order id', value: (r) => r.trade.orderId },
     { header: 'Symbol', value: (r) => r.trade.symbol },
@@ -116,7 +118,9 @@ export function unreadableText(u: UnreadableRow): string {
 export function reportCsv(a: ReportAnswer): string {
   const cols = columnsOf(a.kind);
   const body = toCsv<unknown>(cols, a.rows as unknown[]);
-  const notes = a.unreadable.map((u) => toCsv([{ header: unreadableText(u), value: () => '' }], []));
+  const notes = a.unreadable.map((u) =>
+    toCsv([{ header: unreadableText(u), value: () => '' }], []),
+  );
   return body + notes.join('');
 }
 

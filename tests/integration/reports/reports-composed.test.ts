@@ -124,7 +124,9 @@ describe('Reports (composed app, Demo, sandbox over HTTP)', () => {
     await assert.rejects(
       app.call('reports.fetch', { kind: 'orders', ...range }),
       (e: unknown) =>
-        e instanceof ChannelError && e.error.kind === 'unsupported' && /keeps no history/.test(e.message),
+        e instanceof ChannelError &&
+        e.error.kind === 'unsupported' &&
+        /keeps no history/.test(e.message),
     );
     assert.ok(!requests.slice(from).some((l) => l.includes('history')));
   });

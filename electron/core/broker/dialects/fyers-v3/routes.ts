@@ -38,6 +38,8 @@ export const FYERS_V3_ROUTES: FyersRoutes = {
     realised: { method: 'GET', path: '/api/v3/realised-pnl-history' },
     ledger: { method: 'GET', path: '/api/v3/ledger-history' },
   },
+  // createSmartExitTrigger (POST), getSmartExitTrigger (GET), updateSmartExitTrigger (PUT).
+  smartExit: { trigger: '/api/v3/flows/tc/se', activate: '/api/v3/flows/tc/se/activate' },
 };
 
 /** v3's data-host calls (no trailing slash, as the SDK sends them). */
