@@ -14,6 +14,7 @@ import { MARKETS } from './market/sessions';
 import type { SimOrder } from './orders/model';
 import { orderShape } from './present/trading';
 import { SandboxState } from './state';
+import { SmartExitBook } from './smart-exit/book';
 
 /** Everything the routes operate on. */
 export class BrokerCore {
@@ -21,6 +22,8 @@ export class BrokerCore {
   readonly engine: MatchingEngine;
   readonly desk: OrderDesk;
   readonly positions: PositionActions;
+  /** The broker-held smart exit triggers (v3), checked on every market step. */
+  readonly smartExit: SmartExitBook;
 
   constructor(opts: {
     seed: number;
@@ -45,6 +48,8 @@ export class BrokerCore {
     });
     this.desk = new OrderDesk(this.state, this.engine);
     this.positions = new PositionActions(this.state, this.engine);
+    this.smartExit = new SmartExitBook(this.state, this.engine);
+    this.engine.onTick(() => this.smartExit.evaluate());
   }
 
   readonly user: DemoUser;
@@ -73,6 +78,7 @@ export class BrokerCore {
   reset(): void {
     this.state.reset();
     this.engine.reset();
+    this.smartExit.clear();
     this.applyMarketPins();
     this.engine.housekeeping();
   }

@@ -17,6 +17,7 @@ import type { InstrumentIndex } from './market/instrument-index';
 import { PriceBook } from './market/price-book';
 import { SessionBoard } from './market/sessions';
 import { OrderBook } from './orders/book';
+import { DayArchive } from './history/day-record';
 
 /** The mutable broker state plus its fixed inputs. */
 export class SandboxState {
@@ -27,6 +28,8 @@ export class SandboxState {
   readonly edis = new EdisStore();
   /** What our own trades took from each book, refilling over the steps. */
   readonly depletion = new DepthDepletion();
+  /** The closed trading days the history endpoints answer over. */
+  readonly archive = new DayArchive();
   holdings: HoldingSeed[] = [];
   /** Start-of-day limits of the current trading day. */
   startLimits: StartLimits = { ...START_LIMITS };
@@ -108,6 +111,7 @@ export class SandboxState {
     this.positions.clear();
     this.edis.clear();
     this.depletion.clear();
+    this.archive.clear();
     this.sessions.clear();
     this.prices.reset();
     this.startLimits = { ...START_LIMITS };

@@ -19,6 +19,13 @@ export function tradingDayOf(ms: number): number {
 /** Closes the current day's books and opens the next day's. */
 export function rollOver(s: SandboxState): void {
   const figs = s.positionFigures();
+  s.archive.keep({
+    day: s.tradingDay,
+    orders: s.book.list(),
+    trades: [...s.book.trades],
+    positions: figs,
+    openingCash: s.startLimits.equity + s.startLimits.commodity,
+  });
   const cash = { equity: 0, commodity: 0 };
   const holdings: HoldingSeed[] = s.holdings.map((h) => ({ ...h }));
   let nextId = holdings.reduce((m, h) => Math.max(m, h.id), 0) + 1;

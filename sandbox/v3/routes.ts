@@ -10,6 +10,8 @@ import type { BrokerCore } from '../core';
 import type { Route } from '../http/types';
 import { V3_API_PREFIX, V3_DATA_PREFIX } from './addresses';
 import { symbolTokenRoute, type TokenAuthenticator } from './symbol-token';
+import { historyRoutes } from '../history/routes';
+import { smartExitRoutes } from '../smart-exit/routes';
 
 /** One v3 path answered by a v2 route's handler. */
 interface Alias {
@@ -82,5 +84,11 @@ export function v3Routes(
   const slashed = routes
     .filter((r) => r.path.startsWith(V3_DATA_PREFIX))
     .map((r) => ({ ...r, path: `${r.path}/` }));
-  return [...routes, ...slashed, symbolTokenRoute(core, authenticateToken)];
+  return [
+    ...routes,
+    ...slashed,
+    symbolTokenRoute(core, authenticateToken),
+    ...historyRoutes(core),
+    ...smartExitRoutes(core),
+  ];
 }

@@ -39,6 +39,10 @@ export const DialectCapabilities = z.object({
   orderSocket: z.boolean(),
   /** Several orders read by id in one request (else the book is read and filtered). */
   ordersByIds: z.boolean(),
+  /** History reports of earlier days (orders, trades, charges, realised P&L, ledger). */
+  reports: z.boolean(),
+  /** A broker-held exit at day P&L levels (v3's smart exit trigger), used for the daily limits. */
+  smartExit: z.boolean(),
 });
 /** A dialect's capabilities. */
 export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
@@ -58,6 +62,8 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     depthLevels: 5,
     orderSocket: true,
     ordersByIds: true,
+    reports: false,
+    smartExit: false,
   },
   'fyers-v3': {
     gtt: false,
@@ -68,6 +74,8 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     depthLevels: 5,
     orderSocket: true,
     ordersByIds: false,
+    reports: true,
+    smartExit: true,
   },
 };
 

@@ -23,6 +23,7 @@ import { basketsChannels } from './channels/baskets';
 import { updatesChannels, updatesEvents } from './channels/updates';
 import { watchlistsChannels } from './channels/watchlists';
 import { riskChannels, riskEvents } from './channels/risk';
+import { reportsChannels } from './channels/reports';
 
 export const contract = {
   ...appChannels,
@@ -41,6 +42,7 @@ export const contract = {
   ...updatesChannels,
   ...riskChannels,
   ...alertsChannels,
+  ...reportsChannels,
 };
 
 export const events = {

@@ -29,6 +29,7 @@ export const KEY_ACTIONS = {
   'view.market': { label: 'Market status and profile', scope: 'global', defaults: ['Alt+M'] },
   'view.alerts': { label: 'Price alerts', scope: 'global', defaults: ['Alt+A'] },
   'view.strategy': { label: 'Strategy payoff', scope: 'global', defaults: ['Alt+P'] },
+  'view.reports': { label: 'Reports of earlier days', scope: 'global', defaults: ['Alt+H'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   kill: {
     label: 'Kill switch: stop trading for today (asks you to type STOP)',

@@ -105,6 +105,11 @@ export const RiskState = z.object({
   action: LimitAction,
   /** A limit reached whose action waits for live prices ("stale" warning), else null. */
   waiting: StopReason.nullable(),
+  /**
+   * Who exits at the limits: the broker's smart exit trigger (v3, set from these limits) or
+   * Tickdesk's own monitor of the live MTM (v2, or when the broker's could not be set).
+   */
+  heldBy: z.enum(['broker', 'app']).default('app'),
 });
 /** The risk picture of the active account. */
 export type RiskState = z.infer<typeof RiskState>;

@@ -26,6 +26,7 @@ import type { AlertService } from '../alerts/alert-service';
 import type { UpdatesHub } from '../updates/updates-hub';
 import type { RiskRuntime } from '../risk/risk-runtime';
 import type { PriceAlertHolder } from '../alerts/price/price-alert-holder';
+import type { ReportService } from '../reports/report-service';
 
 /** The running core services behind the IPC handlers. */
 export interface AppCore {
@@ -56,6 +57,8 @@ export interface AppCore {
   readonly risk: RiskRuntime;
   /** The trader's price alerts, whoever holds them (v2: the app, on live ticks while it runs). */
   readonly priceAlerts: PriceAlertHolder;
+  /** History reports over the account's dialect (v3); refuses on a dialect without history. */
+  readonly reports: ReportService;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

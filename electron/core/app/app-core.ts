@@ -12,6 +12,7 @@ import { systemClock } from '../limiter/clock';
 import { createAccountBrokerClient } from '../broker/account-dialect';
 import { isBrokerError } from '../broker/broker-error';
 import { createEdisService } from '../edis/edis-service';
+import { createReportService } from '../reports/report-service';
 import { DATA_LAYOUT, readDiskSources } from '../diagnostics/bundle-sources';
 import { createCoreLogs } from './core-logs';
 import { loggedFetch } from '../diagnostics/logged-fetch';
@@ -40,6 +41,7 @@ import type { AppCore } from './app-core-api';
 import type { EmitEvent } from '../../../shared/ipc/contract';
 import { settingsView } from '../settings/settings-view';
 import { sessionDialect, settingsAccounts } from './settings-accounts';
+import { dialectOf } from '../broker/dialects';
 import { createSessionTransport } from './session-transport';
 import { unavailableDepositoryWindow } from './unavailable-depository';
 import { createSymbolsRuntime } from './symbols-runtime';
@@ -366,6 +368,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     stop: tradingStop,
     orders,
     broker,
+    smartExitOffered: () => sessionDialect(session, settings).capabilities.smartExit,
     settings,
     quotes,
     marketData: marketData.service,
@@ -439,12 +442,23 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     logger,
   });
   disposer.own('edis', edis);
+  const reports = createReportService({
+    broker,
+    capabilities: () =>
+      (session.credentials()
+        ? sessionDialect(session, settings)
+        : dialectOf(settings.activeAccount())
+      ).capabilities,
+  });
 
   const forward = forwardCoreEvents({
     session,
     scheduler,
     refresher,
     onSessionActive: () => {
+      // The daily limits go to the broker's smart exit where the dialect has one (v3).
+      riskRuntime.smartExit.reset();
+      void riskRuntime.smartExit.sync().then(() => riskRuntime.monitor.check());
       orders.recover().then(
         (recovered) => {
           if (recovered.length)
@@ -490,6 +504,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     updates,
     risk: riskRuntime,
     priceAlerts: heldAlerts,
+    reports,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

@@ -54,6 +54,10 @@ import type {
 import { convertBody, modifyBody, placeBody } from './order-requests';
 import { multiLegBody } from './multileg-request';
 import type { FyersRoutes, WireRoute } from './fyers-routes';
+import type { ReportKind } from '../../../shared/reports/report-rows';
+import { normalizeReportPage, type ReportPage } from './normalize/reports';
+import type { SmartExitBody, SmartExitRow } from '../../../shared/risk/smart-exit';
+import { readSmartExits } from './normalize/smart-exit';
 import { FYERS_V2_ROUTES } from './dialects/fyers-v2/routes';
 
 /** Most orders one multi request may carry (spec, Limits). */
@@ -66,6 +70,15 @@ export interface ReadOptions {
   /** Do not share an in-flight read: the answer must reflect state after this call began. */
   fresh?: boolean;
   signal?: AbortSignal;
+}
+
+/** One page of a history report: range (YYYY-MM-DD), page and an optional ticker. */
+export interface ReportPageQuery {
+  from: string;
+  to: string;
+  pageNo: number;
+  pageSize: number;
+  symbol?: string;
 }
 
 /** Per-call options of the order actions. */
@@ -132,6 +145,20 @@ export function createBrokerClient(opts: BrokerClientOptions) {
         const { t, req: r } = via(req);
         return t.request({ ...r, signal: o.signal });
       },
+    });
+  }
+
+  function smartExitPath(which: 'trigger' | 'activate'): string {
+    if (!R.smartExit)
+      throw BrokerError.invalidInput(null, 'This broker connection has no smart exit trigger.');
+    return R.smartExit[which];
+  }
+  const skipSmartExit = (reason: string) => skip?.({ view: 'positions', id: '', reason });
+  function smartExitCall(req: TransportRequest): Promise<Record<string, unknown>> {
+    return scheduler.schedule({
+      priority: 'user',
+      label: `${req.method} ${req.path}`,
+      run: () => transport.request(req),
     });
   }
 
@@ -276,6 +303,48 @@ export function createBrokerClient(opts: BrokerClientOptions) {
     /** Converts a position to another product type. */
     async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {
       return normalizeConvertAck(await act({ ...at(R.convertPosition), body: convertBody(c) }));
+    },
+
+    /**
+     * One page of a history report (v3). Throws an invalid-input BrokerError where the
+     * dialect has no history; callers check the `reports` capability first.
+     */
+    async getReportPage<K extends ReportKind>(
+      kind: K,
+      q: ReportPageQuery,
+      o?: ReadOptions,
+    ): Promise<ReportPage<K>> {
+      const route = R.reports?.[kind];
+      if (!route) throw BrokerError.invalidInput(null, 'This broker connection keeps no history.');
+      const query: Record<string, string> = {
+        from_date: q.from,
+        to_date: q.to,
+        page_size: String(q.pageSize),
+        page_no: String(q.pageNo),
+        ...(q.symbol ? { symbol: q.symbol } : {}),
+      };
+      const env = await read({ ...at(route), query }, o);
+      return normalizeReportPage(kind, env, (q.pageNo - 1) * q.pageSize + 1);
+    },
+
+    /** The broker's smart exit triggers (v3); unreadable rows are left out and logged. */
+    async listSmartExits(): Promise<SmartExitRow[]> {
+      const env = await smartExitCall({ method: 'GET', path: smartExitPath('trigger') });
+      return readSmartExits(env.data, skipSmartExit);
+    },
+    /** Creates a trigger (no flowId) or updates one; answers its flowId. */
+    async putSmartExit(body: SmartExitBody, flowId: string | null): Promise<string> {
+      const path = smartExitPath('trigger');
+      const env = await smartExitCall(
+        flowId
+          ? { method: 'PUT', path, body: { flowId, ...body } }
+          : { method: 'POST', path, body },
+      );
+      return flowId ?? str(obj(env.data).flowId);
+    },
+    /** Activates an inactive trigger or deactivates an active one (the broker's one toggle). */
+    async toggleSmartExit(flowId: string): Promise<void> {
+      await smartExitCall({ method: 'POST', path: smartExitPath('activate'), body: { flowId } });
     },
 
     /** Asks the depository to send the trader a TPIN. */

@@ -4,6 +4,7 @@
  * (broker-client.ts) and one data client serve both, each given its dialect's table; a
  * broker of another family implements the BrokerClient interface in its own folder instead.
  */
+import type { ReportKind } from '../../../shared/reports/report-rows';
 import type { HttpMethod } from './http-transport';
 
 /** One call: method and path; `data` when it goes to the data host instead of the trading base. */
@@ -39,6 +40,10 @@ export interface FyersRoutes {
   edisDetails: WireRoute;
   edisIndex: WireRoute;
   edisInquiry: WireRoute;
+  /** The history reports (v3); absent where the dialect has none (v2). */
+  reports?: Record<ReportKind, WireRoute>;
+  /** The smart exit trigger (v3): read/create/update on one path, and the activate toggle. */
+  smartExit?: { trigger: string; activate: string };
 }
 
 /** The data host's calls, relative to the account's data base URL. */

@@ -41,6 +41,11 @@ export interface LimitMonitorDeps {
   /** The risk picture changed in a way the screens show (fresh/stale, waiting, block). */
   onState: (s: RiskState) => void;
   log: { warn(m: string, f?: Record<string, unknown>): void };
+  /**
+   * True while the broker's smart exit trigger holds the limits (v3): then the broker exits
+   * at the limit and Tickdesk only warns; absent or false, Tickdesk exits itself.
+   */
+  brokerHolds?: () => boolean;
 }
 
 /** The monitor the core feeds. */
@@ -96,11 +101,13 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
       profitTarget: limits ? limitRupees(limits.profit, limits.capital) : null,
       action: limits?.action ?? 'warn',
       waiting,
+      heldBy: d.brokerHolds?.() ? 'broker' : 'app',
     };
   }
 
   function show(s: RiskState): void {
     const key = JSON.stringify([
+      s.heldBy,
       s.block,
       s.fresh,
       s.waiting,
@@ -136,19 +143,22 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
     const day = istDayKey(d.now());
     const warnKey = `${day}:${reached}`;
     const exits = limits.action === 'exit';
+    const broker = s.heldBy === 'broker';
     if (!warned.has(warnKey)) {
       warned.add(warnKey);
       d.notify(
         'warning',
         `${NAMES[reached]} of ${formatInr(limit)} reached: MTM ${formatInr(s.mtm)}.` +
-          (exits
-            ? s.fresh
-              ? ' Cancelling pending orders and exiting intraday positions.'
-              : ''
-            : ' Tickdesk only warns (Settings › Risk).'),
+          (exits && broker
+            ? " The broker's smart exit exits your positions at its own figure."
+            : exits
+              ? s.fresh
+                ? ' Cancelling pending orders and exiting intraday positions.'
+                : ''
+              : ' Tickdesk only warns (Settings › Risk).'),
       );
     }
-    if (!exits) {
+    if (!exits || broker) {
       show({ ...s, waiting: null });
       return;
     }

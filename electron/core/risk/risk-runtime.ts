@@ -16,6 +16,7 @@ import type { BrokerClient } from '../broker/broker-client';
 import { BLOCK_FILE, createBlockStore, type BlockStore } from './block-store';
 import { createKillSwitch, type KillSwitch } from './kill-switch';
 import { createLimitMonitor, type LimitMonitor } from './limit-monitor';
+import { createBrokerSmartExit, type BrokerSmartExit } from './broker-smart-exit';
 
 /** The logger the risk services write to (the core's). */
 interface RiskLog {
@@ -51,6 +52,8 @@ export function openTradingStop(o: {
 export interface RiskRuntime {
   killSwitch: KillSwitch;
   monitor: LimitMonitor;
+  /** The broker-held limits (v3's smart exit), synced at login and on settings changes. */
+  smartExit: BrokerSmartExit;
   /** The risk picture of the logged-in account. */
   state(): RiskState;
   /** A positions read (the core's onPositions). */
@@ -62,7 +65,12 @@ export interface RiskRuntime {
 export function startRiskRuntime(o: {
   stop: TradingStop;
   orders: OrderService;
-  broker: Pick<BrokerClient, 'getOrders' | 'getPositions'>;
+  broker: Pick<
+    BrokerClient,
+    'getOrders' | 'getPositions' | 'listSmartExits' | 'putSmartExit' | 'toggleSmartExit'
+  >;
+  /** Whether the logged-in account's dialect has a smart exit trigger (v3). */
+  smartExitOffered: () => boolean;
   settings: Pick<SettingsStore, 'get' | 'onChange'>;
   quotes: Pick<QuoteCache, 'lastPrice' | 'onChange'>;
   marketData: Pick<MarketDataService, 'status' | 'onStatus'>;
@@ -97,11 +105,20 @@ export function startRiskRuntime(o: {
     onChange: () => show(monitor.state()),
     log: o.log,
   });
+  const limits = () => {
+    const id = o.accountId();
+    return id ? (o.settings.get().preferences.riskLimits[id] ?? null) : null;
+  };
+  const smartExit = createBrokerSmartExit({
+    broker: o.broker,
+    offered: () => o.accountId() !== null && o.smartExitOffered(),
+    limits,
+    notify: o.notify,
+    log: o.log,
+  });
   const monitor = createLimitMonitor({
-    limits: () => {
-      const id = o.accountId();
-      return id ? (o.settings.get().preferences.riskLimits[id] ?? null) : null;
-    },
+    limits,
+    brokerHolds: () => smartExit.holds(),
     lastPrice: (s) => o.quotes.lastPrice(s),
     socketOpen: () => o.marketData.status().socket === 'open',
     killSwitch,
@@ -112,10 +129,15 @@ export function startRiskRuntime(o: {
   });
   const offQuotes = o.quotes.onChange(() => monitor.check());
   const offStatus = o.marketData.onStatus(() => monitor.check());
-  const offSettings = o.settings.onChange(() => monitor.check());
+  const resync = () => void smartExit.sync().then(() => monitor.check());
+  const offSettings = o.settings.onChange(() => {
+    monitor.check();
+    resync();
+  });
   return {
     killSwitch,
     monitor,
+    smartExit,
     state: () => monitor.state(),
     observePositions: (p) => monitor.observe(p),
     async dispose() {

@@ -56,6 +56,7 @@ function emptyState(): RiskState {
     lossLimit: null,
     profitTarget: null,
     action: 'warn',
+    heldBy: 'app',
     waiting: null,
   };
 }

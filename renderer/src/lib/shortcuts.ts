@@ -64,6 +64,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.market': () => go('market'),
     'view.alerts': () => go('alerts'),
     'view.strategy': () => go('strategy'),
+    'view.reports': () => go('reports'),
     refresh: () => void portfolio.refreshAll(),
     kill: () => {
       if (session.can.placeOrders) risk.ask();

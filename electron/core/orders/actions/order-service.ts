@@ -18,7 +18,7 @@ import type {
 } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import { placeBody, modifyBody } from '../../broker/order-requests';
-import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
+import type { ModifyOrderInput } from '../../broker/order-requests';
 import { systemClock } from '../../limiter/clock';
 import type { Clock } from '../../limiter/clock';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
@@ -153,7 +153,7 @@ export function createOrderService(opts: OrderServiceOptions) {
     () => clock.now(),
   );
   const { send, blocked } = kit;
-  const positions = createPositionActions(kit);
+  const positions = createPositionActions(kit, opts.stopped);
   const multiLeg = opts.multiLeg;
   const placeMultiLeg = multiLeg
     ? createMultiLegAction({
@@ -386,10 +386,6 @@ export function createOrderService(opts: OrderServiceOptions) {
     },
 
     ...positions,
-    convert: (c: ConvertPositionInput): Promise<OrderIntent> => {
-      refuseWhileStopped(opts.stopped);
-      return positions.convert(c);
-    },
 
     /**
      * Call once at start: actions the journal shows as unsettled (the app stopped mid-flight)

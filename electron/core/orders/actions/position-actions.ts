@@ -9,6 +9,7 @@ import type { ConvertPositionInput } from '../../broker/order-requests';
 import { precheckConvert } from '../checks/order-prechecks';
 import { convertCheck, exitCheck } from '../reconcile/reconcile-checks';
 import type { ActionKit } from './action-kit';
+import { refuseWhileStopped, type TradingStopSource } from './trading-stop';
 
 /** The position actions of the order service. */
 export interface PositionActions {
@@ -18,8 +19,15 @@ export interface PositionActions {
   convert(c: ConvertPositionInput): Promise<OrderIntent>;
 }
 
-/** Builds the position actions over the service's kit. */
-export function createPositionActions(kit: ActionKit): PositionActions {
+/**
+ * Builds the position actions over the service's kit. `stopped` is asked by every convert,
+ * the first send and a resend alike (a resend runs the payload kept here), so a conversion
+ * started before a trading stop cannot go out after it; exits are never refused.
+ */
+export function createPositionActions(
+  kit: ActionKit,
+  stopped?: TradingStopSource,
+): PositionActions {
   const { ctx, payloads } = kit;
   const { tracker, broker } = ctx;
   const actions: PositionActions = {
@@ -64,6 +72,7 @@ export function createPositionActions(kit: ActionKit): PositionActions {
     },
 
     async convert(c) {
+      refuseWhileStopped(stopped);
       const intent = await tracker.create(
         'convert',
         `CONVERT ${c.convertQty} ${c.symbol} ${c.convertFrom}→${c.convertTo}`,

@@ -30,6 +30,16 @@ export const FYERS_V3_ROUTES: FyersRoutes = {
   edisDetails: { method: 'GET', path: '/api/v3/details' },
   edisIndex: { method: 'POST', path: '/api/dev/index' },
   edisInquiry: { method: 'POST', path: '/api/v3/inquiry' },
+  // The SDK's get_*_history calls (docs/broker-v3.md "History").
+  reports: {
+    orders: { method: 'GET', path: '/api/v3/order-history' },
+    trades: { method: 'GET', path: '/api/v3/trade-history' },
+    charges: { method: 'GET', path: '/api/v3/charges-history' },
+    realised: { method: 'GET', path: '/api/v3/realised-pnl-history' },
+    ledger: { method: 'GET', path: '/api/v3/ledger-history' },
+  },
+  // createSmartExitTrigger (POST), getSmartExitTrigger (GET), updateSmartExitTrigger (PUT).
+  smartExit: { trigger: '/api/v3/flows/tc/se', activate: '/api/v3/flows/tc/se/activate' },
 };
 
 /** v3's data-host calls (no trailing slash, as the SDK sends them). */

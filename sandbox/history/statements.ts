@@ -1,0 +1,127 @@
+/**
+ * The rows of the sandbox's v3 history endpoints, built from the kept trading days
+ * (day-record.ts). Charges follow the sandbox's documented Indian charges model: the app's
+ * own rate table (shared/charges/charge-rates.ts: STT/CTT, exchange transaction charges,
+ * SEBI fee, stamp duty on buys, 18 % GST on brokerage + exchange + SEBI) and the default
+ * discount-broker plan (shared/charges/brokerage.ts: the lower of ₹20 and 0.03 % per intraday
+ * or F&O order, ₹0 delivery), charged per filled order on its filled quantity at its average.
+ * These are the SANDBOX's rates (docs/sandbox.md), not a contract note.
+ */
+import type { PositionFigures } from '../account/position-ledger';
+import type { SimOrder } from '../orders/model';
+import { avgPrice } from '../orders/model';
+import { DEFAULT_BROKERAGE } from '../../shared/charges/brokerage';
+import { CHARGE_RATES } from '../../shared/charges/charge-rates';
+import { estimateCharges } from '../../shared/charges/estimate-charges';
+import type { DayRecord } from './day-record';
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+/** `YYYY-MM-DD` of a day key (YYYYMMDD). */
+export function dayText(day: number): string {
+  const y = Math.floor(day / 10000);
+  const m = Math.floor(day / 100) % 100;
+  const d = day % 100;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The charges of one filled order under the sandbox's model, or null when it has no fill. */
+export function orderCharges(o: SimOrder): Record<string, unknown> | null {
+  if (o.filledQty <= 0) return null;
+  const i = o.instrument;
+  const est = estimateCharges(
+    {
+      exchange: i.exchange,
+      segment: i.segment,
+      kind: i.optionType !== 'XX' ? 'option' : i.expiry !== null ? 'future' : 'cash',
+      productType: o.productType,
+      side: o.side,
+      qty: o.filledQty,
+      price: avgPrice(o),
+    },
+    CHARGE_RATES,
+    DEFAULT_BROKERAGE,
+  );
+  if (!est.ok) return null;
+  return {
+    orderNumber: o.id,
+    symbol: i.ticker,
+    exchange: i.exchange,
+    segment: i.segment,
+    side: o.side,
+    productType: o.productType,
+    turnover: r2(est.turnover),
+    brokerage: est.parts.brokerage,
+    stt: est.parts.transactionTax,
+    exchangeTxnCharges: est.parts.exchange,
+    sebiFee: est.parts.sebi,
+    stampDuty: est.parts.stampDuty,
+    gst: est.parts.gst,
+    totalCharges: est.total,
+  };
+}
+
+/** Charges rows of a day, one per filled order. */
+export function chargesRows(d: DayRecord): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const o of d.orders) {
+    const c = orderCharges(o);
+    if (c) rows.push({ date: dayText(d.day), ...c });
+  }
+  return rows;
+}
+
+/** The day's total charges (what the ledger debits). */
+export function dayChargesTotal(d: DayRecord): number {
+  return r2(chargesRows(d).reduce((n, r) => n + (r.totalCharges as number), 0));
+}
+
+/** Realised P&L rows of a day: one per position that closed some quantity. */
+export function realisedRows(d: DayRecord): Record<string, unknown>[] {
+  return d.positions
+    .filter((p: PositionFigures) => Math.min(p.buyQty, p.sellQty) > 0)
+    .map((p) => ({
+      date: dayText(d.day),
+      symbol: p.instrument.ticker,
+      exchange: p.instrument.exchange,
+      segment: p.instrument.segment,
+      productType: p.productType,
+      buyQty: p.buyQty,
+      buyAvg: r2(p.buyAvg),
+      sellQty: p.sellQty,
+      sellAvg: r2(p.sellAvg),
+      closedQty: Math.min(p.buyQty, p.sellQty),
+      realisedPnl: r2(p.realized),
+    }));
+}
+
+/**
+ * Ledger rows of a day: the opening cash, the day's realised P&L and its charges, each with
+ * the running balance. Simplification stated in docs/sandbox.md: CNC purchase and sale values
+ * move the next day's limits but are not ledger lines here, and the funds view does not
+ * deduct charges.
+ */
+export function ledgerRows(d: DayRecord): Record<string, unknown>[] {
+  const date = dayText(d.day);
+  let balance = r2(d.openingCash);
+  const rows: Record<string, unknown>[] = [
+    { date, narration: 'Opening balance', debit: 0, credit: 0, balance },
+  ];
+  const pnl = r2(d.positions.reduce((n, p) => n + p.realized, 0));
+  if (pnl !== 0) {
+    balance = r2(balance + pnl);
+    rows.push({
+      date,
+      narration: 'Realised profit and loss',
+      debit: pnl < 0 ? -pnl : 0,
+      credit: pnl > 0 ? pnl : 0,
+      balance,
+    });
+  }
+  const charges = dayChargesTotal(d);
+  if (charges > 0) {
+    balance = r2(balance - charges);
+    rows.push({ date, narration: 'Charges and taxes', debit: charges, credit: 0, balance });
+  }
+  return rows;
+}
