@@ -325,7 +325,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
             requestCounts,
             registeredIps,
           }),
-          ...socketControlRoutes(hub),
+          ...socketControlRoutes(hub, () => ({
+            orders: v3Sockets.orders.count(),
+            data: v3Sockets.data.connections().length,
+          })),
         ]
       : []),
   ];

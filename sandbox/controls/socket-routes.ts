@@ -1,6 +1,6 @@
 /**
  * Socket test controls under /__sandbox/socket (only with testControls): list the open
- * connections, drop them, stall them (no pong, no data), send a truncated or malformed
+ * connections (the v2 socket's, and how many each v3 socket holds), drop them, stall them (no pong, no data), send a truncated or malformed
  * binary frame, a price stamped in the future, an oversized frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
  * missed heartbeat or a bad packet on demand instead of waiting for a real network to fail.
  */
@@ -66,8 +66,14 @@ function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
   }
 }
 
-/** Builds the socket control routes over the hub. */
-export function socketControlRoutes(hub: SocketHub): Route[] {
+/** How many connections each v3 socket holds (the hub counts only the v2 socket's). */
+export interface V3SocketCounts {
+  orders: number;
+  data: number;
+}
+
+/** Builds the socket control routes over the hub (and the v3 sockets' counts, when given). */
+export function socketControlRoutes(hub: SocketHub, v3?: () => V3SocketCounts): Route[] {
   const ok = (extra: Record<string, unknown>): Reply => ({
     status: 200,
     json: { s: 'ok', code: 200, message: '', ...extra },
@@ -77,7 +83,7 @@ export function socketControlRoutes(hub: SocketHub): Route[] {
       method: 'GET',
       path: '/__sandbox/socket',
       access: 'public',
-      handle: () => ok({ connections: hub.connections() }),
+      handle: () => ok({ connections: hub.connections(), ...(v3 ? { v3: v3() } : {}) }),
     },
     {
       method: 'POST',

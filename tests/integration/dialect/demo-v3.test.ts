@@ -43,11 +43,12 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
   const requests: string[] = [];
   /** The requests the sandbox answered since `from`, as "METHOD /path". */
   const seen = (from = 0) => requests.slice(from).map((l) => l.split(' ').slice(0, 2).join(' '));
-  /** Connections open on the sandbox's v2 socket (its v3 sockets are not counted there). */
-  const v2SocketConnections = async () => {
+  /** The sandbox's open socket connections: its v2 socket's, and each v3 socket's count. */
+  const socketConnections = async () => {
     const r = await fetch(new URL('/__sandbox/socket', sandbox.url));
-    return ((await r.json()) as { connections: unknown[] }).connections.length;
+    return (await r.json()) as { connections: unknown[]; v3: { orders: number; data: number } };
   };
+  const v2SocketConnections = async () => (await socketConnections()).connections.length;
   /** The events of one name since `from`, payloads only. */
   const eventsOf = <T>(name: string, from: number): T[] =>
     app.events
@@ -219,7 +220,9 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
       return st.socket === 'open' && st.orderSocket === 'open';
     });
     await until('order updates live', () => app.core.marketData.orderUpdatesLive());
-    assert.equal(await v2SocketConnections(), 0, 'nothing on the v2 socket');
+    const open = await socketConnections();
+    assert.deepEqual(open.v3, { orders: 1, data: 1 }, 'one connection on each v3 socket');
+    assert.deepEqual(open.connections, [], 'nothing on the v2 socket');
   });
 
   it('a watched symbol is priced by the HSM data socket, not by REST quote polling', async () => {
