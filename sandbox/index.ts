@@ -325,10 +325,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
             requestCounts,
             registeredIps,
           }),
-          ...socketControlRoutes(hub, () => ({
-            orders: v3Sockets.orders.count(),
-            data: v3Sockets.data.connections().length,
-          })),
+          ...socketControlRoutes(hub, () => v3Sockets),
         ]
       : []),
   ];

@@ -13,6 +13,7 @@ import { OrderStatus } from '../../../shared/broker/enums';
 import type { Order } from '../../../shared/broker/models';
 import type { Depth } from '../../../shared/marketdata/depth';
 import type { Quote } from '../../../shared/marketdata/quote';
+import type { MarketDataStatus } from '../../../shared/marketdata/subscription';
 import type { SandboxHandle } from '../../../sandbox/index';
 import { inProcessDemo } from '../../support/in-process-demo';
 import { startComposedApp, type ComposedApp } from '../app/composed-app';
@@ -310,6 +311,35 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
     );
     assert.deepEqual(bookReads(log), [], 'no order-book read: it came over the socket');
     assert.equal(await v2SocketConnections(), 0, 'nothing on the v2 socket');
+  });
+
+  it('after a drop both v3 sockets reconnect and subscribe again: prices and order updates flow', async () => {
+    await app.call('marketdata.subscribe', { owner: 'v3drop', reason: 'watch', symbols: [INFY] });
+    const before = (await app.call('marketdata.status')).reconnects;
+    const from = app.events.length;
+    const dropped = await app.control('socket', { action: 'drop-v3' });
+    assert.equal(dropped.affected, 2, 'one connection on each v3 socket was cut');
+    await until('both reconnected', async () => {
+      const st = await app.call('marketdata.status');
+      return st.reconnects >= before + 2 && st.socket === 'open' && st.orderSocket === 'open';
+    });
+    assert.ok(
+      eventsOf<MarketDataStatus>('marketdata.statusChanged', from).some((s) => s.socket !== 'open'),
+      'the status said the price socket was down meanwhile',
+    );
+    // The new connection asked for the watched symbol again by itself.
+    const mark = app.events.length;
+    await until('socket prices again', () =>
+      eventsOf<{ quotes: Quote[] }>('marketdata.ticks', mark).some((t) =>
+        t.quotes.some((q) => q.symbol === INFY && q.source === 'socket'),
+      ),
+    );
+    // And the order socket subscribed again: an order from the broker's own desk arrives.
+    const seeded = await app.control('orders/seed', { count: 1, symbol: SBIN });
+    const id = String(seeded.first);
+    await until('the seeded order pushed', () => pushed(mark, (o) => o.id === id));
+    assert.deepEqual(await socketConnections().then((c) => c.v3), { orders: 1, data: 1 });
+    await app.call('marketdata.unsubscribe', { owner: 'v3drop', reason: 'watch' });
   });
 
   it('no trading or data call went to a v2 address', () => {
