@@ -1,9 +1,9 @@
 /**
- * Streamed five-level depth for the symbols a view watches (the order ticket's book). The
- * socket sends the levels in every price packet of a symbol subscribed with `DEPTH: 1`;
- * this keeps who watches which symbol, turns a decoded packet into the Depth the ticket
- * shows (with the circuit limits a REST read learnt, which packets do not carry) and hands
- * it on at once (the service asks the socket for the levels). A REST read stays the first picture and the fallback while the socket is
+ * Streamed five-level depth for the symbols a view watches (the order ticket's book). A
+ * dialect's price feed streams the levels (v2: in every price packet of a symbol subscribed
+ * with `DEPTH: 1`, read by `bookOfTick`; v3: depth topics); this keeps who watches which
+ * symbol, turns a streamed book into the Depth the ticket shows (with the circuit limits a
+ * REST read learnt, which packets do not carry) and hands it on at once. A REST read stays the first picture and the fallback while the socket is
  * down: the book then says how old it is.
  */
 import type { Depth, DepthLevel } from '../../../shared/marketdata/depth';
@@ -58,8 +58,6 @@ export interface DepthFeed {
   symbols(): string[];
   /** A REST read's book: its circuit limits are kept for the streamed books that follow. */
   learn(depth: Depth): void;
-  /** A decoded v2 packet of `symbol` that carried depth. */
-  take(symbol: string, t: DecodedTick, now: number): void;
   /** A streamed book of `symbol` (any dialect's socket). */
   takeBook(symbol: string, book: StreamedBook): void;
   /** Forgets everything (session over). */
@@ -105,9 +103,6 @@ export function createDepthFeed(opts: DepthFeedOptions): DepthFeed {
     symbols: () => [...new Set(owners.values())],
     learn(depth) {
       circuits.set(depth.symbol, { lower: depth.lowerCircuit, upper: depth.upperCircuit });
-    },
-    take(symbol, t, now) {
-      if (t.hasDepth) takeBook(symbol, bookOfTick(t, now));
     },
     takeBook,
     clear() {
