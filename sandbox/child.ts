@@ -97,7 +97,12 @@ async function main(): Promise<void> {
       symbolMasterBase: sandbox.symbolMasterBase,
       dataUrl: sandbox.dataUrl,
       socketUrl: sandbox.socketUrl,
-      v3: { apiBase: sandbox.v3.apiBase, dataUrl: sandbox.v3.dataUrl },
+      v3: {
+        apiBase: sandbox.v3.apiBase,
+        dataUrl: sandbox.v3.dataUrl,
+        orderSocketUrl: sandbox.v3.orderSocketUrl,
+        dataSocketUrl: sandbox.v3.dataSocketUrl,
+      },
       apps: sandbox.apps.map((a) => ({
         app_id: a.app_id,
         redirect_uri: a.redirect_uri,

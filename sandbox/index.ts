@@ -325,7 +325,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
             requestCounts,
             registeredIps,
           }),
-          ...socketControlRoutes(hub),
+          ...socketControlRoutes(hub, () => v3Sockets),
         ]
       : []),
   ];

@@ -1,6 +1,6 @@
 /**
  * Socket test controls under /__sandbox/socket (only with testControls): list the open
- * connections, drop them, stall them (no pong, no data), send a truncated or malformed
+ * connections (the v2 socket's, and how many each v3 socket holds), drop them, stall them (no pong, no data), send a truncated or malformed
  * binary frame, a price stamped in the future, an oversized frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
  * missed heartbeat or a bad packet on demand instead of waiting for a real network to fail.
  */
@@ -34,6 +34,8 @@ const Action = z.discriminatedUnion('action', [
     action: z.literal('oversized'),
     bytes: z.number().int().min(1).max(MAX_OVERSIZED_BYTES),
   }),
+  /** Cuts the v3 sockets' connections (the order socket's, the data socket's, or both). */
+  z.object({ action: z.literal('drop-v3'), socket: z.enum(['orders', 'data']).optional() }),
   z.object({
     action: z.literal('slow'),
     type: SocketType.optional(),
@@ -42,10 +44,10 @@ const Action = z.discriminatedUnion('action', [
 ]);
 
 const HELP =
-  'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized)}';
+  'send {"action": "drop"|"drop-v3"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized), "socket"?: "orders"|"data" (drop-v3)}';
 
 /** Carries out one control; returns how many connections it touched. */
-function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
+function apply(hub: SocketHub, b: Exclude<z.infer<typeof Action>, { action: 'drop-v3' }>): number {
   switch (b.action) {
     case 'drop':
       return hub.drop(b.type, b.refuseMs);
@@ -66,8 +68,14 @@ function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
   }
 }
 
-/** Builds the socket control routes over the hub. */
-export function socketControlRoutes(hub: SocketHub): Route[] {
+/** The v3 sockets as the controls see them (the hub holds only the v2 socket's connections). */
+export interface V3SocketControls {
+  orders: { count(): number; drop(): number };
+  data: { connections(): unknown[]; drop(): number };
+}
+
+/** Builds the socket control routes over the hub (and the v3 sockets, when given). */
+export function socketControlRoutes(hub: SocketHub, v3?: () => V3SocketControls): Route[] {
   const ok = (extra: Record<string, unknown>): Reply => ({
     status: 200,
     json: { s: 'ok', code: 200, message: '', ...extra },
@@ -77,7 +85,13 @@ export function socketControlRoutes(hub: SocketHub): Route[] {
       method: 'GET',
       path: '/__sandbox/socket',
       access: 'public',
-      handle: () => ok({ connections: hub.connections() }),
+      handle: () =>
+        ok({
+          connections: hub.connections(),
+          ...(v3
+            ? { v3: { orders: v3().orders.count(), data: v3().data.connections().length } }
+            : {}),
+        }),
     },
     {
       method: 'POST',
@@ -90,6 +104,14 @@ export function socketControlRoutes(hub: SocketHub): Route[] {
             status: 400,
             json: { s: 'error', code: ErrorCode.InvalidParameters, message: HELP },
           };
+        if (a.data.action === 'drop-v3') {
+          const s = v3?.();
+          const which = a.data.socket;
+          const affected =
+            (which !== 'data' ? (s?.orders.drop() ?? 0) : 0) +
+            (which !== 'orders' ? (s?.data.drop() ?? 0) : 0);
+          return ok({ affected });
+        }
         return ok({ affected: apply(hub, a.data) });
       },
     },

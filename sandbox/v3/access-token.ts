@@ -3,7 +3,8 @@
  * socket authenticates with (docs/broker-v3.md "Access tokens"). One module mints them for
  * both dialects (a v2 client ignores the claim) so a token from either login opens either
  * presentation's sockets. The sandbox still trusts only its credential store: these helpers
- * shape and read tokens, they never decide whether a token is valid.
+ * shape tokens, they never decide whether a token is valid. Reading the claim back is
+ * `hsmKeyOf` in shared/broker/v3/access-token.ts, the one reader the app uses too.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -51,25 +52,4 @@ export function mintAccessToken(claims: AccessTokenClaims, key: Buffer): MintedT
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
   const token = `${head}.${createHmac('sha256', key).update(head).digest('base64url')}`;
   return { token, hsmKey };
-}
-
-/**
- * Reads the `hsm_key` claim of an access token (the bare token, or `<app_id>:<token>`) the
- * way a v3 data-socket client does: decode the payload, no signature check. Undefined when
- * the token is not a JWT or carries no string `hsm_key`.
- */
-export function hsmKeyOf(token: string): string | undefined {
-  const bare = token.includes(':') ? token.slice(token.indexOf(':') + 1) : token;
-  const parts = bare.split('.');
-  if (parts.length !== 3) return undefined;
-  try {
-    const payload: unknown = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8'));
-    if (payload && typeof payload === 'object' && 'hsm_key' in payload) {
-      const k = (payload as { hsm_key: unknown }).hsm_key;
-      return typeof k === 'string' && k ? k : undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
 }

@@ -35,8 +35,16 @@ export const DemoReady = z.object({
   /** The sandbox's own market-data API and socket: Demo prices come from the market that fills orders. */
   dataUrl: z.url(),
   socketUrl: z.string().min(1),
-  /** The same broker in the API v3 dialect: its trading base (`…/api/v3`) and data host. */
-  v3: z.object({ apiBase: z.url(), dataUrl: z.url() }),
+  /**
+   * The same broker in the API v3 dialect: its trading base (`…/api/v3`), data host, order
+   * socket (`…/trade/v3`) and HSM data socket (`…/hsm/v1-5/prod`).
+   */
+  v3: z.object({
+    apiBase: z.url(),
+    dataUrl: z.url(),
+    orderSocketUrl: z.string().min(1),
+    dataSocketUrl: z.string().min(1),
+  }),
   apps: z
     .array(
       z.object({

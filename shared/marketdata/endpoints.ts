@@ -11,3 +11,9 @@ export const LIVE_SOCKET_URL = 'wss://api.fyers.in/socket/v2/dataSock';
 
 /** The API v3 data host (quotes, depth, history; the v3 SDK's `data_Api1`, docs/broker-v3.md). */
 export const LIVE_V3_DATA_BASE_URL = 'https://api-t1.fyers.in/data';
+
+/**
+ * The API v3 socket host (the v3 SDK's `HSM_SOCKET` and `Order_SOCKET` live on it at fixed
+ * paths, docs/broker-v3.md): a v3 account's socket URL names this host.
+ */
+export const LIVE_V3_SOCKET_URL = 'wss://socket.fyers.in';

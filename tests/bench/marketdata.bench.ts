@@ -35,6 +35,7 @@ import { PacketCode } from '../../shared/marketdata/packet-layout';
 import { contract } from '../../shared/ipc/contract';
 import type { Quote } from '../../shared/marketdata/quote';
 import { encodeFrame, type PacketSpec } from '../support/marketdata-frames';
+import { FYERS_V2_SOCKETS } from '../../electron/core/marketdata/v2/sockets';
 import { allocatedBy } from './marketdata/allocation';
 import { composedUpkeep, upkeepPerMinute } from './marketdata/upkeep';
 import { percentile, type BenchContext, type BenchSection, type BenchTable } from './types';
@@ -285,8 +286,8 @@ async function latencyRun(
       depth: async () => null,
       history: async () => ({ candles: [], dropped: 0 }),
     },
-    tokenOf,
-    endpoint: () => ({ url, appId: 'bench', accessToken: 'token' }),
+    tokenOf: (s) => String(tokenOf(s)),
+    endpoint: () => ({ sockets: FYERS_V2_SOCKETS, url, appId: 'bench', accessToken: 'token' }),
     clock: systemClock,
     logger: silentLogger,
   });

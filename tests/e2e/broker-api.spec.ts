@@ -3,7 +3,7 @@ import { expect, test } from './harness-fixture';
 import { openApp, typeInto } from './trading-helpers';
 
 // The broker API version in Settings (issue 19 #1, #3): a new live account speaks v3 by
-// default with v3's published data address, v2 stays selectable (the address follows), the
+// default with v3's published data and socket addresses, v2 stays selectable (they follow), the
 // choice is kept; Demo's API version is a preference that survives a reload. Each test leaves
 // settings as it found them (the harness is shared with the other spec files of the worker).
 
@@ -23,9 +23,14 @@ test('a new live account speaks API v3 by default; v2 is selectable and the data
   await page.getByTestId('account-add').click();
   await expect(page.getByTestId('acct-broker')).toHaveValue('fyers-v3');
   await expect(page.getByTestId('acct-dataBaseUrl')).toHaveValue('https://api-t1.fyers.in/data');
+  // v3's socket URL names the host of its order and data sockets.
+  await expect(page.getByTestId('acct-socketUrl')).toHaveValue('wss://socket.fyers.in');
   await page.getByTestId('acct-broker').selectOption('fyers-v2');
   await expect(page.getByTestId('acct-dataBaseUrl')).toHaveValue(
     'https://api.fyers.in/data-rest/v2/',
+  );
+  await expect(page.getByTestId('acct-socketUrl')).toHaveValue(
+    'wss://api.fyers.in/socket/v2/dataSock',
   );
   await page.getByTestId('acct-broker').selectOption('fyers-v3');
   await typeInto(page, 'acct-label', 'My v3 app');

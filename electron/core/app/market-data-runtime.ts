@@ -1,6 +1,7 @@
 /**
  * Wires live market data into the app: the one quote cache, the data REST client on the
- * account's data base URL, the socket service on its socket URL, the pushed order feed,
+ * account's data base URL, the socket service with the sockets of the account's dialect on
+ * its socket URL, the pushed order feed,
  * and the paced tick events to the renderer. Kept apart from app-core so the composition
  * root only names it; every piece is the production one, so tests of the composed app
  * exercise exactly this wiring.
@@ -53,10 +54,13 @@ export function dataBaseOf(account: AccountSettings | undefined): string | null 
   return account.dataBaseUrl ?? (account.environment === 'live' ? published : null);
 }
 
-/** The account's socket URL: its own, else its dialect's published one for Live accounts. */
+/**
+ * The account's socket URL: its own, else its dialect's published one for Live accounts. What
+ * it names is the dialect's business (v2: the socket; v3: the host of its two sockets).
+ */
 export function socketUrlOf(account: AccountSettings | undefined): string | null {
   if (!account) return null;
-  const published = dialectOf(account).liveDefaults.socketUrl;
+  const published = dialectOf(account).sockets.liveUrl;
   return account.socketUrl ?? (account.environment === 'live' ? published : null);
 }
 
@@ -120,14 +124,15 @@ export function createMarketDataRuntime(opts: {
   const service = createMarketDataService({
     quotes,
     data,
-    tokenOf(symbol) {
-      const t = Number(opts.symbols.get(symbol)?.token ?? NaN);
-      return Number.isSafeInteger(t) && t > 0 ? t : null;
-    },
+    tokenOf: (symbol) => opts.symbols.get(symbol)?.token || null,
+    // The sockets of the logged-in account's dialect (a switch of account may switch them).
     endpoint() {
       const c = session.credentials();
-      const url = c ? socketUrlOf(accountOf(c)) : null;
-      return c && url ? { url, appId: c.appId, accessToken: c.accessToken } : null;
+      const account = c ? accountOf(c) : undefined;
+      const url = socketUrlOf(account);
+      return c && url
+        ? { sockets: dialectOf(account).sockets, url, appId: c.appId, accessToken: c.accessToken }
+        : null;
     },
     clock,
     logger: opts.logger,

@@ -8,6 +8,7 @@
  */
 import type { BrokerDialectId, DialectCapabilities } from '../../../shared/broker/dialect';
 import type { DataClient } from '../marketdata/data-client';
+import type { DialectSockets } from '../marketdata/socket-feeds';
 import type { RequestScheduler } from '../limiter/request-scheduler';
 import type { BrokerAlertClient } from './broker-alerts';
 import type { BrokerClient, BrokerClientOptions } from './broker-client';
@@ -34,8 +35,13 @@ export interface BrokerDialect {
   capabilities: DialectCapabilities;
   /** Where the login page and the token exchanges are, under the account's base URL. */
   login: FyersLoginRoutes;
-  /** The broker's published addresses a live account uses when it sets none (null: none). */
-  liveDefaults: { dataBaseUrl: string | null; socketUrl: string | null };
+  /** The broker's published data address a live account uses when it sets none (null: none). */
+  liveDefaults: { dataBaseUrl: string | null };
+  /**
+   * Its price and order sockets (and their published address, `sockets.liveUrl`): the
+   * market-data service makes its feeds from the logged-in account's dialect.
+   */
+  sockets: DialectSockets;
   /** The trading calls, returning the domain model. */
   createClient(deps: DialectClientDeps): BrokerClient;
   /** The data calls (quotes, depth, history), returning the domain model. */

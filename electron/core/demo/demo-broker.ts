@@ -4,6 +4,7 @@ import {
   type DemoReady,
 } from '../../../shared/demo/child-messages';
 import type { BrokerDialectId } from '../../../shared/broker/dialect';
+import { v3SocketUrls } from '../../../shared/broker/v3/socket-addresses';
 import type { Opener } from '../auth/ports';
 import { silentLogger, type Logger } from '../diagnostics/logger';
 import type { AppChange, SettingsStore } from '../settings/settings-store';
@@ -23,19 +24,25 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 
 /**
- * The Demo account's dialect and addresses on the sandbox: v2's data API, or v3's data host.
- * Both keep the sandbox's (v2) socket until the app speaks the v3 order and data sockets:
- * one engine feeds both presentations, so its prices and order updates are the same.
+ * The Demo account's dialect and addresses on the sandbox: v2's data API and socket, or v3's
+ * data host and socket host (the v3 dialect opens its order socket and HSM data socket on it,
+ * at the paths the sandbox announced). One engine feeds both presentations.
  */
 function demoAddresses(
   ready: DemoReady,
   dialect: BrokerDialectId,
 ): { broker: BrokerDialectId; dataBaseUrl: string; socketUrl: string } {
-  return {
-    broker: dialect,
-    dataBaseUrl: dialect === 'fyers-v3' ? ready.v3.dataUrl : ready.dataUrl,
-    socketUrl: ready.socketUrl,
-  };
+  if (dialect === 'fyers-v2')
+    return { broker: dialect, dataBaseUrl: ready.dataUrl, socketUrl: ready.socketUrl };
+  const host = new URL(ready.v3.dataSocketUrl).origin;
+  const derived = v3SocketUrls(host);
+  // The app finds both sockets from the host: a sandbox serving them elsewhere is a mismatch to say.
+  if (
+    derived.orderSocketUrl !== ready.v3.orderSocketUrl ||
+    derived.dataSocketUrl !== ready.v3.dataSocketUrl
+  )
+    throw new Error('the Demo broker announced v3 sockets at paths this app does not use');
+  return { broker: dialect, dataBaseUrl: ready.v3.dataUrl, socketUrl: host };
 }
 
 /** Where the Demo broker is, once it runs. */

@@ -1,15 +1,41 @@
 /**
- * Streamed five-level depth for the symbols a view watches (the order ticket's book). The
- * socket sends the levels in every price packet of a symbol subscribed with `DEPTH: 1`;
- * this keeps who watches which symbol, turns a decoded packet into the Depth the ticket
- * shows (with the circuit limits a REST read learnt, which packets do not carry) and hands
- * it on at once (the service asks the socket for the levels). A REST read stays the first picture and the fallback while the socket is
+ * Streamed five-level depth for the symbols a view watches (the order ticket's book). A
+ * dialect's price feed streams the levels (v2: in every price packet of a symbol subscribed
+ * with `DEPTH: 1`, read by `bookOfTick`; v3: depth topics); this keeps who watches which
+ * symbol, turns a streamed book into the Depth the ticket shows (with the circuit limits a
+ * REST read learnt, which packets do not carry) and hands it on at once. A REST read stays the first picture and the fallback while the socket is
  * down: the book then says how old it is.
  */
 import type { Depth, DepthLevel } from '../../../shared/marketdata/depth';
 import { DEPTH_LEVELS } from '../../../shared/marketdata/packet-layout';
 import { boundedTimeMs } from './broker-time';
 import { LEVEL_FIELDS, type DecodedTick } from './packet-decoder';
+
+/** A book as a price socket streamed it: what a dialect's feed hands the depth feed. */
+export type StreamedBook = Pick<Depth, 'at' | 'bids' | 'asks' | 'totalBuyQty' | 'totalSellQty'>;
+
+/** The five levels of one side of a v2 packet; an empty level (price 0) ends the side. */
+function levelsOf(raw: Float64Array): DepthLevel[] {
+  const out: DepthLevel[] = [];
+  for (let k = 0; k < DEPTH_LEVELS; k++) {
+    const price = raw[k * LEVEL_FIELDS]!;
+    if (!(price > 0) || !Number.isFinite(price)) break;
+    out.push({ price, volume: raw[k * LEVEL_FIELDS + 1]!, orders: raw[k * LEVEL_FIELDS + 2]! });
+  }
+  return out;
+}
+
+/** The book a decoded v2 packet carries (its time bounded: never after now + skew). */
+export function bookOfTick(t: DecodedTick, now: number): StreamedBook {
+  const finite = (n: number) => (Number.isFinite(n) ? n : null);
+  return {
+    at: boundedTimeMs(t.time * 1000, now),
+    bids: levelsOf(t.bidLevels),
+    asks: levelsOf(t.askLevels),
+    totalBuyQty: finite(t.totalBuyQty),
+    totalSellQty: finite(t.totalSellQty),
+  };
+}
 
 /** What the feed needs from its service. */
 export interface DepthFeedOptions {
@@ -32,8 +58,8 @@ export interface DepthFeed {
   symbols(): string[];
   /** A REST read's book: its circuit limits are kept for the streamed books that follow. */
   learn(depth: Depth): void;
-  /** A decoded packet of `symbol` that carried depth. */
-  take(symbol: string, t: DecodedTick, now: number): void;
+  /** A streamed book of `symbol` (any dialect's socket). */
+  takeBook(symbol: string, book: StreamedBook): void;
   /** Forgets everything (session over). */
   clear(): void;
 }
@@ -50,15 +76,15 @@ export function createDepthFeed(opts: DepthFeedOptions): DepthFeed {
     return n;
   }
 
-  function levels(raw: Float64Array): DepthLevel[] {
-    const out: DepthLevel[] = [];
-    for (let k = 0; k < DEPTH_LEVELS; k++) {
-      const price = raw[k * LEVEL_FIELDS]!;
-      // An empty level (price 0) ends the side: the levels after it are empty too.
-      if (!(price > 0) || !Number.isFinite(price)) break;
-      out.push({ price, volume: raw[k * LEVEL_FIELDS + 1]!, orders: raw[k * LEVEL_FIELDS + 2]! });
-    }
-    return out;
+  function takeBook(symbol: string, book: StreamedBook): void {
+    if (watchers(symbol) === 0) return;
+    const c = circuits.get(symbol);
+    opts.onDepth({
+      symbol,
+      ...book,
+      lowerCircuit: c?.lower ?? null,
+      upperCircuit: c?.upper ?? null,
+    });
   }
 
   return {
@@ -78,21 +104,7 @@ export function createDepthFeed(opts: DepthFeedOptions): DepthFeed {
     learn(depth) {
       circuits.set(depth.symbol, { lower: depth.lowerCircuit, upper: depth.upperCircuit });
     },
-    take(symbol, t, now) {
-      if (!t.hasDepth || watchers(symbol) === 0) return;
-      const c = circuits.get(symbol);
-      const finite = (n: number) => (Number.isFinite(n) ? n : null);
-      opts.onDepth({
-        symbol,
-        at: boundedTimeMs(t.time * 1000, now),
-        bids: levels(t.bidLevels),
-        asks: levels(t.askLevels),
-        totalBuyQty: finite(t.totalBuyQty),
-        totalSellQty: finite(t.totalSellQty),
-        lowerCircuit: c?.lower ?? null,
-        upperCircuit: c?.upper ?? null,
-      });
-    },
+    takeBook,
     clear() {
       owners.clear();
       circuits.clear();

@@ -1,53 +1,45 @@
 /**
  * Live prices for what the app is showing, and the trader's own order updates, from the
- * broker's socket (gaps.md, "The socket"): one connection per type, subscriptions counted
- * per holder, binary ticks decoded into the quote cache. When the price socket is down the
- * subscribed symbols are priced by REST quotes instead, paced to stay a small background
- * share of the request budget, until the socket is back.
+ * broker's sockets: a price socket and an order socket of the logged-in account's dialect
+ * (socket-feeds.ts: v2's one socket URL, v3's HSM data socket and order socket), with
+ * subscriptions counted per holder and prices landing in the one quote cache. When the price
+ * socket is down the subscribed symbols are priced by REST quotes instead, paced to stay a
+ * small background share of the request budget, until the socket is back. Nothing here
+ * depends on the dialect: its feeds are made from the endpoint's `sockets`.
  */
 import type { Order } from '../../../shared/broker/models';
 import type { Depth, QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
 import type { MarketDataStatus, SubscriptionReason } from '../../../shared/marketdata/subscription';
-import {
-  socketConnectUrl,
-  subscribeData,
-  subscribeOrders,
-  type SocketType,
-} from '../../../shared/marketdata/socket-protocol';
 import { BrokerError } from '../broker/broker-error';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
 import { chartRange, type NormalizedCandles } from './history';
-import { createPacketDecoder, type DecodedTick, type MalformedReason } from './packet-decoder';
 import type { QuoteCache } from './quote-cache';
-import { boundedTimeMs, stampedAhead } from './broker-time';
-import { parseOrderUpdate, tickToQuote } from './socket-normalize';
-import {
-  createSocketConnection,
-  type SocketConnection,
-  type SocketLike,
-} from './socket-connection';
+import type { SocketLike } from './socket-connection';
+import type {
+  DialectSockets,
+  FeedSocket,
+  PriceSocketFeed,
+  SocketEndpoint as FeedEndpoint,
+} from './socket-feeds';
 import { createSnapshotQueue } from './snapshot-queue';
 import { createSubscriptions, type SubscriptionDelta } from './subscriptions';
 import { createDepthFeed } from './depth-feed';
 
-/** Where the sockets are and how to authenticate, or null with no session. */
-export interface SocketEndpoint {
-  /** The socket URL (e.g. wss://api.fyers.in/socket/v2/dataSock). */
-  url: string;
-  appId: string;
-  /** Never logged. */
-  accessToken: string;
+/** Where the sockets are, whose dialect speaks them and how to authenticate; null with no session. */
+export interface SocketEndpoint extends FeedEndpoint {
+  /** The account's dialect's sockets (a change of dialect replaces the feeds). */
+  sockets: DialectSockets;
 }
 
 /** Constructor dependencies and tuning. */
 export interface MarketDataServiceOptions {
   quotes: QuoteCache;
   data: DataClient;
-  /** The symbol master's token for a ticker, when the master knows it. */
-  tokenOf: (symbol: string) => number | null;
+  /** The symbol master's instrument token (fyToken) for a ticker, when the master knows it. */
+  tokenOf: (symbol: string) => string | null;
   endpoint: () => SocketEndpoint | null;
   clock: Clock;
   logger: Logger;
@@ -64,7 +56,7 @@ export interface MarketDataServiceOptions {
   pingEveryMs?: number;
   minBackoffMs?: number;
   maxBackoffMs?: number;
-  open?: (url: string) => SocketLike;
+  open?: (url: string, headers?: Record<string, string>) => SocketLike;
 }
 
 /** The market-data service as the core and the IPC handlers use it. */
@@ -102,17 +94,19 @@ export interface MarketDataService {
 }
 
 const REST_REQUESTS_PER_MINUTE = 30;
-/** Symbols per socket subscribe message. */
-const SUBSCRIBE_CHUNK = 200;
+
+/** The running sockets of one dialect. */
+interface Feeds {
+  sockets: DialectSockets;
+  prices: PriceSocketFeed;
+  orders: FeedSocket;
+}
 
 /** Creates the service (connects once `sessionChanged` finds a session). */
 export function createMarketDataService(opts: MarketDataServiceOptions): MarketDataService {
   const { clock, quotes } = opts;
   const log = opts.logger.child('marketdata');
   const subs = createSubscriptions();
-  const decoder = createPacketDecoder();
-  const tokenToSymbol = new Map<number, string>();
-  const symbolToToken = new Map<string, number>();
   const listeners = new Set<(s: MarketDataStatus) => void>();
   const loggedReasons = new Set<string>();
   let malformed = 0;
@@ -122,7 +116,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   let lastRoundAt = -Infinity;
   let closed = false;
   let lastEndpoint: string | null = null;
-  const batch: Quote[] = [];
+  let feeds: Feeds | null = null;
   const depthFeed = createDepthFeed({ onDepth: (d) => opts.onDepth?.(d) });
   /** The subscription holder of a depth watcher (its symbol stays priced while it watches). */
   const depthHolder = (owner: string) => `${owner}.depth`;
@@ -131,20 +125,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     needed: (s) => !closed && subs.holders(s) > 0 && quotes.get(s)?.source !== 'socket',
   });
 
-  function learnToken(symbol: string, token: number | null): void {
-    if (token === null || !Number.isSafeInteger(token) || token <= 0) return;
-    const old = symbolToToken.get(symbol);
-    if (old !== undefined && old !== token) tokenToSymbol.delete(old);
-    symbolToToken.set(symbol, token);
-    tokenToSymbol.set(token, symbol);
-  }
-
-  function endpointUrl(type: SocketType): string | null {
-    const ep = opts.endpoint();
-    return ep ? socketConnectUrl(ep.url, type, ep.appId, ep.accessToken) : null;
-  }
-
-  function noteMalformed(reason: MalformedReason | string, count: number): void {
+  function noteMalformed(reason: string, count: number): void {
     malformed += count;
     if (loggedReasons.has(reason)) return;
     loggedReasons.add(reason);
@@ -152,99 +133,61 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     log.warn('dropped a malformed market-data packet', { reason, total: malformed });
   }
 
-  function onTick(t: DecodedTick): void {
-    const symbol = tokenToSymbol.get(t.token);
-    if (symbol === undefined) {
-      unknownTokens++;
-      return;
-    }
-    if (t.oiOnly) {
-      const held = quotes.get(symbol);
-      if (held)
-        batch.push({
-          ...held,
-          at: Math.max(held.at, boundedTimeMs(t.time * 1000, clock.now())),
-          openInterest: t.openInterest,
-          prevOpenInterest: t.prevOpenInterest,
-        });
-      return;
-    }
-    if (stampedAhead(t.time * 1000, clock.now())) opts.onFutureStamp?.(symbol);
-    batch.push(tickToQuote(t, symbol, clock.now()));
-    if (t.hasDepth) depthFeed.take(symbol, t, clock.now());
+  /** The symbols whose levels are streamed: watched books nobody else stopped pricing. */
+  const deepSymbols = () => depthFeed.symbols().filter((s) => subs.holders(s) > 0);
+
+  /** Builds a dialect's two feeds; they speak for whatever the endpoint says at each connect. */
+  function makeFeeds(sockets: DialectSockets): Feeds {
+    const common = { endpoint: opts.endpoint, clock, logger: opts.logger, tuning: tuning() };
+    const prices = sockets.createPriceFeed({
+      ...common,
+      tokenOf: opts.tokenOf,
+      wanted: () => subs.symbols(),
+      deep: deepSymbols,
+      held: (symbol) => quotes.get(symbol),
+      onQuotes: (list) => quotes.putMany(list),
+      onBook: (symbol, book) => depthFeed.takeBook(symbol, book),
+      onMalformed: noteMalformed,
+      onUnknownToken: () => void unknownTokens++,
+      onFutureStamp: (symbol) => opts.onFutureStamp?.(symbol),
+      onState(s) {
+        if (s === 'down') startFallback();
+        tell();
+      },
+      onAlive() {
+        stopFallback();
+        tell();
+      },
+    });
+    const orders = sockets.createOrderSocket({
+      ...common,
+      onOpen: () => opts.onOrderSocketOpen?.(),
+      onOrder(order) {
+        if (order.ltp !== null && order.ltp > 0)
+          quotes.put({
+            ...EMPTY_QUOTE_FIELDS,
+            symbol: order.symbol,
+            ltp: order.ltp,
+            at: clock.now(),
+            source: 'order',
+          });
+        opts.onOrder?.(order);
+      },
+      onMalformed: noteMalformed,
+      onState: () => tell(),
+    });
+    // What is already wanted: a closed socket subscribes it all at its first open.
+    const all = subs.symbols();
+    if (all.length > 0) prices.add(all);
+    const deep = deepSymbols();
+    if (deep.length > 0) prices.levels(deep, true);
+    return { sockets, prices, orders };
   }
 
   /** Stops the levels of a symbol nobody watches but others still price. */
   function dropLevels(symbol: string | null): void {
-    if (symbol !== null && subs.holders(symbol) > 0)
-      dataSocket.send(subscribeData([symbol], true, false));
+    if (symbol !== null && subs.holders(symbol) > 0) feeds?.prices.levels([symbol], false);
   }
-
-  const dataSocket: SocketConnection = createSocketConnection({
-    name: 'symbolUpdate',
-    url: () => endpointUrl('symbolUpdate'),
-    clock,
-    logger: opts.logger,
-    ...tuning(),
-    onOpen(send) {
-      const all = subs.symbols();
-      for (let i = 0; i < all.length; i += SUBSCRIBE_CHUNK)
-        send(subscribeData(all.slice(i, i + SUBSCRIBE_CHUNK), true));
-      // The watched books' levels too: a new connection knows none of them.
-      const deep = depthFeed.symbols().filter((s) => subs.holders(s) > 0);
-      if (deep.length > 0) send(subscribeData(deep, true, true));
-    },
-    onText() {
-      // Acknowledgements of subscriptions: nothing to do with them.
-    },
-    onBinary(bytes) {
-      const r = decoder.decode(bytes, onTick);
-      if (r.malformed > 0) noteMalformed(r.reason ?? 'truncated', r.malformed);
-      if (batch.length > 0) {
-        quotes.putMany(batch);
-        batch.length = 0;
-      }
-    },
-    onState(s) {
-      if (s === 'down') startFallback();
-      tell();
-    },
-    onAlive() {
-      stopFallback();
-      tell();
-    },
-  });
-
-  const orderSocket: SocketConnection = createSocketConnection({
-    name: 'orderUpdate',
-    url: () => endpointUrl('orderUpdate'),
-    clock,
-    logger: opts.logger,
-    ...tuning(),
-    onOpen(send) {
-      send(subscribeOrders(true));
-      opts.onOrderSocketOpen?.();
-    },
-    onText(text) {
-      const update = parseOrderUpdate(text);
-      if ('malformed' in update) return noteMalformed(update.malformed, 1);
-      if ('ignored' in update) return;
-      const { order } = update;
-      if (order.ltp !== null && order.ltp > 0)
-        quotes.put({
-          ...EMPTY_QUOTE_FIELDS,
-          symbol: order.symbol,
-          ltp: order.ltp,
-          at: clock.now(),
-          source: 'order',
-        });
-      opts.onOrder?.(order);
-    },
-    onBinary() {
-      noteMalformed('binary-on-order-socket', 1);
-    },
-    onState: () => tell(),
-  });
 
   function tuning() {
     return {
@@ -257,11 +200,11 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
 
   function status(): MarketDataStatus {
     return {
-      socket: dataSocket.state(),
-      orderSocket: orderSocket.state(),
+      socket: feeds?.prices.state() ?? 'idle',
+      orderSocket: feeds?.orders.state() ?? 'idle',
       restFallback: fallbackTimer !== undefined || fallbackBusy,
       subscribed: subs.symbols().length,
-      reconnects: dataSocket.reconnects() + orderSocket.reconnects(),
+      reconnects: (feeds?.prices.reconnects() ?? 0) + (feeds?.orders.reconnects() ?? 0),
       malformedPackets: malformed,
       unknownTokenPackets: unknownTokens,
     };
@@ -292,7 +235,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   }
 
   async function fallbackRound(): Promise<void> {
-    if (closed || dataSocket.healthy() || !opts.endpoint()) return tell();
+    if (closed || priceSocketHealthy() || !opts.endpoint()) return tell();
     const wanted = subs.symbols();
     lastRoundAt = clock.now();
     if (wanted.length > 0) {
@@ -303,7 +246,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
         fallbackBusy = false;
       }
     }
-    if (!dataSocket.healthy()) startFallback();
+    if (!priceSocketHealthy()) startFallback();
     else tell();
   }
 
@@ -315,7 +258,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
   async function fetchQuotes(symbols: readonly string[]): Promise<void> {
     try {
       const answer = await opts.data.quotes(symbols);
-      for (const [s, t] of answer.tokens) learnToken(s, t);
+      for (const [s, t] of answer.tokens) feeds?.prices.learnToken(s, t);
       quotes.putMany(answer.quotes);
       for (const e of answer.errors.slice(0, 3))
         log.info('quote refused for one symbol', { symbol: e.symbol, message: e.message });
@@ -332,24 +275,21 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     }
   }
 
-  /** Subscribe messages of at most SUBSCRIBE_CHUNK symbols, as on (re)open. */
-  function sendSubscribe(symbols: readonly string[], on: boolean): void {
-    for (let i = 0; i < symbols.length; i += SUBSCRIBE_CHUNK)
-      dataSocket.send(subscribeData(symbols.slice(i, i + SUBSCRIBE_CHUNK), on));
+  function stopFeeds(): void {
+    feeds?.prices.stop();
+    feeds?.orders.stop();
+  }
+
+  function priceSocketHealthy(): boolean {
+    return feeds?.prices.healthy() ?? false;
   }
 
   async function apply(delta: SubscriptionDelta): Promise<void> {
     if (delta.removed.length > 0) {
-      sendSubscribe(delta.removed, false);
-      for (const s of delta.removed) {
-        const t = symbolToToken.get(s);
-        symbolToToken.delete(s);
-        if (t !== undefined) tokenToSymbol.delete(t);
-      }
+      feeds?.prices.remove(delta.removed);
     }
     if (delta.added.length > 0) {
-      for (const s of delta.added) learnToken(s, opts.tokenOf(s));
-      sendSubscribe(delta.added, true);
+      feeds?.prices.add(delta.added);
       // A first price, and the tokens the master may not know, from REST in the background.
       if (opts.endpoint()) snapshots.add(delta.added);
     }
@@ -379,7 +319,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
     async watchDepth(owner, symbol) {
       await apply(subs.set(depthHolder(owner), 'ticket', [symbol]));
       dropLevels(depthFeed.watch(owner, symbol));
-      dataSocket.send(subscribeData([symbol], true, true));
+      feeds?.prices.levels([symbol], true);
       return loadDepth(symbol);
     },
     unwatchDepth(owner) {
@@ -402,25 +342,29 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    orderUpdatesLive: () => orderSocket.healthy(),
+    orderUpdatesLive: () => feeds?.orders.healthy() ?? false,
     sessionChanged() {
       if (closed) return;
       const ep = opts.endpoint();
-      const key = ep ? `${ep.url} ${ep.appId}:${ep.accessToken}` : null;
+      const key = ep ? `${ep.sockets.id} ${ep.url} ${ep.appId}:${ep.accessToken}` : null;
       if (key === lastEndpoint) return;
       const wasRunning = lastEndpoint !== null;
       lastEndpoint = key;
       if (ep) {
-        if (wasRunning) {
+        if (feeds && feeds.sockets !== ep.sockets) {
+          // Another dialect: its sockets replace the old ones, with every wanted symbol.
+          stopFeeds();
+          feeds = null;
+        } else if (feeds && wasRunning) {
           // Another account or a new token: the open sockets speak for the old one.
-          dataSocket.restart();
-          orderSocket.restart();
+          feeds.prices.restart();
+          feeds.orders.restart();
         }
-        dataSocket.start();
-        orderSocket.start();
+        feeds ??= makeFeeds(ep.sockets);
+        feeds.prices.start();
+        feeds.orders.start();
       } else {
-        dataSocket.stop();
-        orderSocket.stop();
+        stopFeeds();
         stopFallback();
       }
       tell();
@@ -429,8 +373,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
       closed = true;
       snapshots.close();
       stopFallback();
-      dataSocket.stop();
-      orderSocket.stop();
+      stopFeeds();
       listeners.clear();
     },
   };

@@ -36,6 +36,11 @@ export interface SocketConnectionOptions {
   name: string;
   /** The full URL with the access token, or null while there is no session. Never logged. */
   url: () => string | null;
+  /**
+   * Handshake headers, read at each (re)connect (the v3 order socket authenticates with
+   * `Authorization: <app_id>:<access_token>`, as the broker's SDK does). Never logged.
+   */
+  headers?: () => Record<string, string> | undefined;
   clock: Clock;
   logger: Logger;
   /** Heartbeat interval (gaps.md: 6 s). A ping unanswered by the next one reconnects. */
@@ -50,8 +55,8 @@ export interface SocketConnectionOptions {
    * next one reconnects). The v3 data socket sends none, so its liveness is any frame.
    */
   expectPong?: boolean;
-  /** Opens a socket; defaults to the `ws` client with a handshake time limit. */
-  open?: (url: string) => SocketLike;
+  /** Opens a socket (with `headers` when given); defaults to the `ws` client with a handshake time limit. */
+  open?: (url: string, headers?: Record<string, string>) => SocketLike;
   /** The socket opened: subscribe here (it is called again after every reconnect). */
   onOpen(send: (data: string | Uint8Array) => void): void;
   onText(text: string): void;
@@ -110,10 +115,11 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   const maxBackoff = opts.maxBackoffMs ?? 15_000;
   const open =
     opts.open ??
-    ((url: string) =>
+    ((url: string, headers?: Record<string, string>) =>
       new WebSocket(url, {
         handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
         maxPayload: MAX_SOCKET_FRAME_BYTES,
+        ...(headers ? { headers } : {}),
       }) as unknown as SocketLike);
 
   let wanted = false;
@@ -206,7 +212,8 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
     setState('connecting');
     let s: SocketLike;
     try {
-      s = open(url);
+      const headers = opts.headers?.();
+      s = headers ? open(url, headers) : open(url);
     } catch (err) {
       log.warn('cannot open', { err: err instanceof Error ? err.message : String(err) });
       socket = null;

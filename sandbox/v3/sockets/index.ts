@@ -7,6 +7,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { V3_ORDER_SOCKET_PATH } from '../../../shared/broker/v3/order-socket-wire';
+import {
+  v3SocketUrls as v3SocketUrlsOn,
+  type V3SocketUrls,
+} from '../../../shared/broker/v3/socket-addresses';
 import { HSM_SOCKET_PATH } from '../../../shared/marketdata/v3/hsm-protocol';
 import { V3DataSocket } from './hsm-server';
 import type { BrokerCore } from '../../core';
@@ -31,20 +35,11 @@ export interface V3SocketDeps {
   authByHsmKey(hsmKey: string): AuthContext | undefined;
 }
 
-/** The v3 socket addresses the start line announces. */
-export interface V3SocketUrls {
-  /** The order socket, e.g. ws://127.0.0.1:PORT2/trade/v3 (the SDK's `Order_SOCKET`). */
-  orderSocketUrl: string;
-  /** The data socket, e.g. ws://127.0.0.1:PORT2/hsm/v1-5/prod (the SDK's `HSM_SOCKET`). */
-  dataSocketUrl: string;
-}
+export type { V3SocketUrls };
 
-/** The v3 socket addresses, known as soon as the socket port listens. */
+/** The v3 socket addresses the start line announces, known as soon as the socket port listens. */
 export function v3SocketUrls(listener: Pick<SocketListener, 'origin'>): V3SocketUrls {
-  return {
-    orderSocketUrl: `${listener.origin}${V3_ORDER_SOCKET_PATH}`,
-    dataSocketUrl: `${listener.origin}${HSM_SOCKET_PATH}`,
-  };
+  return v3SocketUrlsOn(listener.origin);
 }
 
 /** The running v3 sockets. */

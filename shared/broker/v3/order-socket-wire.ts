@@ -24,6 +24,15 @@ export type V3OrderChannel = (typeof V3OrderChannel)[keyof typeof V3OrderChannel
 /** `SUB_T` values: subscribe and unsubscribe (v3 uses -1, v2 used 0). */
 export const V3SubscribeFlag = { On: 1, Off: -1 } as const;
 
+/** The subscribe (or unsubscribe) message for these channels. */
+export function v3SubscribeOrders(channels: readonly V3OrderChannel[], on: boolean): string {
+  return JSON.stringify({
+    T: 'SUB_ORD',
+    SLIST: [...channels],
+    SUB_T: on ? V3SubscribeFlag.On : V3SubscribeFlag.Off,
+  });
+}
+
 /** The client's heartbeat text and the server's answer (bare words, not JSON strings). */
 export const V3_ORDER_PING = 'ping';
 /** The server's answer to a ping. */

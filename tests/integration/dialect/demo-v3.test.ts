@@ -3,10 +3,17 @@
  * real settings, the real symbol runtime and the sandbox over HTTP, Demo switched to v3 in
  * Settings. It logs in, places, modifies and cancels, and reads the book, positions, funds,
  * quotes, depth and history, each through the v3 dialect: the sandbox's own request log
- * shows every call on a v3 address and none on a v2 trading or data one.
+ * shows every call on a v3 address and none on a v2 trading or data one. Live prices, the
+ * ticket's book and order updates come over the v3 sockets (the HSM data socket and the order
+ * socket), never over the v2 socket and never by REST polling.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { OrderStatus } from '../../../shared/broker/enums';
+import type { Order } from '../../../shared/broker/models';
+import type { Depth } from '../../../shared/marketdata/depth';
+import type { Quote } from '../../../shared/marketdata/quote';
+import type { MarketDataStatus } from '../../../shared/marketdata/subscription';
 import type { SandboxHandle } from '../../../sandbox/index';
 import { inProcessDemo } from '../../support/in-process-demo';
 import { startComposedApp, type ComposedApp } from '../app/composed-app';
@@ -15,6 +22,21 @@ import { startDemoSandbox } from '../safety/composed-app';
 const SBIN = 'NSE:SBIN-EQ';
 /** A symbol nothing else in this file prices: its watch price can only come from quotes. */
 const TCS = 'NSE:TCS-EQ';
+/** A symbol only the socket test watches. */
+const INFY = 'NSE:INFY-EQ';
+
+/** Waits for a condition (no fixed sleeps: the CI machine may be slow). */
+async function until(
+  what: string,
+  cond: () => boolean | Promise<boolean>,
+  ms = 30_000,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
   let app: ComposedApp;
@@ -22,6 +44,21 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
   const requests: string[] = [];
   /** The requests the sandbox answered since `from`, as "METHOD /path". */
   const seen = (from = 0) => requests.slice(from).map((l) => l.split(' ').slice(0, 2).join(' '));
+  /** The sandbox's open socket connections: its v2 socket's, and each v3 socket's count. */
+  const socketConnections = async () => {
+    const r = await fetch(new URL('/__sandbox/socket', sandbox.url));
+    return (await r.json()) as { connections: unknown[]; v3: { orders: number; data: number } };
+  };
+  const v2SocketConnections = async () => (await socketConnections()).connections.length;
+  /** The events of one name since `from`, payloads only. */
+  const eventsOf = <T>(name: string, from: number): T[] =>
+    app.events
+      .slice(from)
+      .filter((e) => e.name === name)
+      .map((e) => e.payload as T);
+  /** Whether an order row matching `pred` was pushed to the renderer since `from`. */
+  const pushed = (from: number, pred: (o: Order) => boolean) =>
+    eventsOf<{ upserts: Order[] }>('portfolio.ordersDelta', from).some((d) => d.upserts.some(pred));
 
   before(async () => {
     sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
@@ -176,6 +213,133 @@ describe('Demo on API v3 (composed app, sandbox over HTTP)', () => {
     // A newly watched symbol gets its first price by REST quotes.
     for (const c of ['GET /data/quotes', 'GET /data/depth', 'GET /data/history'])
       assert.ok(calls.includes(c), `${c} in\n${calls.join('\n')}`);
+  });
+
+  it('opens the v3 data socket and the v3 order socket, never the v2 socket', async () => {
+    await until('both sockets open', async () => {
+      const st = await app.call('marketdata.status');
+      return st.socket === 'open' && st.orderSocket === 'open';
+    });
+    await until('order updates live', () => app.core.marketData.orderUpdatesLive());
+    const open = await socketConnections();
+    assert.deepEqual(open.v3, { orders: 1, data: 1 }, 'one connection on each v3 socket');
+    assert.deepEqual(open.connections, [], 'nothing on the v2 socket');
+  });
+
+  it('a watched symbol is priced by the HSM data socket, not by REST quote polling', async () => {
+    assert.ok(sandbox.instruments.some((i) => i.ticker === INFY));
+    const from = app.events.length;
+    await app.call('marketdata.subscribe', { owner: 'v3sock', reason: 'watch', symbols: [INFY] });
+    const socketPrices = () =>
+      eventsOf<{ quotes: Quote[] }>('marketdata.ticks', from)
+        .flatMap((t) => t.quotes)
+        .filter((q) => q.symbol === INFY && q.source === 'socket');
+    await until('a socket price', () => socketPrices().length > 0);
+    // A first REST price for a new symbol may still be on its way (one request); polling would
+    // be the REST fallback's rounds, every 3 s at the least: over 7 s of streaming, two or more.
+    const afterFirst = requests.length;
+    const startedAt = Date.now();
+    const seenBefore = socketPrices().length;
+    await until('7 s of socket prices as the market moves', () => {
+      const moved = new Set(socketPrices().map((q) => q.ltp));
+      return (
+        socketPrices().length >= seenBefore + 5 &&
+        moved.size >= 2 &&
+        Date.now() - startedAt >= 7_000
+      );
+    });
+    const snap = (await app.call('marketdata.snapshot', { symbols: [INFY] }))[0];
+    assert.equal(snap?.source, 'socket');
+    const polls = seen(afterFirst).filter((c) => c.startsWith('GET /data/quotes'));
+    assert.ok(polls.length <= 1, `no REST quote polling while the socket streams: ${polls.length}`);
+    assert.equal((await app.call('marketdata.status')).restFallback, false);
+    assert.equal(await v2SocketConnections(), 0, 'nothing on the v2 socket');
+    await app.call('marketdata.unsubscribe', { owner: 'v3sock', reason: 'watch' });
+  });
+
+  it("the ticket's book streams from the HSM depth feed", async () => {
+    const from = app.events.length;
+    const first = await app.call('marketdata.watchDepth', { owner: 'v3sock', symbol: SBIN });
+    assert.equal(first?.depth.bids.length, 5, 'the first picture, read once');
+    const books = () =>
+      eventsOf<Depth>('marketdata.depthChanged', from).filter((d) => d.symbol === SBIN);
+    await until('streamed books', () => books().length >= 2);
+    const book = books().at(-1)!;
+    assert.equal(book.bids.length, 5);
+    assert.equal(book.asks.length, 5);
+    assert.ok(book.bids[0]!.price < book.asks[0]!.price, 'best bid below best ask');
+    assert.ok(book.bids.every((l) => l.volume > 0 && l.price > 0));
+    assert.equal(book.lowerCircuit, first?.depth.lowerCircuit, 'circuits from the first read');
+    await app.call('marketdata.unwatchDepth', { owner: 'v3sock' });
+    assert.equal(await v2SocketConnections(), 0, 'nothing on the v2 socket');
+  });
+
+  it('a placed, modified and cancelled order is learned from the v3 order socket', async () => {
+    await until('order updates live', () => app.core.marketData.orderUpdatesLive());
+    const bookReads = (from: number) => seen(from).filter((c) => c === 'GET /api/v3/orders');
+    let from = app.events.length;
+    let log = requests.length;
+    const placed = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 1, side: 1, productType: 'INTRADAY', limitPrice: 650 },
+      confirmGuards: true,
+    });
+    assert.equal(placed.status, 'done', placed.note);
+    const id = placed.orderId!;
+    await until('the pending order pushed', () =>
+      pushed(from, (o) => o.id === id && o.status === OrderStatus.Pending),
+    );
+    assert.deepEqual(bookReads(log), [], 'no order-book read: it came over the socket');
+
+    from = app.events.length;
+    log = requests.length;
+    const modified = await app.call('orders.modify', {
+      change: { id, limitPrice: 655, qty: 2 },
+      confirmGuards: true,
+    });
+    assert.equal(modified.status, 'done', modified.note);
+    await until('the modified order pushed', () =>
+      pushed(from, (o) => o.id === id && o.limitPrice === 655 && o.qty === 2),
+    );
+    assert.deepEqual(bookReads(log), [], 'no order-book read: it came over the socket');
+
+    from = app.events.length;
+    log = requests.length;
+    const cancelled = await app.call('orders.cancel', { id });
+    assert.equal(cancelled.status, 'done', cancelled.note);
+    await until('the cancelled order pushed', () =>
+      pushed(from, (o) => o.id === id && o.status === OrderStatus.Canceled),
+    );
+    assert.deepEqual(bookReads(log), [], 'no order-book read: it came over the socket');
+    assert.equal(await v2SocketConnections(), 0, 'nothing on the v2 socket');
+  });
+
+  it('after a drop both v3 sockets reconnect and subscribe again: prices and order updates flow', async () => {
+    await app.call('marketdata.subscribe', { owner: 'v3drop', reason: 'watch', symbols: [INFY] });
+    const before = (await app.call('marketdata.status')).reconnects;
+    const from = app.events.length;
+    const dropped = await app.control('socket', { action: 'drop-v3' });
+    assert.equal(dropped.affected, 2, 'one connection on each v3 socket was cut');
+    await until('both reconnected', async () => {
+      const st = await app.call('marketdata.status');
+      return st.reconnects >= before + 2 && st.socket === 'open' && st.orderSocket === 'open';
+    });
+    assert.ok(
+      eventsOf<MarketDataStatus>('marketdata.statusChanged', from).some((s) => s.socket !== 'open'),
+      'the status said the price socket was down meanwhile',
+    );
+    // The new connection asked for the watched symbol again by itself.
+    const mark = app.events.length;
+    await until('socket prices again', () =>
+      eventsOf<{ quotes: Quote[] }>('marketdata.ticks', mark).some((t) =>
+        t.quotes.some((q) => q.symbol === INFY && q.source === 'socket'),
+      ),
+    );
+    // And the order socket subscribed again: an order from the broker's own desk arrives.
+    const seeded = await app.control('orders/seed', { count: 1, symbol: SBIN });
+    const id = String(seeded.first);
+    await until('the seeded order pushed', () => pushed(mark, (o) => o.id === id));
+    assert.deepEqual(await socketConnections().then((c) => c.v3), { orders: 1, data: 1 });
+    await app.call('marketdata.unsubscribe', { owner: 'v3drop', reason: 'watch' });
   });
 
   it('no trading or data call went to a v2 address', () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
-import { hsmKeyOf } from '../../../sandbox/v3/access-token';
+import { hsmKeyOf } from '../../../shared/broker/v3/access-token';
 import { MARKET_OPEN, RELAXED_LIMITS } from '../sandbox/helpers';
 
 type Answer = Record<string, unknown> & { s?: string; code?: number; message?: string };

@@ -15,7 +15,7 @@ import type { HsmDepth } from '../../../electron/core/marketdata/v3/hsm-decoder'
 import { createHsmFeed, type HsmFeed } from '../../../electron/core/marketdata/v3/hsm-feed';
 import type { Quote } from '../../../shared/marketdata/quote';
 import { HsmMessageType } from '../../../shared/marketdata/v3/hsm-protocol';
-import { hsmKeyOf } from '../../../sandbox/v3/access-token';
+import { hsmKeyOf } from '../../../shared/broker/v3/access-token';
 import { session, type Session } from '../sandbox/helpers';
 
 type Msg = Record<string, unknown>;

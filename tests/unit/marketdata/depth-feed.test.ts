@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createDepthFeed } from '../../../electron/core/marketdata/depth-feed';
+import { bookOfTick, createDepthFeed } from '../../../electron/core/marketdata/depth-feed';
 import {
   createPacketDecoder,
   type DecodedTick,
@@ -41,7 +41,7 @@ test('the decoder keeps all five levels of each side, best first', () => {
 test('a watched symbol gets a Depth from each packet, with the circuits a REST read learnt', () => {
   const seen: Depth[] = [];
   const feed = createDepthFeed({ onDepth: (d) => seen.push(d) });
-  feed.take('NSE:SBIN-EQ', depthTick(100, 100.05), Date.now());
+  feed.takeBook('NSE:SBIN-EQ', bookOfTick(depthTick(100, 100.05), Date.now()));
   assert.equal(seen.length, 0, 'nobody watches it yet');
   assert.equal(feed.watch('ticket', 'NSE:SBIN-EQ'), null);
   feed.learn({
@@ -54,7 +54,7 @@ test('a watched symbol gets a Depth from each packet, with the circuits a REST r
     lowerCircuit: 90,
     upperCircuit: 110,
   });
-  feed.take('NSE:SBIN-EQ', depthTick(101, 101.05), Date.now());
+  feed.takeBook('NSE:SBIN-EQ', bookOfTick(depthTick(101, 101.05), Date.now()));
   assert.equal(seen.length, 1);
   const d = seen[0]!;
   assert.equal(d.bids.length, 5);

@@ -10,6 +10,7 @@ import { systemClock } from '../../../electron/core/limiter/clock';
 import type { DataClient } from '../../../electron/core/marketdata/data-client';
 import { createMarketDataService } from '../../../electron/core/marketdata/market-data-service';
 import { createQuoteCache } from '../../../electron/core/marketdata/quote-cache';
+import { FYERS_V2_SOCKETS } from '../../../electron/core/marketdata/v2/sockets';
 import type { Order } from '../../../shared/broker/models';
 import { EMPTY_QUOTE_FIELDS } from '../../../shared/marketdata/quote';
 import { eventually, startFakeDataSocket } from '../../support/fake-data-socket';
@@ -53,7 +54,12 @@ async function setup(over: { fallbackMinMs?: number; token?: () => string } = {}
     quotes,
     data: fakeData(calls),
     tokenOf: () => null,
-    endpoint: () => ({ url: fake.url, appId: 'APP-100', accessToken: over.token?.() ?? 'token' }),
+    endpoint: () => ({
+      sockets: FYERS_V2_SOCKETS,
+      url: fake.url,
+      appId: 'APP-100',
+      accessToken: over.token?.() ?? 'token',
+    }),
     clock: systemClock,
     logger: silentLogger,
     onOrder: (o) => orders.push(o),

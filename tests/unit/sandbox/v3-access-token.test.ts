@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { CredentialStore } from '../../../sandbox/auth/credentials';
-import { hsmKeyOf, mintAccessToken } from '../../../sandbox/v3/access-token';
+import { mintAccessToken } from '../../../sandbox/v3/access-token';
+import { hsmKeyOf } from '../../../shared/broker/v3/access-token';
 
 test('a minted access token is a JWT whose payload carries hsm_key, fy_id and app_id', () => {
   const { token, hsmKey } = mintAccessToken(

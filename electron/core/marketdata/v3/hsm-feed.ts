@@ -26,6 +26,7 @@ import {
 } from '../../../../shared/marketdata/v3/hsm-protocol';
 import { createSocketConnection, type SocketLike, type SocketState } from '../socket-connection';
 import { tickToQuote } from '../socket-normalize';
+import type { DecodedTick } from '../packet-decoder';
 import { createHsmDecoder, type HsmDepth } from './hsm-decoder';
 
 /** Topics per subscribe request (the SDK's own batches are of this order). */
@@ -43,9 +44,12 @@ export interface HsmFeedOptions {
   tokenOf: (symbol: string) => string | undefined;
   clock: Clock;
   logger: Logger;
-  onQuote(quote: Quote): void;
+  /** A price, with the decoded tick it came from (fields a Quote does not keep, e.g. totals). */
+  onQuote(quote: Quote, tick: DecodedTick): void;
   onDepth?(symbol: string, depth: HsmDepth): void;
   onState?(state: SocketState): void;
+  /** The open socket proved alive (its first frame): only now may it replace a fallback. */
+  onAlive?(): void;
   /** A frame that could not be read, by reason (counted like v2's malformed packets). */
   onMalformed?(reason: string): void;
   /** The server refused the key: no retry until a new login restarts the feed. */
@@ -140,7 +144,7 @@ export function createHsmFeed(opts: HsmFeedOptions): HsmFeed {
         for (const { topic, tick } of r.ticks) {
           const symbol = wanted.get(topic);
           if (symbol && Number.isFinite(tick.ltp) && tick.ltp > 0)
-            opts.onQuote(tickToQuote(tick, symbol, now));
+            opts.onQuote(tickToQuote(tick, symbol, now), tick);
         }
         for (const d of r.depths) {
           const symbol = wanted.get(d.topic);
@@ -149,6 +153,7 @@ export function createHsmFeed(opts: HsmFeedOptions): HsmFeed {
       }
     },
     ...(opts.onState ? { onState: opts.onState } : {}),
+    ...(opts.onAlive ? { onAlive: opts.onAlive } : {}),
     ...(opts.onTokenRejected ? { onTokenRejected: opts.onTokenRejected } : {}),
   });
 

@@ -10,6 +10,7 @@ import {
   ORDER_WIRE_TO_REST,
   SOCKET_STATUS_TO_REST,
   V3_ORDER_PONG,
+  V3OrderChannel,
   wireToRest,
 } from '../../../../shared/broker/v3/order-socket-wire';
 import { normalizeOrder } from '../../broker/normalize/orders';
@@ -18,6 +19,20 @@ import { MAX_ORDER_UPDATE_TEXT, type OrderUpdateResult } from '../socket-normali
 
 /** One v3 order-socket text message: an order, a reason it was malformed, or nothing to do. */
 export function parseV3OrderUpdate(text: string): OrderUpdateResult {
+  const m = readV3OrderMessage(text);
+  if ('malformed' in m || 'ignored' in m) return m;
+  return m.kind === V3OrderChannel.Orders ? v3OrderOf(m.payload) : { ignored: true };
+}
+
+/** One order-socket message's kind (its one key, e.g. `orders`) and payload. */
+export type V3OrderMessage =
+  { kind: string; payload: Record<string, unknown> } | { malformed: string } | { ignored: true };
+
+/**
+ * Reads one text message's envelope: `{"<kind>": {…}}` gives its kind and payload; the pong,
+ * and JSON of another shape, are nothing to do; text that is too large or not JSON is malformed.
+ */
+export function readV3OrderMessage(text: string): V3OrderMessage {
   if (text.length > MAX_ORDER_UPDATE_TEXT) return { malformed: 'order-update-too-large' };
   if (text.trim() === V3_ORDER_PONG) return { ignored: true };
   let parsed: unknown;
@@ -26,10 +41,16 @@ export function parseV3OrderUpdate(text: string): OrderUpdateResult {
   } catch {
     return { malformed: 'order-update-not-json' };
   }
-  const env = obj(parsed);
-  if (typeof env.orders !== 'object' || env.orders === null || Array.isArray(env.orders))
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     return { ignored: true };
-  const wire = obj(env.orders);
+  for (const [kind, payload] of Object.entries(parsed))
+    if (typeof payload === 'object' && payload !== null && !Array.isArray(payload))
+      return { kind, payload: obj(payload) };
+  return { ignored: true };
+}
+
+/** An `orders` message's payload (wire names, socket status codes) as the app's Order. */
+export function v3OrderOf(wire: Record<string, unknown>): OrderUpdateResult {
   const rest = wireToRest(wire, ORDER_WIRE_TO_REST);
   // An unknown socket status has no REST meaning: never guess a state for it (the next book
   // read says where the order stands).

@@ -1,11 +1,12 @@
 /**
  * The `fyers-v3` dialect: the broker's live API v3 (docs/broker-v3.md, from its official SDK
  * 1.9.0). Its REST answers keep v2's shapes, so it shares the Fyers client and normalizers and
- * differs in its call table (routes.ts), its login paths and its data host.
+ * differs in its call table (routes.ts), its login paths, its data host and its sockets.
  */
 import { DIALECT_CAPABILITIES } from '../../../../../shared/broker/dialect';
 import { LIVE_V3_DATA_BASE_URL } from '../../../../../shared/marketdata/endpoints';
 import { createDataClient } from '../../../marketdata/data-client';
+import { FYERS_V3_SOCKETS } from '../../../marketdata/v3/sockets';
 import { createBrokerClient } from '../../broker-client';
 import type { BrokerDialect } from '../../dialect';
 import { createV3AlertClient } from './price-alerts';
@@ -16,8 +17,9 @@ export const fyersV3: BrokerDialect = {
   id: 'fyers-v3',
   capabilities: DIALECT_CAPABILITIES['fyers-v3'],
   login: FYERS_V3_LOGIN_ROUTES,
-  // No socket until the v3 order and data sockets are spoken: prices and the book are polled.
-  liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL, socketUrl: null },
+  liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL },
+  // The HSM data socket and the order socket, on the account's socket host.
+  sockets: FYERS_V3_SOCKETS,
   createClient: (deps) => createBrokerClient({ ...deps, routes: FYERS_V3_ROUTES }),
   createDataClient: (deps) => createDataClient({ ...deps, routes: FYERS_V3_DATA_ROUTES }),
   createAlertClient: (deps) => createV3AlertClient(deps),
