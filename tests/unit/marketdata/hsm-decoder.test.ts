@@ -301,10 +301,17 @@ test('an index at or below zero, and a depth level below zero, are refused', () 
   assert.equal(reasonOf(bad), 'hsm-bad-price');
 });
 
-test('lite packets carry only the price: they are not held to a day range the packet does not carry', () => {
+test('lite packets carry only the price: a new high passes (high and low then unknown), the circuit band still holds', () => {
   const d = connected();
   d.decode(scripSnapshot({}));
   const lite = (ltp: number) => encodeData([{ kind: 'lite', topicId: 7, values: [ltp] }]);
-  assert.deepEqual(ticksOf(d.decode(lite(81_000))), [810], 'a new high in lite mode');
+  const r = d.decode(lite(81_000));
+  assert.deepEqual(ticksOf(r), [810], 'a new high in lite mode');
+  const t = r.kind === 'data' ? r.ticks[0]!.tick : undefined;
+  assert.ok(Number.isNaN(t?.high) && Number.isNaN(t?.low), 'no stale day range beside it');
   assert.equal(reasonOf(d.decode(lite(-1))), 'hsm-bad-price');
+  assert.equal(reasonOf(d.decode(lite(90_000))), 'hsm-bad-price', 'above the upper circuit');
+  // A full update restating the range brings the range checks back.
+  assert.deepEqual(ticksOf(d.decode(update({ ltp: 81_000, h: 81_000, lo: 79_500 }))), [810]);
+  assert.equal(reasonOf(d.decode(update({ ltp: 82_000 }))), 'hsm-bad-price');
 });

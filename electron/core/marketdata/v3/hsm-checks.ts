@@ -33,10 +33,11 @@ export function hsmScale(p: { multiplier: number; precision: number }): number |
 }
 
 /**
- * Checks a topic's values after a packet was applied (`values`, in the map's `keys` order);
- * the day range and circuit band are checked only while the topic's range is known: a lite
- * packet carries the last price alone, so after one the range held from earlier may be stale
- * (a new high, a widened band) until the next snapshot restates it (`rangeKnown` false).
+ * Checks a topic's values after a packet was applied (`values`, in the map's `keys` order).
+ * The circuit band holds for every packet; the day's range only while the topic's range is
+ * known: a lite packet carries the last price alone, so after one the high and low held from
+ * earlier may be stale (a new high) until a snapshot, or a full update carrying both, restates
+ * them (`rangeKnown` false; the decoder then gives no high or low at all).
  */
 export function checkHsmValues(
   prefix: string,
@@ -60,13 +61,15 @@ export function checkHsmValues(
     const t = get(k);
     if (t !== undefined && t <= (isIndex ? HSM_INDEX_TIME_SHIFT_S : 0)) return 'hsm-bad-time';
   }
-  if (!rangeKnown || ltp === undefined) return null;
+  if (ltp === undefined) return null;
   const outside = (lowKey: string, highKey: string) => {
     const lo = get(lowKey) ?? 0;
     const hi = get(highKey) ?? 0;
     return lo > 0 && hi > 0 && (lo > hi || ltp < lo || ltp > hi);
   };
-  if (isIndex ? outside('lowPrice', 'highPrice') : outside('lo', 'h') || outside('lcl', 'ucl'))
+  // No trade happens outside the circuit band: checked on every packet, lite ones too.
+  if (!isIndex && outside('lcl', 'ucl')) return 'hsm-bad-price';
+  if (rangeKnown && outside(isIndex ? 'lowPrice' : 'lo', isIndex ? 'highPrice' : 'h'))
     return 'hsm-bad-price';
   return null;
 }

@@ -100,6 +100,8 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       return hsmHasValue(v) ? v : NaN;
     };
     const price = (k: string) => get(k) / t.scale;
+    // After a lite packet the day's high and low held may be stale: none rather than wrong.
+    const range = (k: string) => (t.rangeKnown ? price(k) : NaN);
     const isIndex = t.prefix === HsmTopic.Index;
     const time = isIndex ? get('tvalue') - HSM_INDEX_TIME_SHIFT_S : get('fdtm');
     return {
@@ -110,8 +112,8 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       oiOnly: false,
       ltp: price(isIndex ? 'iv' : 'ltp'),
       open: price(isIndex ? 'openingPrice' : 'op'),
-      high: price(isIndex ? 'highPrice' : 'h'),
-      low: price(isIndex ? 'lowPrice' : 'lo'),
+      high: range(isIndex ? 'highPrice' : 'h'),
+      low: range(isIndex ? 'lowPrice' : 'lo'),
       prevClose: price(isIndex ? 'ic' : 'c'),
       volume: get('v'),
       lastQty: get('ltq'),
@@ -196,8 +198,15 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       p.values.forEach((v, k) => {
         if (hsmHasValue(v)) next[k] = v;
       });
-      const rangeKnown = t.rangeKnown && p.kind !== 'lite';
-      const why = checkHsmValues(t.prefix, keysOf(t.prefix), next, rangeKnown);
+      const keys = keysOf(t.prefix);
+      const restated = (k: string) => hsmHasValue(p.values[keys.indexOf(k)]);
+      const rangeKnown =
+        p.kind !== 'lite' &&
+        (t.rangeKnown ||
+          (t.prefix === HsmTopic.Index
+            ? restated('lowPrice') && restated('highPrice')
+            : restated('lo') && restated('h')));
+      const why = checkHsmValues(t.prefix, keys, next, rangeKnown);
       if (why !== null) {
         refuse(why);
         continue;
