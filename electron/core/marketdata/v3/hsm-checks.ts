@@ -3,7 +3,7 @@
  * the same promises the v2 packet decoder keeps (packet-decoder.ts), read through the field
  * map's keys. A price scale that is not a plain power of ten up to 10^8, a traded price at
  * or below zero, a negative price or count, a time at or below zero, or a last price outside
- * the day's range or the circuit band that the same packet states is corruption, not news:
+ * the day's range is corruption, not news:
  * the packet is refused by reason and the topic keeps its last good values.
  */
 import { hsmHasValue } from '../../../../shared/marketdata/v3/hsm-frames';
@@ -34,8 +34,7 @@ export function hsmScale(p: { multiplier: number; precision: number }): number |
 
 /**
  * Checks a topic's values after a packet was applied (`values`, in the map's `keys` order).
- * The circuit band holds for every packet; the day's range only while the topic's range is
- * known: a lite packet carries the last price alone, so after one the high and low held from
+ * The last price must lie in the day's range while that range is known: a lite packet carries the last price alone, so after one the high and low held from
  * earlier may be stale (a new high) until a snapshot, or a full update carrying both, restates
  * them (`rangeKnown` false; the decoder then gives no high or low at all).
  */
@@ -67,8 +66,8 @@ export function checkHsmValues(
     const hi = get(highKey) ?? 0;
     return lo > 0 && hi > 0 && (lo > hi || ltp < lo || ltp > hi);
   };
-  // No trade happens outside the circuit band: checked on every packet, lite ones too.
-  if (!isIndex && outside('lcl', 'ucl')) return 'hsm-bad-price';
+  // As v2: the day's range, not the circuit band (a band widened during the day may reach
+  // the client later than the first trade beyond the old one: that trade is news).
   if (rangeKnown && outside(isIndex ? 'lowPrice' : 'lo', isIndex ? 'highPrice' : 'h'))
     return 'hsm-bad-price';
   return null;
