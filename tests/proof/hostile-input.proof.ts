@@ -10,6 +10,9 @@
  * updates, binary price frames): each must give a clean model (valid against the IPC schema,
  * every number finite, no price or candle time after now + skew) or a typed BrokerError, never
  * another exception; acks are also fed what is not an object at all (null, a list, text).
+ * Run per broker dialect: (2) and (3) read that dialect's answers and sockets (v3: its own
+ * paths and data host, its order-socket messages and HSM binary frames); (1) runs once, in
+ * v2's column: the app is not logged in for it, so no dialect is involved.
  */
 import { run as runHostileFeed } from './support/hostile-feed';
 import fc from 'fast-check';
@@ -45,7 +48,52 @@ import { normalizeProfile } from '../../electron/core/broker/normalize/profile';
 import { normalizeTradeBook } from '../../electron/core/broker/normalize/trades';
 import { startSession } from '../integration/broker/sandbox-session';
 import { startComposedApp } from '../integration/app/composed-app';
-import { futureTimes, marketDataTargets, type Target } from './support/market-data-targets';
+import {
+  futureTimes,
+  marketDataTargets,
+  outsideOwnRange,
+  type Target,
+} from './support/market-data-targets';
+import { v3MarketDataTargets } from './support/v3-market-data-targets';
+import { BrokerDialectId, DEFAULT_DIALECT } from '../../shared/broker/dialect';
+import {
+  FYERS_V3_DATA_ROUTES,
+  FYERS_V3_ROUTES,
+} from '../../electron/core/broker/dialects/fyers-v3/routes';
+import { V3_DATA_PREFIX } from '../../sandbox/v3/addresses';
+
+/** Proven on every broker dialect: each has its own answers and sockets. */
+export const dialects = BrokerDialectId.options;
+
+/** Where each dialect's seed answers are read on the sandbox (its own call table and data host). */
+const SEED_PATHS: Record<BrokerDialectId, { reads: string[]; history: string }> = {
+  'fyers-v2': {
+    reads: [
+      '/api/v2/profile',
+      '/api/v2/funds',
+      '/api/v2/holdings',
+      '/api/v2/orders',
+      '/api/v2/positions',
+      '/api/v2/tradebook',
+      '/api/v2/market-status',
+      '/api/v2/details',
+    ],
+    history: '/data-rest/v2/history/',
+  },
+  'fyers-v3': {
+    reads: [
+      FYERS_V3_ROUTES.profile.path,
+      FYERS_V3_ROUTES.funds.path,
+      FYERS_V3_ROUTES.holdings.path,
+      FYERS_V3_ROUTES.orders.path,
+      FYERS_V3_ROUTES.positions.path,
+      FYERS_V3_ROUTES.tradebook.path,
+      `${V3_DATA_PREFIX}${FYERS_V3_ROUTES.marketStatus.path}`,
+      FYERS_V3_ROUTES.edisDetails.path,
+    ],
+    history: `${V3_DATA_PREFIX}${FYERS_V3_DATA_ROUTES.history}`,
+  },
+};
 import { normalizeCandles } from '../../electron/core/marketdata/history';
 import { MAX_FUTURE_SKEW_MS } from '../../electron/core/marketdata/broker-time';
 import {
@@ -160,7 +208,7 @@ function allFinite(v: unknown, depth = 0): boolean {
   return Object.values(v).every((x) => allFinite(x, depth + 1));
 }
 
-async function sandboxSeeds(pool: unknown[]): Promise<Target[]> {
+async function sandboxSeeds(pool: unknown[], dialect: BrokerDialectId): Promise<Target[]> {
   const s = await startSession();
   try {
     await s.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
@@ -183,24 +231,13 @@ async function sandboxSeeds(pool: unknown[]): Promise<Target[]> {
     await s.control('tick', { n: 5 });
     const get = (path: string) => s.transport.request({ method: 'GET', path });
     const [profile, funds, holdings, orders, positions, trades, market, details] =
-      await Promise.all(
-        [
-          '/api/v2/profile',
-          '/api/v2/funds',
-          '/api/v2/holdings',
-          '/api/v2/orders',
-          '/api/v2/positions',
-          '/api/v2/tradebook',
-          '/api/v2/market-status',
-          '/api/v2/details',
-        ].map(get),
-      );
+      await Promise.all(SEED_PATHS[dialect].reads.map(get));
     // The reads above spent this second's 10 requests.
     await new Promise((r) => setTimeout(r, 1_100));
     const now = Math.floor(Date.now() / 1000);
     const history = await s.transport.request({
       method: 'GET',
-      path: '/data-rest/v2/history/',
+      path: SEED_PATHS[dialect].history,
       query: {
         symbol: 'NSE:SBIN-EQ',
         resolution: '5',
@@ -210,6 +247,7 @@ async function sandboxSeeds(pool: unknown[]): Promise<Target[]> {
         cont_flag: '1',
       },
     });
+    const orderRow: unknown = Array.isArray(orders!.orderBook) ? orders!.orderBook[0] : {};
     const env = (x: unknown) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {});
     return [
       { name: 'profile', seed: profile!.data, run: normalizeProfile, model: Profile },
@@ -308,7 +346,9 @@ async function sandboxSeeds(pool: unknown[]): Promise<Target[]> {
         run: (r) => ({ symbol: 'NSE:SBIN-EQ', resolution: 5, ...normalizeCandles(r, Date.now()) }),
         model: CandleHistory,
       },
-      ...marketDataTargets(Array.isArray(orders!.orderBook) ? orders!.orderBook[0] : {}),
+      // The REST quotes and depth readers serve both dialects; the sockets are each dialect's.
+      ...marketDataTargets(orderRow).filter((t) => dialect === 'fyers-v2' || !t.v2Socket),
+      ...(dialect === 'fyers-v3' ? v3MarketDataTargets(orderRow) : []),
     ];
   } finally {
     await s.close();
@@ -335,7 +375,6 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   const seed = 20261123;
 
   // (1) IPC: malformed inputs through the real router of the composed app.
-  const app = await startComposedApp({ login: false });
   let ipcSent = 0;
   let ipcInternal = 0;
   let ipcUntyped = 0;
@@ -343,50 +382,63 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let ipcThrew = 0;
   const ipcExamples: string[] = [];
   const perChannelStrings = ctx.size === 'fast' ? 40 : 400;
-  let strings: HostileStringCounts;
-  try {
-    const pool = fc.sample(anyValue, { numRuns: 2_000, seed });
-    for (const [i, name] of channelNames.entries()) {
-      const schema = contract[name].input as z.ZodType;
-      const shape = objectShape(schema);
-      const rnd = prng(seed + i);
-      let made = 0;
-      for (let n = 0; made < perChannel && n < perChannel * 20; n++) {
-        const input = hostileInput(shape, rnd, pool);
-        if (schema.safeParse(input).success) continue; // well-formed: not this proof's subject
-        made++;
-        ipcSent++;
-        let r;
-        try {
-          r = await app.dispatch(name, input);
-        } catch {
-          ipcThrew++;
-          continue;
-        }
-        if (r.ok) ipcReachedHandler++;
-        else if (r.error.kind === 'internal') ipcInternal++;
-        else if (!IpcError.safeParse(r.error).success || r.error.kind !== 'invalid-input') {
-          ipcUntyped++;
-          if (ipcExamples.length < 5) ipcExamples.push(`${name}: ${JSON.stringify(r.error)}`);
+  let strings: HostileStringCounts = {
+    sent: 0,
+    channels: 0,
+    wellFormed: 0,
+    internal: 0,
+    untyped: 0,
+    unsafeReached: 0,
+    threw: 0,
+  };
+  // Not logged in, the app calls no broker for these: one run serves every dialect (v2's column).
+  const ipc = ctx.dialect === DEFAULT_DIALECT;
+  if (ipc) {
+    const app = await startComposedApp({ login: false });
+    try {
+      const pool = fc.sample(anyValue, { numRuns: 2_000, seed });
+      for (const [i, name] of channelNames.entries()) {
+        const schema = contract[name].input as z.ZodType;
+        const shape = objectShape(schema);
+        const rnd = prng(seed + i);
+        let made = 0;
+        for (let n = 0; made < perChannel && n < perChannel * 20; n++) {
+          const input = hostileInput(shape, rnd, pool);
+          if (schema.safeParse(input).success) continue; // well-formed: not this proof's subject
+          made++;
+          ipcSent++;
+          let r;
+          try {
+            r = await app.dispatch(name, input);
+          } catch {
+            ipcThrew++;
+            continue;
+          }
+          if (r.ok) ipcReachedHandler++;
+          else if (r.error.kind === 'internal') ipcInternal++;
+          else if (!IpcError.safeParse(r.error).success || r.error.kind !== 'invalid-input') {
+            ipcUntyped++;
+            if (ipcExamples.length < 5) ipcExamples.push(`${name}: ${JSON.stringify(r.error)}`);
+          }
         }
       }
-    }
 
-    // (1b) Hostile strings in every string field of every object input.
-    strings = await sendHostileStrings(app, {
-      perChannel: perChannelStrings,
-      seed: seed + 5000,
-      prng,
-      objectShape,
-      examples: ipcExamples,
-    });
-  } finally {
-    await app.close();
+      // (1b) Hostile strings in every string field of every object input.
+      strings = await sendHostileStrings(app, {
+        perChannel: perChannelStrings,
+        seed: seed + 5000,
+        prng,
+        objectShape,
+        examples: ipcExamples,
+      });
+    } finally {
+      await app.close();
+    }
   }
 
   // (2) Response normalizers: mutated real answers.
   const pool = fc.sample(anyValue, { numRuns: 2_000, seed: seed + 1 });
-  const targets = await sandboxSeeds(pool);
+  const targets = await sandboxSeeds(pool, ctx.dialect);
   let normRuns = 0;
   let escapes = 0;
   let nonFinite = 0;
@@ -394,6 +446,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   let typedRefusals = 0;
   let futureTimed = 0;
   let futureCandles = 0;
+  let outOfRange = 0;
   const normExamples: string[] = [];
   for (const [i, t] of targets.entries()) {
     const rnd = prng(seed + 1000 + i);
@@ -419,6 +472,10 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         futureTimed++;
         if (normExamples.length < 5) normExamples.push(`${t.name}: a price time after now + skew`);
       }
+      if (t.bandChecked && outsideOwnRange(out) > 0) {
+        outOfRange++;
+        if (normExamples.length < 5) normExamples.push(`${t.name}: a price outside its day range`);
+      }
       if (!allFinite(out)) nonFinite++;
       else if (!t.model.safeParse(out).success) {
         outsideModel++;
@@ -433,38 +490,46 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
 
   // (3) A hostile market-data feed through the composed app (support/hostile-feed.ts).
   const feed = await runHostileFeed(ctx);
+  const ipcFigures = () => [
+    atLeast('malformed IPC inputs sent', ipcSent, channelNames.length * perChannel),
+    zeroGoal('IPC answers `internal`', ipcInternal),
+    zeroGoal('IPC errors not typed invalid-input', ipcUntyped),
+    zeroGoal('malformed IPC inputs that reached a handler', ipcReachedHandler),
+    zeroGoal('IPC dispatches that threw', ipcThrew + strings.threw),
+    atLeast('inputs with hostile strings sent', strings.sent, strings.channels * perChannelStrings),
+    zeroGoal('hostile-string inputs answered `internal`', strings.internal),
+    zeroGoal('hostile-string inputs answered an untyped error', strings.untyped),
+    zeroGoal('control characters / lone surrogates that reached a handler', strings.unsafeReached),
+  ];
 
   return {
     title: 'Hostile input',
     figures: [
-      atLeast('malformed IPC inputs sent', ipcSent, channelNames.length * perChannel),
-      zeroGoal('IPC answers `internal`', ipcInternal),
-      zeroGoal('IPC errors not typed invalid-input', ipcUntyped),
-      zeroGoal('malformed IPC inputs that reached a handler', ipcReachedHandler),
-      zeroGoal('IPC dispatches that threw', ipcThrew + strings.threw),
-      atLeast(
-        'inputs with hostile strings sent',
-        strings.sent,
-        strings.channels * perChannelStrings,
-      ),
-      zeroGoal('hostile-string inputs answered `internal`', strings.internal),
-      zeroGoal('hostile-string inputs answered an untyped error', strings.untyped),
-      zeroGoal(
-        'control characters / lone surrogates that reached a handler',
-        strings.unsafeReached,
-      ),
+      ...(ipc ? ipcFigures() : []),
       atLeast('mutated broker answers normalized', normRuns, targets.length * perNormalizer),
       zeroGoal('normalizer escapes (not a BrokerError)', escapes),
       zeroGoal('non-finite numbers out of a normalizer', nonFinite),
       zeroGoal('price times after now + clock skew', futureTimed),
       zeroGoal('candle times after now + clock skew', futureCandles),
+      zeroGoal('socket prices outside their own day range', outOfRange),
       zeroGoal('normalizer outputs outside the IPC model', outsideModel),
       ...feed.figures,
     ],
     notes: [
-      `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
-      `${strings.channels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strings.wellFormed} of them well-formed by the channel's schema`,
-      `${targets.length} normalizers (account, orders, eDIS, acks fed non-objects too, history candles stamped far ahead, and market data: quotes item, depth, order-socket update, binary price frame) × ${perNormalizer} mutations of real sandbox answers (frames byte-level); ${typedRefusals} refused with a typed BrokerError`,
+      ...(ipc
+        ? [
+            `${channelNames.length} channels × ${perChannel} malformed inputs (fast-check values incl. bigint, Map, Date, typed arrays, null-prototype objects, plus the channel's own keys with hostile values), seed ${seed}`,
+            `${strings.channels} channels with object inputs × ${perChannelStrings} inputs of hostile strings (${HOSTILE_STRINGS.length} kinds: C0/DEL/C1 controls, U+2028/2029, lone surrogates, 1 MB text, prototype keys); ${strings.wellFormed} of them well-formed by the channel's schema`,
+          ]
+        : [
+            `IPC inputs not repeated on ${ctx.dialect}: the app is not logged in for them, so they reach no dialect (see ${DEFAULT_DIALECT}'s column)`,
+          ]),
+      `${targets.length} normalizers of ${ctx.dialect}'s answers (account, orders, eDIS, acks fed non-objects too, history candles stamped far ahead; market data: ${targets
+        .slice(-(ctx.dialect === DEFAULT_DIALECT ? 4 : 5))
+        .map((t) => t.name)
+        .join(
+          ', ',
+        )}) × ${perNormalizer} mutations of real sandbox answers (frames byte- and value-level); ${typedRefusals} refused with a typed BrokerError`,
       ...feed.notes,
     ],
     json: { examples: [...ipcExamples, ...normExamples] },

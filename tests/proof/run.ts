@@ -1,5 +1,5 @@
 /**
- * `npm run proof [-- --fast] [-- name ...]`: runs every tests/proof/*.proof.ts at full size
+ * `npm run proof [-- --fast] [-- --dialect=ID] [-- name ...]`: runs every tests/proof/*.proof.ts at full size
  * against the composed app and the sandbox over HTTP, one after the other (a section that
  * exports `dialects` once per broker dialect), prints one table of figures against their
  * goals with a value column per dialect, writes them to $BENCH_JSON when set, and exits
@@ -15,6 +15,10 @@ import type { ProofSection } from './types';
 const args = process.argv.slice(2);
 const size = args.includes('--fast') ? 'fast' : 'full';
 const files = proofFiles(args.filter((a) => !a.startsWith('--')));
+// `--dialect=fyers-v3` runs the per-dialect sections on that dialect alone (diagnosis).
+const onlyDialect = args.find((a) => a.startsWith('--dialect='))?.slice('--dialect='.length);
+if (onlyDialect !== undefined && !BrokerDialectId.safeParse(onlyDialect).success)
+  throw new Error(`--dialect: one of ${BrokerDialectId.options.join(', ')}`);
 
 const rows: ProofRow[] = [];
 const json: Record<string, unknown> = {
@@ -30,7 +34,10 @@ for (const file of files) {
     console.error(`proof ${file} failed to load:`, proof);
     continue;
   }
-  for (const dialect of proof.dialects ?? [DEFAULT_DIALECT]) {
+  const dialects = (proof.dialects ?? [DEFAULT_DIALECT]).filter(
+    (d) => !proof.dialects || onlyDialect === undefined || d === onlyDialect,
+  );
+  for (const dialect of dialects) {
     const started = Date.now();
     const tag = proof.dialects ? ` (${dialect})` : '';
     let section: ProofSection;
