@@ -47,6 +47,7 @@ import { multiLegRoutes } from './v3/multileg';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
 import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
+import type { V3DataSocket } from './v3/sockets/hsm-server';
 import type { AuthContext } from './http/types';
 import { authenticate, requirePermission } from './auth/authorize';
 
@@ -288,6 +289,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   };
   const hub = new SocketHub(core, tokenHolds);
   const priceAlerts = new SandboxPriceAlerts(core);
+  // The v3 data socket starts after the routes are built; its test controls find it here.
+  const v3Data: { socket?: V3DataSocket } = {};
   const v2Routes: Route[] = [
     ...loginRoutes({
       apps,
@@ -325,7 +328,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
             requestCounts,
             registeredIps,
           }),
-          ...socketControlRoutes(hub),
+          ...socketControlRoutes(hub, () => v3Data.socket),
         ]
       : []),
   ];
@@ -376,6 +379,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       return tokenHolds(auth) ? auth : undefined;
     },
   });
+  v3Data.socket = v3Sockets.data;
   socket.attach(
     (accessToken, type) => {
       if (hub.refusing(type))

@@ -9,6 +9,7 @@ import { SocketType } from '../../shared/marketdata/socket-protocol';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { Reply, Route } from '../http/types';
 import { MAX_FUTURE_AHEAD_MS, MAX_OVERSIZED_BYTES, type SocketHub } from '../socket/hub';
+import type { V3DataSocket } from '../v3/sockets/hsm-server';
 
 const Action = z.discriminatedUnion('action', [
   z.object({
@@ -44,8 +45,11 @@ const Action = z.discriminatedUnion('action', [
 const HELP =
   'send {"action": "drop"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized)}';
 
-/** Carries out one control; returns how many connections it touched. */
-function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
+/**
+ * Carries out one control; returns how many connections it touched. A future-stamped price
+ * and an oversized frame reach the v3 data socket's connections too (`v3`, once it runs).
+ */
+function apply(hub: SocketHub, v3: V3DataSocket | undefined, b: z.infer<typeof Action>): number {
   switch (b.action) {
     case 'drop':
       return hub.drop(b.type, b.refuseMs);
@@ -60,14 +64,17 @@ function apply(hub: SocketHub, b: z.infer<typeof Action>): number {
     case 'malformed':
       return hub.sendBad(b.action);
     case 'future':
-      return hub.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp);
+      return (
+        hub.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp) +
+        (v3?.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp) ?? 0)
+      );
     case 'oversized':
-      return hub.sendOversized(b.bytes);
+      return hub.sendOversized(b.bytes) + (v3?.sendOversized(b.bytes) ?? 0);
   }
 }
 
-/** Builds the socket control routes over the hub. */
-export function socketControlRoutes(hub: SocketHub): Route[] {
+/** Builds the socket control routes over the hub (and the v3 data socket, once it runs). */
+export function socketControlRoutes(hub: SocketHub, v3: () => V3DataSocket | undefined): Route[] {
   const ok = (extra: Record<string, unknown>): Reply => ({
     status: 200,
     json: { s: 'ok', code: 200, message: '', ...extra },
@@ -90,7 +97,7 @@ export function socketControlRoutes(hub: SocketHub): Route[] {
             status: 400,
             json: { s: 'error', code: ErrorCode.InvalidParameters, message: HELP },
           };
-        return ok({ affected: apply(hub, a.data) });
+        return ok({ affected: apply(hub, v3(), a.data) });
       },
     },
   ];
