@@ -1,7 +1,7 @@
 /**
  * The v3 market-data parsers as hostile-input targets, beside v2's (market-data-targets.ts):
  * the order socket's text message (`parseV3OrderUpdate`, seeded with a real order-book row
- * renamed to the wire by the shared table, as the sandbox sends it) and the HSM data socket's
+ * renamed to the wire by the shared table, as the sandbox sends it; one in three cut short) and the HSM data socket's
  * binary Data frames (the decoder as the feed runs it, then `tickToQuote`), as a topic's first
  * snapshot and as later full and lite updates of a topic already known. The HSM mutations are
  * value-level (hostile int32s, scales and precisions, prices far outside the day's range or
@@ -235,6 +235,8 @@ export function v3MarketDataTargets(orderRow: unknown): Target[] {
         } catch {
           text = '{"orders":';
         }
+        // One message in three arrives cut short (a frame split or a dropped tail).
+        if (text.length % 3 === 0) text = text.slice(0, Math.floor((text.length * 2) / 3));
         const out = parseV3OrderUpdate(text);
         return 'order' in out ? out.order : null;
       },
