@@ -9,6 +9,7 @@ import { SocketType } from '../../shared/marketdata/socket-protocol';
 import { ErrorCode } from '../../shared/broker/errors';
 import type { Reply, Route } from '../http/types';
 import { MAX_FUTURE_AHEAD_MS, MAX_OVERSIZED_BYTES, type SocketHub } from '../socket/hub';
+import type { V3DataSocket } from '../v3/sockets/hsm-server';
 
 const Action = z.discriminatedUnion('action', [
   z.object({
@@ -46,8 +47,15 @@ const Action = z.discriminatedUnion('action', [
 const HELP =
   'send {"action": "drop"|"drop-v3"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized), "socket"?: "orders"|"data" (drop-v3)}';
 
-/** Carries out one control; returns how many connections it touched. */
-function apply(hub: SocketHub, b: Exclude<z.infer<typeof Action>, { action: 'drop-v3' }>): number {
+/**
+ * Carries out one control; returns how many connections it touched. A future-stamped price
+ * and an oversized frame reach the v3 data socket's connections too (`v3`, once it runs).
+ */
+function apply(
+  hub: SocketHub,
+  v3: V3DataSocket | undefined,
+  b: Exclude<z.infer<typeof Action>, { action: 'drop-v3' }>,
+): number {
   switch (b.action) {
     case 'drop':
       return hub.drop(b.type, b.refuseMs);
@@ -62,20 +70,26 @@ function apply(hub: SocketHub, b: Exclude<z.infer<typeof Action>, { action: 'dro
     case 'malformed':
       return hub.sendBad(b.action);
     case 'future':
-      return hub.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp);
+      return (
+        hub.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp) +
+        (v3?.sendFuture(b.aheadMs ?? 5 * 60_000, b.symbol, b.ltp) ?? 0)
+      );
     case 'oversized':
-      return hub.sendOversized(b.bytes);
+      return hub.sendOversized(b.bytes) + (v3?.sendOversized(b.bytes) ?? 0);
   }
 }
 
 /** The v3 sockets as the controls see them (the hub holds only the v2 socket's connections). */
 export interface V3SocketControls {
   orders: { count(): number; drop(): number };
-  data: { connections(): unknown[]; drop(): number };
+  data: V3DataSocket;
 }
 
-/** Builds the socket control routes over the hub (and the v3 sockets, when given). */
-export function socketControlRoutes(hub: SocketHub, v3?: () => V3SocketControls): Route[] {
+/** Builds the socket control routes over the hub (and the v3 sockets, once they run). */
+export function socketControlRoutes(
+  hub: SocketHub,
+  v3?: () => V3SocketControls | undefined,
+): Route[] {
   const ok = (extra: Record<string, unknown>): Reply => ({
     status: 200,
     json: { s: 'ok', code: 200, message: '', ...extra },
@@ -85,13 +99,13 @@ export function socketControlRoutes(hub: SocketHub, v3?: () => V3SocketControls)
       method: 'GET',
       path: '/__sandbox/socket',
       access: 'public',
-      handle: () =>
-        ok({
+      handle: () => {
+        const s = v3?.();
+        return ok({
           connections: hub.connections(),
-          ...(v3
-            ? { v3: { orders: v3().orders.count(), data: v3().data.connections().length } }
-            : {}),
-        }),
+          ...(s ? { v3: { orders: s.orders.count(), data: s.data.connections().length } } : {}),
+        });
+      },
     },
     {
       method: 'POST',
@@ -112,7 +126,7 @@ export function socketControlRoutes(hub: SocketHub, v3?: () => V3SocketControls)
             (which !== 'orders' ? (s?.data.drop() ?? 0) : 0);
           return ok({ affected });
         }
-        return ok({ affected: apply(hub, a.data) });
+        return ok({ affected: apply(hub, v3?.()?.data, a.data) });
       },
     },
   ];

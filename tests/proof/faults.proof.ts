@@ -14,7 +14,8 @@ import type { OrderIntent } from '../../shared/broker/models';
 import { Exchange, Segment } from '../../shared/broker/enums';
 import { istParts, istToEpoch } from '../../shared/format/ist';
 import { AppError, isIpcPresentable } from '../../shared/ipc/errors';
-import { prepareCases, PriceTags, ROUTE, type ActionName } from './support/fault-actions';
+import { faultRoute, prepareCases, PriceTags, type ActionName } from './support/fault-actions';
+import { BrokerDialectId } from '../../shared/broker/dialect';
 import { crashDuring, type CrashAction } from './support/crash-restart';
 import {
   lateAfterNotDone,
@@ -28,6 +29,9 @@ import {
 } from '../integration/safety/composed-app';
 import { virtualClock } from '../integration/safety/virtual-clock';
 import { zeroGoal, atLeast, type ProofContext, type ProofSection } from './types';
+
+/** Proven on every broker dialect: the no-duplicate promise sits above the seam. */
+export const dialects = BrokerDialectId.options;
 
 const ACTIONS: ActionName[] = [
   'place',
@@ -84,7 +88,8 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     .map((i) => i.ticker);
   let nextSymbol = 0;
   const tags = new PriceTags();
-  let app: ComposedApp = await startComposedApp({ clock, sandbox, dataDir });
+  const dialect = ctx.dialect;
+  let app: ComposedApp = await startComposedApp({ clock, sandbox, dataDir, dialect });
   const fig = {
     faults: 0,
     armed: 0,
@@ -177,7 +182,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       symbols: () => symbolPool[nextSymbol++ % symbolPool.length]!,
       tick,
     });
-    const route = ROUTE[action];
+    const route = faultRoute(action, dialect);
     await app.control('faults', { route, ...MODES[mode], times: n });
     const reads = queue ? await queueReads(220) : [];
     if (queue) queuedActions.add(action);
@@ -266,6 +271,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         symbols: () => symbolPool[nextSymbol++ % symbolPool.length]!,
         tick,
         perKind: full ? 4 : 1,
+        dialect,
       },
       lateKinds,
     );
@@ -278,7 +284,14 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     const crashActions: CrashAction[] = ['place', 'modify', 'cancel'];
     for (let k = 0; k < crashes * crashActions.length; k++) {
       const action = crashActions[k % crashActions.length]!;
-      const r = await crashDuring(action, { app, clock, sandbox, dataDir, price: tags.take() });
+      const r = await crashDuring(action, {
+        app,
+        clock,
+        sandbox,
+        dataDir,
+        price: tags.take(),
+        dialect,
+      });
       app = r.app;
       ctx.log(`crash ${r.detail}`);
       if (r.staged === false) {
@@ -320,7 +333,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     ],
     notes: [
       `${full ? `${ACTIONS.length} actions × ${Object.keys(MODES).length} fault modes × ${perWave} per wave (exit all ${exitAllPerMode})` : `${ACTIONS.length} actions, modes in turn`}; ${fig.armed} faults armed in waves, ${fig.faults} fired at the sandbox (counted by its control); every action's first wave behind the queue (${[...queuedActions].join(', ')}); ${fig.crashes} core crashes between request and answer with the request in flight (${[...crashedActions].join(', ')}), ${fig.days} trading day(s) of request budget, budget queue up to ${fig.queued} waiting requests, ${fig.resendCalls} Resend calls (each offered Resend called twice at once; ${fig.refusedTyped} typed refusals)`,
-      'createAppCore in Demo mode, sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)',
+      `createAppCore in Demo mode on ${dialect} (faults armed on that dialect's own routes), sandbox over HTTP, one virtual clock for both (time moves only while no request is on the wire)`,
       late
         ? `late arrivals ${LATE_AFTER_NOT_DONE_MS / 1000} s after sending (past the 30 s of checking): ${late.cases} cases over ${late.kinds.size} kinds (${[...late.kinds].join(', ')}), ${late.afterNotDone} settled "not done" before the broker acted, ${late.flagged} actions flagged "arrived late"; ${late.resent} placements resent after "not placed" then landing late: ${late.resentBelievedBoth} with both orders believed (the original flagged), duplicates there are the trader's resend and not counted above`
         : 'late arrivals after "not done": not run',

@@ -14,6 +14,10 @@ import { DEFAULT_FAT_FINGER_LIMITS } from '../../shared/settings/fat-finger-limi
 import { systemClock } from '../../electron/core/limiter/clock';
 import { startComposedApp } from '../integration/app/composed-app';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
+import { BrokerDialectId } from '../../shared/broker/dialect';
+
+/** Proven on every broker dialect: the rules and guards sit above the seam. */
+export const dialects = BrokerDialectId.options;
 
 const SBIN = 'NSE:SBIN-EQ';
 /**
@@ -267,6 +271,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   const rounds = ctx.size === 'fast' ? 1 : 30;
   const app = await startComposedApp({
     deps: { clock: systemClock },
+    dialect: ctx.dialect,
   });
   try {
     await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
@@ -365,7 +370,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         ),
       ],
       notes: [
-        `${CASES.length} cases + 1 basket × ${rounds} round(s) through orders.place/placeMany on the composed app; limits set over settings.updatePreferences; side/type codes are refused by the IPC input check before the rules`,
+        `${CASES.length} cases + 1 basket × ${rounds} round(s) through orders.place/placeMany on the composed app (Demo on ${ctx.dialect}); limits set over settings.updatePreferences; side/type codes are refused by the IPC input check before the rules`,
       ],
       json: { cases: CASES.map((c) => c.name), missed },
     };

@@ -8,7 +8,9 @@
  * from a raw search), every log line, and everything sent to the renderer (channel answers
  * and events) are searched for each canary. PAN and e-mail leave the main process only
  * masked, in the `portfolio.profile` answer (the profile view). Before trusting a clean result
- * the search is shown a canary planted in a deflated entry, and must find it.
+ * the search is shown a canary planted in a deflated entry, and must find it. Run per broker
+ * dialect: the access tokens are JWTs, so the `hsm_key` claim (v3's data-socket key) and the
+ * token's payload segment are canaries too, and any JWT-shaped text at all is a finding.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,14 @@ import { strToU8, zipSync } from 'fflate';
 import { inProcessDemo } from '../support/in-process-demo';
 import { expandArchives, placesHolding } from './support/canary-search';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
+import { BrokerDialectId } from '../../shared/broker/dialect';
+import { hsmKeyOf } from '../../shared/broker/v3/access-token';
+
+/** Proven on every broker dialect: each logs in, trades and exports its own way. */
+export const dialects = BrokerDialectId.options;
+
+/** Any JWT-shaped text (a token, whoever's): none may leave the vault. */
+const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -65,6 +75,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       login: false,
       dataDir,
       deps: { demo: { testControls: true }, demoProcess: inProcessDemo({ appSecret }) },
+      dialect: ctx.dialect,
     });
     const call = async (channel: string, input?: unknown) => {
       const r = await app.dispatch(channel, input);
@@ -81,6 +92,8 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         });
         const state = await call('session.login', {});
         if (state?.status !== 'active') throw new Error(`login (${method}) did not complete`);
+        if (app.core.settings.activeAccount()?.broker !== ctx.dialect)
+          throw new Error(`the session runs ${app.core.settings.activeAccount()?.broker}`);
         const token = (await app.core.vault.getToken('demo'))?.token;
         if (token) tokens.push(token);
         await app.core.symbols.ready();
@@ -148,7 +161,11 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
   const journalFiles = files.filter((f) => f.name.startsWith('journal/'));
   // The search must be able to fail: a canary deflated into a bundle-like entry is found.
   const planted = 'PLANTEDCANARY4Y7K';
-  const plantedZip = zipSync({ 'settings.json': strToU8(`{"x":"${planted}"}`) }, { level: 6 });
+  const plantedJwt = `eyJhbGciOiJIUzI1NiJ9.eyJoc21fa2V5IjoiUExBTlRFRCJ9.${planted}`;
+  const plantedZip = zipSync(
+    { 'settings.json': strToU8(`{"x":"${planted}","y":"${plantedJwt}"}`) },
+    { level: 6 },
+  );
   const plantedFound = placesHolding(
     planted,
     expandArchives([{ name: 'p.zip', bytes: plantedZip }]),
@@ -156,6 +173,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
 
   const canaries: Record<string, string[]> = {
     'access token': tokens,
+    // The JWT's claims segment alone (it encodes hsm_key), and the data-socket key itself.
+    'access token payload': tokens.map((t) => t.split('.')[1] ?? '').filter((p) => p.length > 0),
+    hsm_key: tokens.map((t) => hsmKeyOf(t)).filter((k): k is string => k !== undefined),
     'app secret': [appSecret],
     'auth code': captured['auth code'],
     'PKCE verifier': captured.verifier,
@@ -185,6 +205,22 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     for (const where of found) leaks.push(`${kind} in ${where}`);
     figures.push(zeroGoal(`places holding the ${kind}`, found.size));
   }
+  // The token shape itself, whoever's token it is.
+  const shaped = new Set<string>();
+  const jwtIn = (text: string) => (text.match(JWT_SHAPE) ?? []).length > 0;
+  for (const b of blobs)
+    if (jwtIn(Buffer.from(b.bytes).toString('latin1'))) shaped.add(`file ${b.name}`);
+  if (logLines.some(jwtIn)) shaped.add('log lines');
+  const plantedShape = expandArchives([{ name: 'p.zip', bytes: plantedZip }]).filter((b) =>
+    jwtIn(Buffer.from(b.bytes).toString('latin1')),
+  ).length;
+  figures.push(
+    atLeast('planted JWT in a deflated entry found by shape (search can fail)', plantedShape, 1),
+  );
+  for (const e of events) if (jwtIn(e)) shaped.add(`event ${e.slice(0, 40)}`);
+  for (const x of sent) if (jwtIn(x.text)) shaped.add(`channel ${x.channel}`);
+  for (const where of shaped) leaks.push(`JWT-shaped text in ${where}`);
+  figures.push(zeroGoal('places holding JWT-shaped text', shaped.size));
   for (const l of leaks) ctx.log(l);
   const kindsCaptured = Object.values(canaries).filter((v) => v.length > 0).length;
   return {
@@ -205,7 +241,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       ...figures,
     ],
     notes: [
-      `${sessions * 2} logins (PKCE and app secret), ${sent.length} channel answers, ${events.length} events, ${logLines.length} log lines, ${files.length} files in the data folder searched (${journalFiles.length} journal files, ${bundleEntries.length} entries unzipped from ${bundlesUnzipped} support bundles)`,
+      `Demo on ${ctx.dialect}: ${sessions * 2} logins (PKCE and app secret), ${sent.length} channel answers, ${events.length} events, ${logLines.length} log lines, ${files.length} files in the data folder searched (${journalFiles.length} journal files, ${bundleEntries.length} entries unzipped from ${bundlesUnzipped} support bundles)`,
       'PAN and e-mail cross IPC only masked, in the portfolio.profile answer',
     ],
     json: { leaks },

@@ -2,6 +2,7 @@
  * The shape every safety proof returns, so `npm run proof` prints one table of figures
  * against their goals and `npm test` runs the same proofs at a smaller size.
  */
+import type { BrokerDialectId } from '../../shared/broker/dialect';
 
 /** One measured figure and the goal it is held to. */
 export interface ProofFigure {
@@ -29,11 +30,19 @@ export interface ProofSection {
 export interface ProofContext {
   /** 'fast' inside `npm test`; 'full' for `npm run proof` (the sizes the issue asks for). */
   size: 'fast' | 'full';
+  /** The broker dialect the composed app runs Demo on (a section without `dialects`: v2). */
+  dialect: BrokerDialectId;
   log(message: string): void;
 }
 
-/** Each `tests/proof/*.proof.ts` exports this. */
-export type ProofModule = { run(ctx: ProofContext): Promise<ProofSection> };
+/**
+ * Each `tests/proof/*.proof.ts` exports this. A section that proves a promise of the broker
+ * seam exports `dialects` too: the runner runs it once per dialect and prints a column each.
+ */
+export type ProofModule = {
+  run(ctx: ProofContext): Promise<ProofSection>;
+  dialects?: readonly BrokerDialectId[];
+};
 
 /** A figure whose goal is "exactly zero". */
 export function zeroGoal(name: string, value: number): ProofFigure {

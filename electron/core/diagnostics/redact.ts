@@ -29,6 +29,8 @@ const SECRET_KEYS = new Set([
   'verifier',
   'codechallenge',
   'appidhash',
+  // The v3 data socket's key, a claim of the access token (docs/broker-v3.md).
+  'hsmkey',
   'authorization',
   'proxyauthorization',
   'password',
@@ -61,6 +63,7 @@ const SECRET_QUERY_PARAMS = [
   'access_token',
   'token',
   'appIdHash',
+  'hsm_key',
   'client_secret',
   'TransDtls',
 ];
@@ -70,7 +73,7 @@ const QUERY_PARAM_RE = new RegExp(
   'gi',
 );
 const JSON_FIELD_RE = new RegExp(
-  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email|mobile|mobile_number|phone|[Aa]uthorization)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
+  `("(?:access_token|accessToken|token|code|auth_code|code_verifier|appIdHash|hsm_key|hsmKey|secret|app_secret|password|pin|tpin|otp|pan|PAN|email_id|email|mobile|mobile_number|phone|[Aa]uthorization)"\\s*:\\s*")(?:[^"\\\\]|\\\\.)*"`,
   'g',
 );
 const AUTH_HEADER_RE = /\b((?:proxy-)?authorization\s*[:=]\s*)[^\r\n,;}]+/gi;
@@ -80,20 +83,38 @@ const PAN_RE = /\b[A-Z]{5}[0-9]{4}[A-Z]\b/g;
 const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /**
- * Exact secret values known at run time (the current access token, the app secret).
- * Pattern rules cannot recognise an opaque token inside free text; this can.
+ * The secret claims a JWT-shaped value carries in its payload (v3's access token carries
+ * `hsm_key`, the data socket's key): none when it is not such a token.
+ */
+function secretClaims(value: string): string[] {
+  if (!/^eyJ[\w-]+\.[\w-]+\.[\w-]*$/.test(value)) return [];
+  try {
+    const payload = JSON.parse(Buffer.from(value.split('.')[1]!, 'base64url').toString('utf8'));
+    const key: unknown = (payload as Record<string, unknown> | null)?.hsm_key;
+    return typeof key === 'string' ? [key] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Exact secret values known at run time (the current access token and the secret claims it
+ * carries, the app secret). Pattern rules cannot recognise an opaque token inside free text;
+ * this can.
  */
 export class SecretRegistry {
   private readonly values = new Set<string>();
 
-  /** Remember a value so every later redaction removes it wherever it appears. */
+  /** Remember a value (and a token's secret claims) so every later redaction removes it. */
   add(value: string | null | undefined): void {
-    if (typeof value === 'string' && value.length >= 6) this.values.add(value);
+    if (typeof value !== 'string') return;
+    for (const v of [value, ...secretClaims(value)]) if (v.length >= 6) this.values.add(v);
   }
 
-  /** Forget a value once it no longer exists anywhere (logout, rotated secret). */
+  /** Forget a value (and a token's claims) once it no longer exists anywhere (logout, rotated secret). */
   remove(value: string | null | undefined): void {
-    if (typeof value === 'string') this.values.delete(value);
+    if (typeof value !== 'string') return;
+    for (const v of [value, ...secretClaims(value)]) this.values.delete(v);
   }
 
   /** Longest first, so a token that contains another known value is removed whole. */

@@ -24,9 +24,11 @@ import {
   HSM_LITE_FIELDS,
   HSM_MAX_PACKETS_PER_FRAME,
   HSM_NO_VALUE,
+  HSM_SCRIP_FIELDS,
   HsmDataMode,
   HsmMessageType,
   HsmTopic,
+  hsmFieldIndex,
   hsmFieldMap,
 } from '../../../shared/marketdata/v3/hsm-protocol';
 import type { BrokerCore } from '../../core';
@@ -105,6 +107,45 @@ export class V3DataSocket {
     const n = this.conns.size;
     for (const c of this.conns) c.ws.terminate();
     return n;
+  }
+
+  /**
+   * Test control, as the v2 hub's: one price update stamped `aheadMs` in the future (at `ltp`,
+   * else the market's; the day's range widened to hold it) for the scrip topic of `symbol`
+   * (else the first) on every authenticated connection. The fields it moved count as unsent,
+   * so the next market step restates the real ones.
+   */
+  sendFuture(aheadMs: number, symbol?: string, ltp?: number): number {
+    let n = 0;
+    const at = (fld: string) => hsmFieldIndex(HSM_SCRIP_FIELDS, fld);
+    for (const c of this.conns) {
+      if (!c.auth) continue;
+      const t = [...c.topics.values()].find(
+        (x) => x.prefix === HsmTopic.Scrip && x.sent && (!symbol || x.instrument.ticker === symbol),
+      );
+      if (!t?.sent) continue;
+      const v = marketView(this.core.state, t.instrument);
+      const values = topicValues(t.prefix, v);
+      const scale = 10 ** precisionOf(v);
+      const price = ltp === undefined ? values[at('ltp')]! : Math.round(ltp * scale);
+      const secs = Math.floor(v.at / 1000) + Math.floor(aheadMs / 1000);
+      values[at('ltp')] = price;
+      values[at('fdtm')] = secs;
+      values[at('ltt')] = secs;
+      values[at('lo')] = Math.min(values[at('lo')]!, price);
+      values[at('h')] = Math.max(values[at('h')]!, price);
+      for (const f of ['ltp', 'fdtm', 'ltt', 'lo', 'h']) t.sent[at(f)] = Number.NaN;
+      this.send(c, encodeData([{ kind: 'update', topicId: t.id, values }]));
+      n++;
+    }
+    return n;
+  }
+
+  /** Test control, as the v2 hub's: one binary frame of `bytes` zero bytes to every connection. */
+  sendOversized(bytes: number): number {
+    const frame = new Uint8Array(bytes);
+    for (const c of this.conns) this.send(c, frame);
+    return this.conns.size;
   }
 
   private receive(c: Conn, data: Buffer, isBinary: boolean): void {

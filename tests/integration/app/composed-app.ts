@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type CoreDeps } from '../../../electron/core/app/app-core';
 import { inProcessDemo } from '../../support/in-process-demo';
+import { assertDialect, chooseDemoDialect } from '../../support/demo-dialect';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 import { createEventBus } from '../../../electron/ipc/event-bus';
 import { createHandlers } from '../../../electron/ipc/handlers';
 import { createRouter, type Router } from '../../../electron/ipc/router';
@@ -55,9 +57,17 @@ export class ChannelError extends Error {
   }
 }
 
-/** Starts the composed app; `login` (default true) logs in to the embedded sandbox. */
+/**
+ * Starts the composed app; `login` (default true) logs in to the embedded sandbox; `dialect`
+ * puts Demo on that broker dialect first (Settings' Demo broker), checked after a login.
+ */
 export async function startComposedApp(
-  opts: { login?: boolean; deps?: Partial<CoreDeps>; dataDir?: string } = {},
+  opts: {
+    login?: boolean;
+    deps?: Partial<CoreDeps>;
+    dataDir?: string;
+    dialect?: BrokerDialectId;
+  } = {},
 ): Promise<ComposedApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tickdesk-composed-')));
   const logLines: string[] = [];
@@ -130,9 +140,11 @@ export async function startComposedApp(
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
+  if (opts.dialect) await chooseDemoDialect(core, opts.dialect);
   if (opts.login ?? true) {
     const s = await app.call('session.login', {});
     if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
+    if (opts.dialect) assertDialect(core, opts.dialect);
     await core.symbols.ready();
   }
   return app;

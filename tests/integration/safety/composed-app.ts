@@ -15,6 +15,8 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../
 import { DEMO_APP_ID, freeLoopbackPort } from '../../../sandbox/demo-app';
 import { randomBytes } from 'node:crypto';
 import { inProcessDemo } from '../../support/in-process-demo';
+import { assertDialect, chooseDemoDialect } from '../../support/demo-dialect';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 
 /**
  * Starts a Demo-mode sandbox a core can be started on (and restarted on); `requestLog` sees
@@ -74,9 +76,14 @@ export interface ComposedApp {
   close(wipe?: boolean): Promise<void>;
 }
 
-/** Starts the composed core, logs in and pins NSE cash open. */
+/** Starts the composed core (Demo on `dialect` when given), logs in and pins NSE cash open. */
 export async function startComposedApp(
-  opts: { clock?: VirtualClock; sandbox?: SandboxHandle; dataDir?: string } = {},
+  opts: {
+    clock?: VirtualClock;
+    sandbox?: SandboxHandle;
+    dataDir?: string;
+    dialect?: BrokerDialectId;
+  } = {},
 ): Promise<ComposedApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tickdesk-safety-')));
   const core = await createAppCore({
@@ -115,8 +122,10 @@ export async function startComposedApp(
     if (json.s !== 'ok') throw new Error(`control ${path}: ${json.message}`);
     return json;
   }
+  if (opts.dialect) await chooseDemoDialect(core, opts.dialect);
   const s = await core.session.login();
   if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
+  if (opts.dialect) assertDialect(core, opts.dialect);
   await core.symbols.ready();
   await control('market', {
     exchange: Exchange.NSE,

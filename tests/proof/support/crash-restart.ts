@@ -14,6 +14,8 @@ import { OrderStatus } from '../../../shared/broker/enums';
 import type { Order, OrderIntent } from '../../../shared/broker/models';
 import { sbinBuy, startComposedApp, type ComposedApp } from '../../integration/safety/composed-app';
 import type { VirtualClock } from '../../integration/safety/virtual-clock';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
+import { faultRoute } from './fault-actions';
 
 /** What one crash showed. */
 export interface CrashResult {
@@ -29,12 +31,6 @@ export interface CrashResult {
 /** The order actions a crash is staged for. */
 export type CrashAction = 'place' | 'modify' | 'cancel';
 
-const CRASH_ROUTE: Record<CrashAction, string> = {
-  place: 'POST /api/v2/orders',
-  modify: 'PUT /api/v2/orders',
-  cancel: 'DELETE /api/v2/orders',
-};
-
 /** Places at `price`, crashes once the request is journaled, restarts, and judges. */
 export function crashDuringPlace(o: CrashOptions): Promise<CrashResult> {
   return crashDuring('place', o);
@@ -47,6 +43,8 @@ export interface CrashOptions {
   sandbox: SandboxHandle;
   dataDir: string;
   price: number;
+  /** The dialect the app runs (default v2): where the crash's request goes. */
+  dialect?: BrokerDialectId;
 }
 
 /**
@@ -72,7 +70,11 @@ export async function crashDuring(action: CrashAction, o: CrashOptions): Promise
     await o.app.control('tick', { n: 3 });
   }
   const newPrice = Math.round((o.price + 60) * 100) / 100;
-  await o.app.control('faults', { route: CRASH_ROUTE[action], mode: 'delay', delayMs: 800 });
+  await o.app.control('faults', {
+    route: faultRoute(action, o.dialect ?? 'fyers-v2'),
+    mode: 'delay',
+    delayMs: 800,
+  });
   const acting: Promise<OrderIntent> =
     action === 'place'
       ? o.app.core.orders.place(sbinBuy(o.price), { confirmGuards: true })
@@ -112,7 +114,12 @@ export async function crashDuring(action: CrashAction, o: CrashOptions): Promise
   await o.app.close(false);
   await writeFile(file, image);
 
-  const app = await startComposedApp({ clock: o.clock, sandbox: o.sandbox, dataDir: o.dataDir });
+  const app = await startComposedApp({
+    clock: o.clock,
+    sandbox: o.sandbox,
+    dataDir: o.dataDir,
+    ...(o.dialect ? { dialect: o.dialect } : {}),
+  });
   const deadline = Date.now() + 10_000;
   while (!app.core.orders.list().some((i) => i.intentId === intentId)) {
     if (Date.now() > deadline)

@@ -7,6 +7,10 @@ import type { Order, OrderIntent, Positions } from '../../../shared/broker/model
 import { OrderStatus, OrderType, Side } from '../../../shared/broker/enums';
 import type { AppCore } from '../../../electron/core/app/app-core';
 import { sbinBuy } from '../../integration/safety/composed-app';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
+import type { FyersRoutes, WireRoute } from '../../../electron/core/broker/fyers-routes';
+import { FYERS_V2_ROUTES } from '../../../electron/core/broker/dialects/fyers-v2/routes';
+import { FYERS_V3_ROUTES } from '../../../electron/core/broker/dialects/fyers-v3/routes';
 
 /** The actions the issue names. */
 export type ActionName =
@@ -20,18 +24,42 @@ export type ActionName =
   | 'exit all'
   | 'convert';
 
-/** The broker route each action's request takes (where its fault is armed). */
-export const ROUTE: Record<ActionName, string> = {
-  place: 'POST /api/v2/orders',
-  'multi place': 'POST /api/v2/orders-multi',
-  modify: 'PUT /api/v2/orders',
-  'multi modify': 'PUT /api/v2/orders-multi',
-  cancel: 'DELETE /api/v2/orders',
-  'multi cancel': 'DELETE /api/v2/orders-multi',
-  'exit one': 'DELETE /api/v2/positions',
-  'exit all': 'DELETE /api/v2/positions',
-  convert: 'PUT /api/v2/positions',
+/** The call each action's request takes, by its name in a dialect's call table. */
+/** The order calls of a dialect's table (its other entries are not single routes). */
+type OrderCall = {
+  [K in keyof FyersRoutes]-?: FyersRoutes[K] extends WireRoute | undefined ? K : never;
+}[keyof FyersRoutes];
+
+const ACTION_CALL: Record<ActionName, OrderCall> = {
+  place: 'place',
+  'multi place': 'placeMulti',
+  modify: 'modify',
+  'multi modify': 'modifyMulti',
+  cancel: 'cancel',
+  'multi cancel': 'cancelMulti',
+  'exit one': 'exitPosition',
+  'exit all': 'exitPosition',
+  convert: 'convertPosition',
 };
+
+/** Each dialect's own call table: the proof arms its faults where the app sends. */
+const CALL_TABLE: Record<BrokerDialectId, FyersRoutes> = {
+  'fyers-v2': FYERS_V2_ROUTES,
+  'fyers-v3': FYERS_V3_ROUTES,
+};
+
+/** The sandbox route (`METHOD /path`) an action's request takes on a dialect: where its fault is armed. */
+export function faultRoute(action: ActionName, dialect: BrokerDialectId): string {
+  const call = CALL_TABLE[dialect][ACTION_CALL[action]];
+  if (!call || call.host)
+    throw new Error(`${dialect} sends ${action} nowhere a fault can be armed`);
+  return `${call.method} ${call.path}`;
+}
+
+/** The v2 routes by action (the proofs that run on v2 alone). */
+export const ROUTE = Object.fromEntries(
+  (Object.keys(ACTION_CALL) as ActionName[]).map((a) => [a, faultRoute(a, 'fyers-v2')]),
+) as Record<ActionName, string>;
 
 /** What the truth showed for one case. */
 export interface Verdict {

@@ -15,9 +15,19 @@ import { createAppCore, type AppCore } from '../../../electron/core/app/app-core
 import { MAX_CACHED_SYMBOLS } from '../../../electron/core/marketdata/quote-cache';
 import { paddedSymbol } from '../../../sandbox/controls/padded-answer';
 import { DATA_PREFIX } from '../../../sandbox/data/routes';
+import { V3_DATA_PREFIX } from '../../../sandbox/v3/addresses';
+import { FYERS_V3_DATA_ROUTES } from '../../../electron/core/broker/dialects/fyers-v3/routes';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 import { atLeast, atMost, zeroGoal, type ProofContext, type ProofFigure } from '../types';
+import { assertDialect, chooseDemoDialect } from '../../support/demo-dialect';
 
 const SBIN = 'NSE:SBIN-EQ';
+
+/** The quotes call on each dialect's data host (where the padded answers are armed). */
+const QUOTES_ROUTE: Record<BrokerDialectId, string> = {
+  'fyers-v2': `GET ${DATA_PREFIX}quotes/`,
+  'fyers-v3': `GET ${V3_DATA_PREFIX}${FYERS_V3_DATA_ROUTES.quotes}`,
+};
 
 /**
  * A sandbox control request, tried again when its pooled connection was reset: the app
@@ -87,7 +97,9 @@ export async function run(ctx: ProofContext): Promise<{ figures: ProofFigure[]; 
   };
   try {
     await control('market', { exchange: 10, segment: 10, status: 'OPEN' });
+    await chooseDemoDialect(core, ctx.dialect);
     await core.session.login();
+    assertDialect(core, ctx.dialect);
     await core.symbols.ready();
     await until(() => core.marketData.status().socket === 'open', 10_000);
     await core.marketData.subscribe('proof', 'watch', [SBIN]);
@@ -121,7 +133,7 @@ export async function run(ctx: ProofContext): Promise<{ figures: ProofFigure[]; 
       'NSE:ITC-EQ',
       'NSE:HDFCBANK-EQ',
     ];
-    const route = `GET ${DATA_PREFIX}quotes/`;
+    const route = QUOTES_ROUTE[ctx.dialect];
     let padded = 0;
     const heapBefore = heapKeptMb();
     // CPU time, not wall-clock stall: the sandbox process building 88 MB answers competes
@@ -200,7 +212,7 @@ export async function run(ctx: ProofContext): Promise<{ figures: ProofFigure[]; 
         atMost('slowest subscribe call in the flood', slowest, 5_000, ' ms'),
       ],
       notes: [
-        `feed: ${futureSent} packets stamped 3 s..1 day ahead at ±10% of SBIN; 1 quotes answer padded with 500 unrequested symbols and ${bigAnswers} with ${bigItems.toLocaleString('en-US')} (over the 1 MiB cap); ${bigFrames} socket frames of 60 MB; 15,000 F&O tickers subscribed in 30 calls at once (the sandbox in its own process, as in Demo mode)`,
+        `feed (Demo on ${ctx.dialect}, its market-data socket as the app runs it): ${futureSent} packets stamped 3 s..1 day ahead at ±10% of SBIN; 1 quotes answer padded with 500 unrequested symbols and ${bigAnswers} with ${bigItems.toLocaleString('en-US')} (over the 1 MiB cap); ${bigFrames} socket frames of 60 MB; 15,000 F&O tickers subscribed in 30 calls at once (the sandbox in its own process, as in Demo mode)`,
       ],
     };
   } finally {

@@ -9,12 +9,13 @@
  * at once; exit all (which touches every position) runs alone.
  */
 import type { OrderIntent } from '../../../shared/broker/models';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 import { OrderStatus } from '../../../shared/broker/enums';
 import type { ComposedApp } from '../../integration/safety/composed-app';
 import type { VirtualClock } from '../../integration/safety/virtual-clock';
 import {
+  faultRoute,
   prepareCases,
-  ROUTE,
   type ActionName,
   type FaultCase,
   type PriceTags,
@@ -71,6 +72,8 @@ export interface LateEnv {
   tick: () => Promise<void>;
   /** Cases per kind (exit all: always one). */
   perKind: number;
+  /** The dialect the app runs: where the late requests go. */
+  dialect: BrokerDialectId;
 }
 
 async function settleAll(env: LateEnv, intents: OrderIntent[]): Promise<OrderIntent[]> {
@@ -134,7 +137,7 @@ export async function lateAfterNotDone(
     env.app().core.orders.observeOrders(fresh);
     for (const { kind, cases } of prepared)
       await env.app().control('faults', {
-        route: ROUTE[kind],
+        route: faultRoute(kind, env.dialect),
         mode: 'late-arrival',
         delayMs: LATE_AFTER_NOT_DONE_MS,
         times: cases.length,
@@ -145,7 +148,7 @@ export async function lateAfterNotDone(
     const settled = await Promise.all(
       sent.map((perCase) => Promise.all(perCase.map((s) => settleAll(env, s)))),
     );
-    for (const { kind } of prepared) await disarm(env, ROUTE[kind]);
+    for (const { kind } of prepared) await disarm(env, faultRoute(kind, env.dialect));
     await letThemLand(env);
     const book = await env.app().core.broker.getOrders({ fresh: true });
     const positions = await env.app().core.broker.getPositions({ fresh: true });
@@ -178,14 +181,14 @@ export async function lateAfterNotDone(
 async function resendThenLate(env: LateEnv, f: LateFigures): Promise<void> {
   const cases = await prepareCases('place', env.perKind, { ...env, core: env.app().core });
   await env.app().control('faults', {
-    route: ROUTE.place,
+    route: faultRoute('place', env.dialect),
     mode: 'late-arrival',
     delayMs: LATE_AFTER_NOT_DONE_MS,
     times: cases.length,
   });
   const firsts = (await Promise.all(cases.map((c) => c.send()))).map((s) => s[0]!);
   const settled = await settleAll(env, firsts);
-  await disarm(env, ROUTE.place);
+  await disarm(env, faultRoute('place', env.dialect));
   // The trader resends them all at once: one after the other, on a loaded machine the last
   // ones can come after their originals landed (90 s after sending, some 50 s of virtual
   // time after "not placed"). Resend is then refused, as it must be: counted, not resent.

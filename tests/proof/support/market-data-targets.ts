@@ -24,6 +24,19 @@ export interface Target {
   model: z.ZodType;
   /** A mutation of its own (bytes instead of JSON values); the generic one otherwise. */
   mutate?(seed: unknown, rnd: () => number): unknown;
+  /** A socket price decoder: every quote out of it must lie within its own day's range. */
+  bandChecked?: boolean;
+  /** What a v2 socket sends (a dialect without v2's sockets has targets of its own). */
+  v2Socket?: boolean;
+}
+
+/** Quotes (objects with `ltp`, `low`, `high`) anywhere in `v` whose last price lies outside their day's range. */
+export function outsideOwnRange(v: unknown, depth = 0): number {
+  if (!v || typeof v !== 'object' || depth > 20) return 0;
+  const q = v as Record<string, unknown>;
+  if (typeof q.ltp === 'number' && typeof q.low === 'number' && typeof q.high === 'number')
+    return q.low > 0 && q.high > 0 && (q.ltp < q.low || q.ltp > q.high) ? 1 : 0;
+  return Object.values(q).reduce<number>((n, x) => n + outsideOwnRange(x, depth + 1), 0);
 }
 
 const rec = (x: unknown) => (x && typeof x === 'object' ? (x as Record<string, unknown>) : {});
@@ -112,6 +125,7 @@ export function marketDataTargets(orderRow: unknown): Target[] {
     {
       name: 'order-socket update',
       seed: { s: 'ok', d: orderRow },
+      v2Socket: true,
       run: (r) => {
         let text: string;
         try {
@@ -139,6 +153,8 @@ export function marketDataTargets(orderRow: unknown): Target[] {
         { token: 11536, time: nowS(), ltp: 4100, prevClose: 4000, high: 4120 },
       ]),
       mutate: mutateBytes,
+      v2Socket: true,
+      bandChecked: true,
       run: (r) => {
         const quotes: unknown[] = [];
         decoder.decode(r as Uint8Array, (t) =>

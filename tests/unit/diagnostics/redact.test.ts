@@ -166,3 +166,20 @@ test('levels filter, the ring buffer keeps the newest lines, and a throwing sink
     ['m3', 'm4', 'm5'],
   );
 });
+
+test("a v3 access token's hsm_key is a secret: by key, in JSON and query text, and bare once the token is known", () => {
+  const hsmKey = '5f3c9a1e7b2d4c6a8e0f1a2b3c4d5e6f';
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'access_token', hsm_key: hsmKey })}.c2lnbmF0dXJl`;
+  assert.deepEqual(redactValue({ hsm_key: hsmKey, hsmKey }), {
+    hsm_key: REDACTED,
+    hsmKey: REDACTED,
+  });
+  assert.equal(redactText(`{"hsm_key":"${hsmKey}"}`), `{"hsm_key":"${REDACTED}"}`);
+  assert.equal(redactText(`wss://x/hsm?hsm_key=${hsmKey}`), `wss://x/hsm?hsm_key=${REDACTED}`);
+  const reg = new SecretRegistry();
+  reg.add(token);
+  assert.equal(redactText(`connect with ${hsmKey} now`, reg), `connect with ${REDACTED} now`);
+  reg.remove(token);
+  assert.equal(redactText(`connect with ${hsmKey} now`, reg), `connect with ${hsmKey} now`);
+});

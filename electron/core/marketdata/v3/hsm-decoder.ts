@@ -4,7 +4,9 @@
  * into the app's Quote), and the five levels of a depth topic. The broker sends its field
  * map when the connection is accepted; positions are looked up in that map by key, never
  * assumed. A topic's values persist between packets (an update carries only what moved), so
- * the decoder keeps them per topic id. Bad frames give a reason, never a throw.
+ * the decoder keeps them per topic id. Bad frames give a reason, never a throw; a packet whose
+ * values fail v2's checks (hsm-checks.ts) is refused by reason and its topic keeps its last
+ * good values, so a bad packet never becomes a wrong price.
  */
 import {
   decodeData,
@@ -20,6 +22,7 @@ import {
   type HsmField,
 } from '../../../../shared/marketdata/v3/hsm-protocol';
 import type { DecodedTick } from '../packet-decoder';
+import { checkHsmValues, hsmScale, type HsmRejectReason } from './hsm-checks';
 
 /** One decoded depth topic: five levels each side, best first (price 0: empty level). */
 export interface HsmDepth {
@@ -32,7 +35,14 @@ export interface HsmDepth {
 export type HsmFrameResult =
   | { kind: 'connected'; ok: boolean }
   | { kind: 'answer'; type: number; ok: boolean }
-  | { kind: 'data'; ticks: { topic: string; tick: DecodedTick }[]; depths: HsmDepth[] }
+  | {
+      kind: 'data';
+      ticks: { topic: string; tick: DecodedTick }[];
+      depths: HsmDepth[];
+      /** Packets refused by their values, and the first reason (null: none). */
+      rejected: number;
+      reason: HsmRejectReason | null;
+    }
   | { kind: 'malformed'; reason: string }
   | { kind: 'other' };
 
@@ -49,6 +59,8 @@ interface TopicState {
   prefix: string;
   values: number[];
   scale: number;
+  /** False after a lite packet: the day range held may be stale until the next snapshot. */
+  rangeKnown: boolean;
 }
 
 /** Reads the connection answer's field map into key lists (undefined when unreadable). */
@@ -88,6 +100,8 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       return hsmHasValue(v) ? v : NaN;
     };
     const price = (k: string) => get(k) / t.scale;
+    // After a lite packet the day's high and low held may be stale: none rather than wrong.
+    const range = (k: string) => (t.rangeKnown ? price(k) : NaN);
     const isIndex = t.prefix === HsmTopic.Index;
     const time = isIndex ? get('tvalue') - HSM_INDEX_TIME_SHIFT_S : get('fdtm');
     return {
@@ -98,8 +112,8 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       oiOnly: false,
       ltp: price(isIndex ? 'iv' : 'ltp'),
       open: price(isIndex ? 'openingPrice' : 'op'),
-      high: price(isIndex ? 'highPrice' : 'h'),
-      low: price(isIndex ? 'lowPrice' : 'lo'),
+      high: range(isIndex ? 'highPrice' : 'h'),
+      low: range(isIndex ? 'lowPrice' : 'lo'),
       prevClose: price(isIndex ? 'ic' : 'c'),
       volume: get('v'),
       lastQty: get('ltq'),
@@ -146,15 +160,33 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       return t.prefix === HsmTopic.Index ? map!.liteIndex : map!.liteScrip;
     });
     const touched = new Set<TopicState>();
+    let rejected = 0;
+    let reason: HsmRejectReason | null = null;
+    const refuse = (why: HsmRejectReason) => {
+      rejected++;
+      reason ??= why;
+    };
     for (const p of packets) {
       if (p.kind === 'snapshot') {
         const prefix = p.topic.split('|')[0] ?? '';
-        if (p.precision > 9 || p.multiplier === 0) throw new HsmFrameError('bad scale');
+        const scale = hsmScale(p);
+        const why =
+          typeof scale === 'number'
+            ? checkHsmValues(prefix, keysOf(prefix), p.values, true)
+            : scale;
+        if (why !== null || typeof scale !== 'number') {
+          // A refused snapshot leaves no topic: its updates are dropped until a good one.
+          if (topics.get(p.topicId)) touched.delete(topics.get(p.topicId)!);
+          topics.delete(p.topicId);
+          refuse(why ?? 'hsm-bad-price-scale');
+          continue;
+        }
         const t: TopicState = {
           topic: p.topic,
           prefix,
           values: [...p.values],
-          scale: p.multiplier * 10 ** p.precision,
+          scale,
+          rangeKnown: true,
         };
         topics.set(p.topicId, t);
         touched.add(t);
@@ -162,9 +194,25 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
       }
       const t = topics.get(p.topicId);
       if (!t) continue;
+      const next = [...t.values];
       p.values.forEach((v, k) => {
-        if (hsmHasValue(v)) t.values[k] = v;
+        if (hsmHasValue(v)) next[k] = v;
       });
+      const keys = keysOf(t.prefix);
+      const restated = (k: string) => hsmHasValue(p.values[keys.indexOf(k)]);
+      const rangeKnown =
+        p.kind !== 'lite' &&
+        (t.rangeKnown ||
+          (t.prefix === HsmTopic.Index
+            ? restated('lowPrice') && restated('highPrice')
+            : restated('lo') && restated('h')));
+      const why = checkHsmValues(t.prefix, keys, next, rangeKnown);
+      if (why !== null) {
+        refuse(why);
+        continue;
+      }
+      t.values = next;
+      t.rangeKnown = rangeKnown;
       touched.add(t);
     }
     const ticks: { topic: string; tick: DecodedTick }[] = [];
@@ -172,7 +220,7 @@ export function createHsmDecoder(): { decode(bytes: Uint8Array): HsmFrameResult 
     for (const t of touched)
       if (t.prefix === HsmTopic.Depth) depths.push(depthOf(t));
       else ticks.push({ topic: t.topic, tick: tickOf(t) });
-    return { kind: 'data', ticks, depths };
+    return { kind: 'data', ticks, depths, rejected, reason };
   }
 
   return {

@@ -140,6 +140,7 @@ export function createHsmFeed(opts: HsmFeedOptions): HsmFeed {
       else if (r.kind === 'connected' && !r.ok) opts.onTokenRejected?.();
       else if (r.kind === 'answer') opts.onAnswer?.(r.type, r.ok);
       else if (r.kind === 'data') {
+        if (r.reason !== null) opts.onMalformed?.(r.reason);
         const now = opts.clock.now();
         for (const { topic, tick } of r.ticks) {
           const symbol = wanted.get(topic);

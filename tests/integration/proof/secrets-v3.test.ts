@@ -1,0 +1,4 @@
+/** The secrets proof at its fast size on the broker's API v3, inside `npm test` (see prove-fast.ts). */
+import { proveFast } from './prove-fast';
+
+proveFast('secrets.proof.ts', 'fyers-v3');
