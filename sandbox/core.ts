@@ -7,6 +7,7 @@ import type { SimClock } from './clock';
 import { PositionActions } from './account/position-actions';
 import type { DemoUser } from './auth/user';
 import type { InstrumentIndex } from './market/instrument-index';
+import { GttDesk } from './gtt/gtt-desk';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
 import type { LatencyProfile } from './orders/exchange-timing';
@@ -21,6 +22,8 @@ export class BrokerCore {
   readonly engine: MatchingEngine;
   readonly desk: OrderDesk;
   readonly positions: PositionActions;
+  /** GTTs held by the broker (v3), triggered on every market step. */
+  readonly gtt: GttDesk;
 
   constructor(opts: {
     seed: number;
@@ -45,6 +48,8 @@ export class BrokerCore {
     });
     this.desk = new OrderDesk(this.state, this.engine);
     this.positions = new PositionActions(this.state, this.engine);
+    this.gtt = new GttDesk(this.state, this.desk, this.engine);
+    this.engine.onStep(() => this.gtt.evaluate());
   }
 
   readonly user: DemoUser;
@@ -73,6 +78,7 @@ export class BrokerCore {
   reset(): void {
     this.state.reset();
     this.engine.reset();
+    this.gtt.reset();
     this.applyMarketPins();
     this.engine.housekeeping();
   }
