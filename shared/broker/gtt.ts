@@ -220,3 +220,80 @@ export function sameGtt(a: GttDraft, g: Gtt): boolean {
     (leg2 === null ? g.leg2 === null : legEq(leg2, g.leg2))
   );
 }
+
+/** What a GTT action does. */
+export const GttActionKind = z.enum(['create', 'modify', 'cancel']);
+/** A GTT action's kind. */
+export type GttActionKind = z.infer<typeof GttActionKind>;
+
+/**
+ * Where one GTT action stands. `confirm`: not sent, a guard or a trigger on the wrong side
+ * asks first. `unconfirmed`: the answer was lost or late; the GTT book is being read to find
+ * out, and nothing is sent again meanwhile.
+ */
+export const GttActionStatus = z.enum([
+  'confirm',
+  'blocked',
+  'sending',
+  'done',
+  'failed',
+  'unconfirmed',
+  'confirmed-done',
+  'confirmed-not-done',
+]);
+/** A GTT action's status. */
+export type GttActionStatus = z.infer<typeof GttActionStatus>;
+
+/** One problem found before sending a GTT: a rule (blocks) or a guard / wrong side (asks). */
+export const GttCheck = z.object({
+  leg: z.enum(['leg1', 'leg2']).nullable(),
+  field: z.string(),
+  message: z.string(),
+  /** True: the trader may confirm and send anyway (a fat-finger guard, a trigger that would fire at once). */
+  confirmable: z.boolean(),
+});
+/** One GTT pre-check finding. */
+export type GttCheck = z.infer<typeof GttCheck>;
+
+/** The screens' view of one GTT action (create, modify, cancel). */
+export const GttAction = z.object({
+  actionId: z.string(),
+  kind: GttActionKind,
+  /** The GTT acted on (create: once known). */
+  gttId: z.string().nullable(),
+  status: GttActionStatus,
+  summary: z.string(),
+  note: z.string(),
+  checks: z.array(GttCheck),
+  at: z.number(),
+});
+/** A GTT action. */
+export type GttAction = z.infer<typeof GttAction>;
+
+/** Everything the GTT screen shows. */
+export const GttView = z.object({
+  /** False on a dialect without GTT (v2): `unavailable` says why. */
+  available: z.boolean(),
+  unavailable: z.string().nullable(),
+  gtts: z.array(Gtt),
+  actions: z.array(GttAction),
+  /** When the GTT book was last read (UTC ms), null before the first read. */
+  readAt: z.number().nullable(),
+  /** Rows of the last read that could not be read (left out). */
+  skipped: z.number().int().nonnegative(),
+});
+/** The GTT screen's view. */
+export type GttView = z.infer<typeof GttView>;
+
+/** What the screens say on an account whose API has no GTT. */
+export const GTT_NEEDS_V3 =
+  "GTT orders need an account on the broker's API v3: this account uses API v2. Choose API v3 for it in Settings (Demo: Settings → Preferences, Demo broker API).";
+
+/** A short description of a GTT or draft, for summaries and alerts: "SELL 10 NSE:SBIN-EQ OCO 850/760". */
+export function gttSummary(d: GttDraft): string {
+  const side = d.side === Side.Buy ? 'BUY' : 'SELL';
+  const { leg1, leg2 } = draftLegs(d);
+  return leg2
+    ? `${side} ${leg1.qty} ${d.symbol} OCO target ${rupees(leg1.triggerPrice)} / stop ${rupees(leg2.triggerPrice)}`
+    : `${side} ${leg1.qty} ${d.symbol} at trigger ${rupees(leg1.triggerPrice)}`;
+}

@@ -23,6 +23,7 @@ import { basketsChannels } from './channels/baskets';
 import { updatesChannels, updatesEvents } from './channels/updates';
 import { watchlistsChannels } from './channels/watchlists';
 import { riskChannels, riskEvents } from './channels/risk';
+import { gttChannels, gttEvents } from './channels/gtt';
 
 export const contract = {
   ...appChannels,
@@ -41,6 +42,7 @@ export const contract = {
   ...updatesChannels,
   ...riskChannels,
   ...alertsChannels,
+  ...gttChannels,
 };
 
 export const events = {
@@ -55,6 +57,7 @@ export const events = {
   ...alertsEvents,
   ...updatesEvents,
   ...riskEvents,
+  ...gttEvents,
 };
 
 export type Contract = typeof contract;

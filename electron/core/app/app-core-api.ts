@@ -3,6 +3,7 @@
  * and the few calls that span several of them. Its own module so the wiring in app-core.ts
  * reads as wiring, and a handler can name the surface without the whole composition root.
  */
+import type { GttService } from '../gtt/gtt-service';
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
 import type { EmitEvent } from '../../../shared/ipc/contract';
@@ -28,6 +29,8 @@ import type { RiskRuntime } from '../risk/risk-runtime';
 import type { PriceAlertHolder } from '../alerts/price/price-alert-holder';
 
 /** The running core services behind the IPC handlers. */
+export type { GttService } from '../gtt/gtt-service';
+
 export interface AppCore {
   readonly deps: CoreDeps;
   readonly logger: Logger;
@@ -56,6 +59,8 @@ export interface AppCore {
   readonly risk: RiskRuntime;
   /** The trader's price alerts, whoever holds them (v2: the app, on live ticks while it runs). */
   readonly priceAlerts: PriceAlertHolder;
+  /** GTT orders held by the broker (v3 accounts): create, modify, cancel, the GTT book. */
+  readonly gtt: GttService;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

@@ -60,6 +60,7 @@ import {
 } from './price-alerts-wiring';
 import { createBrokerPriceAlerts } from '../alerts/price/broker-price-alerts';
 import { createDialectPriceAlerts } from '../alerts/price/dialect-price-alerts';
+import { createGttRuntime } from './gtt-wiring';
 
 export type { CoreDeps } from './core-deps';
 
@@ -432,6 +433,25 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const offPriceAlerts = heldAlerts.onChange((v) => emit('alerts.priceChanged', v));
   disposer.own('price alert events', { dispose: async () => offPriceAlerts() });
 
+  // GTT orders held by the broker (v3): journalled, reconciled, their triggers alerted.
+  const gtt = disposer.own(
+    'gtt',
+    createGttRuntime({
+      dataDir: deps.dataDir,
+      clock,
+      session,
+      settings,
+      scheduler,
+      onExchange: requestLog.record,
+      instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
+      stopped: tradingStop.stopped,
+      freshPrice: (symbol) => marketData.service.loadDepth(symbol).then(() => undefined),
+      emit: (v) => emit('gtt.changed', v),
+      triggered: (g) => alerts.gttTriggered(g),
+      logger: logger.child('gtt'),
+    }),
+  );
+
   const edis = createEdisService({
     broker,
     depositoryWindow: deps.depositoryWindow ?? unavailableDepositoryWindow,
@@ -445,6 +465,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     scheduler,
     refresher,
     onSessionActive: () => {
+      gtt.sessionActive();
       orders.recover().then(
         (recovered) => {
           if (recovered.length)
@@ -490,6 +511,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     updates,
     risk: riskRuntime,
     priceAlerts: heldAlerts,
+    gtt: gtt.service,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

@@ -16,6 +16,7 @@ import { updatesHandlers } from './updates';
 import { watchlistsHandlers } from './watchlists';
 import { riskHandlers } from './risk';
 import { alertsHandlers } from './alerts';
+import { gttHandlers } from './gtt';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -39,5 +40,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...updatesHandlers(core),
     ...riskHandlers(core),
     ...alertsHandlers(core),
+    ...gttHandlers(core),
   };
 }

@@ -15,6 +15,7 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../
 import { DEMO_APP_ID, freeLoopbackPort } from '../../../sandbox/demo-app';
 import { randomBytes } from 'node:crypto';
 import { inProcessDemo } from '../../support/in-process-demo';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
 
 /**
  * Starts a Demo-mode sandbox a core can be started on (and restarted on); `requestLog` sees
@@ -76,7 +77,13 @@ export interface ComposedApp {
 
 /** Starts the composed core, logs in and pins NSE cash open. */
 export async function startComposedApp(
-  opts: { clock?: VirtualClock; sandbox?: SandboxHandle; dataDir?: string } = {},
+  opts: {
+    clock?: VirtualClock;
+    sandbox?: SandboxHandle;
+    dataDir?: string;
+    /** Demo's broker API (Settings → Preferences); default the settings' default. */
+    demoBroker?: BrokerDialectId;
+  } = {},
 ): Promise<ComposedApp> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'tickdesk-safety-')));
   const core = await createAppCore({
@@ -115,6 +122,7 @@ export async function startComposedApp(
     if (json.s !== 'ok') throw new Error(`control ${path}: ${json.message}`);
     return json;
   }
+  if (opts.demoBroker) await core.settings.updatePreferences({ demoBroker: opts.demoBroker });
   const s = await core.session.login();
   if (s.status !== 'active') throw new Error(`login failed: ${JSON.stringify(s.lastError)}`);
   await core.symbols.ready();
