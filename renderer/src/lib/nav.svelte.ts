@@ -19,6 +19,7 @@ export const VIEWS = [
   { id: 'market', label: 'Market', account: false },
   { id: 'alerts', label: 'Alerts', account: false },
   { id: 'strategy', label: 'Strategy', account: false },
+  { id: 'gtt', label: 'GTT', account: true },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -64,6 +64,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.market': () => go('market'),
     'view.alerts': () => go('alerts'),
     'view.strategy': () => go('strategy'),
+    'view.gtt': () => go('gtt'),
     refresh: () => void portfolio.refreshAll(),
     kill: () => {
       if (session.can.placeOrders) risk.ask();
@@ -77,6 +78,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'row.convert': null,
     'row.alert': null,
     'row.pause': null,
+    'row.gtt': null,
     'row.legBuy': null,
     'row.legSell': null,
     'search.watch': null,
