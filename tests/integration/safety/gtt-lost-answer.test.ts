@@ -3,10 +3,11 @@
  * in Demo on API v3, real settings and symbols, the sandbox over HTTP): the answer to a GTT
  * create is lost after the broker created it; the app shows it unconfirmed, refuses to send
  * it again meanwhile, finds it in the GTT book and says so; the journal holds every step. A
- * lost cancel is settled the same way; a GTT on v2 is refused in words.
+ * lost cancel is settled the same way; one left open by a quit is settled at the next start.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { GttAction, GttDraft } from '../../../shared/broker/gtt';
@@ -14,7 +15,7 @@ import { Side } from '../../../shared/broker/enums';
 import { istDayKey } from '../../../shared/format/ist';
 import { journalFileFor } from '../../../electron/core/orders/journal/daily-order-journal';
 import type { JournalEntry } from '../../../electron/core/orders/journal/order-journal';
-import { startComposedApp, type ComposedApp } from './composed-app';
+import { startComposedApp, startDemoSandbox, type ComposedApp } from './composed-app';
 
 let app: ComposedApp;
 const SYNC = 'api/v3/gtt/orders/sync';
@@ -133,4 +134,51 @@ test('each leg goes through the pre-checks: a rule blocks by leg, a guard and a 
   assert.equal(far.status, 'confirm', JSON.stringify(far));
   assert.ok(far.checks.some((c) => c.leg === 'leg1' && /away from the last price/.test(c.message)));
   assert.equal(await reached(`POST /${SYNC}`), sent, 'nothing was sent');
+});
+
+test('a GTT create left unconfirmed when Tickdesk quits is reconciled at the next start, not sent again', async () => {
+  const sandbox = await startDemoSandbox();
+  const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-gtt-restart-'));
+  try {
+    const first = await startComposedApp({ sandbox, dataDir, demoBroker: 'fyers-v3' });
+    let actionId = '';
+    try {
+      await first.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
+      await first.control('faults', { route: `POST /${SYNC}`, mode: 'drop-after-commit' });
+      const sent = await first.core.gtt.create(oco(1030, 570), { confirmed: true });
+      assert.equal(sent.status, 'unconfirmed', JSON.stringify(sent));
+      actionId = sent.actionId;
+    } finally {
+      // Quits before the first reconciliation read: the journal has no outcome.
+      await first.close(false);
+    }
+    const before = (
+      await readFile(join(dataDir, 'journal', journalFileFor(istDayKey(Date.now()), 'gtt')), 'utf8')
+    )
+      .split('\n')
+      .filter((l) => l.includes(actionId));
+    assert.ok(!before.some((l) => l.includes('"outcome"')), before.join('\n'));
+
+    const second = await startComposedApp({ sandbox, dataDir, demoBroker: 'fyers-v3' });
+    try {
+      const deadline = Date.now() + 90_000;
+      let back = second.core.gtt.view().actions.find((a) => a.actionId === actionId);
+      while (!back || back.status === 'unconfirmed') {
+        assert.ok(Date.now() < deadline, `not reconciled: ${JSON.stringify(back)}`);
+        await new Promise((r) => setTimeout(r, 200));
+        back = second.core.gtt.view().actions.find((a) => a.actionId === actionId);
+      }
+      assert.equal(back.status, 'confirmed-done', JSON.stringify(back));
+      const res = await fetch(new URL('/__sandbox/requests', second.core.demoBrokerUrl!));
+      const counts = ((await res.json()) as { requests: Record<string, number> }).requests;
+      assert.equal(counts[`POST /${SYNC}`], 1, 'sent once, across the restart');
+      const view = await second.core.gtt.refresh();
+      assert.equal(view.gtts.filter((g) => g.leg1.triggerPrice === 1030).length, 1);
+    } finally {
+      await second.close(false);
+    }
+  } finally {
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });
