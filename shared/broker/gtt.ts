@@ -12,6 +12,7 @@ import type { InstrumentRules, OrderDraft, RuleViolation } from './rules';
 import { checkOrder, isTickMultiple, rupees } from './rules';
 import { OrderType, Side } from './enums';
 import { ErrorCode } from './errors';
+import { SideCode } from './models';
 
 /** How long the broker keeps a GTT before it expires (docs: "up to one year"). */
 export const GTT_VALIDITY_MS = 365 * 86_400_000;
@@ -45,14 +46,14 @@ export const GttDraft = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('single'),
     symbol: z.string().min(1).max(64),
-    side: z.union([z.literal(Side.Buy), z.literal(Side.Sell)]),
+    side: SideCode,
     productType: GttProduct,
     leg: GttLeg,
   }),
   z.object({
     kind: z.literal('oco'),
     symbol: z.string().min(1).max(64),
-    side: z.union([z.literal(Side.Buy), z.literal(Side.Sell)]),
+    side: SideCode,
     productType: GttProduct,
     target: GttLeg,
     stop: GttLeg,
@@ -77,7 +78,7 @@ export type GttStatus = z.infer<typeof GttStatus>;
 export const Gtt = z.object({
   id: z.string().min(1),
   symbol: z.string(),
-  side: z.union([z.literal(Side.Buy), z.literal(Side.Sell)]),
+  side: SideCode,
   productType: z.string(),
   kind: z.enum(['single', 'oco']),
   /** Single: the one leg. OCO: the target leg (trigger above the price when placed). */
