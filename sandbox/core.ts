@@ -7,6 +7,7 @@ import type { SimClock } from './clock';
 import { PositionActions } from './account/position-actions';
 import type { DemoUser } from './auth/user';
 import type { InstrumentIndex } from './market/instrument-index';
+import { GttDesk } from './gtt/gtt-desk';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
 import type { LatencyProfile } from './orders/exchange-timing';
@@ -24,6 +25,8 @@ export class BrokerCore {
   readonly positions: PositionActions;
   /** The broker-held smart exit triggers (v3), checked on every market step. */
   readonly smartExit: SmartExitBook;
+  /** GTTs held by the broker (v3), triggered on every market step. */
+  readonly gtt: GttDesk;
 
   constructor(opts: {
     seed: number;
@@ -50,6 +53,8 @@ export class BrokerCore {
     this.positions = new PositionActions(this.state, this.engine);
     this.smartExit = new SmartExitBook(this.state, this.engine);
     this.engine.onTick(() => this.smartExit.evaluate());
+    this.gtt = new GttDesk(this.state, this.desk, this.engine);
+    this.engine.onStep(() => this.gtt.evaluate());
   }
 
   readonly user: DemoUser;
@@ -79,6 +84,7 @@ export class BrokerCore {
     this.state.reset();
     this.engine.reset();
     this.smartExit.clear();
+    this.gtt.reset();
     this.applyMarketPins();
     this.engine.housekeeping();
   }

@@ -47,7 +47,6 @@ import { multiLegRoutes } from './v3/multileg';
 import { SocketHub } from './socket/hub';
 import { socketControlRoutes } from './controls/socket-routes';
 import { attachV3Sockets, v3SocketUrls, type V3SocketUrls } from './v3/sockets/index';
-import type { V3DataSocket } from './v3/sockets/hsm-server';
 import type { AuthContext } from './http/types';
 import { authenticate, requirePermission } from './auth/authorize';
 

@@ -118,6 +118,8 @@ export function controlRoutes(d: ControlDeps): Route[] {
       if (!i) return bad('symbol must be a known ticker, e.g. NSE:SBIN-EQ');
       if (typeof b.ltp !== 'number' || !(b.ltp > 0)) return bad('ltp must be a positive number');
       core.state.prices.setLtp(i, roundToTick(b.ltp, i.tickSize || 0.05));
+      // A GTT reached by the new price triggers now, as it would on the next market step.
+      core.gtt.evaluate();
       return okJson({ symbol: i.ticker, ltp: core.state.ltp(i) });
     }),
     route('POST', '/__sandbox/exchange', (ctx) => {

@@ -37,6 +37,14 @@ export interface OrderAck {
   id: string;
 }
 
+/** What only the broker itself sets on an order it places (a triggered GTT's leg). */
+export interface PlaceExtra {
+  /** The order's tag. */
+  orderTag?: string;
+  /** The demat shares were authorized when the GTT was created (no eDIS check now). */
+  dematAuthorized?: boolean;
+}
+
 /** Place, modify and cancel over a SandboxState and its engine. */
 export class OrderDesk {
   constructor(
@@ -69,8 +77,8 @@ export class OrderDesk {
     return this.s.edis.authorizedQty(isin, this.s.now()) - used;
   }
 
-  /** Places one order (POST /api/v2/orders). */
-  place(draft: OrderDraft): OrderAck {
+  /** Places one order (POST /api/v2/orders; a triggered GTT's leg with `extra`). */
+  place(draft: OrderDraft, extra: PlaceExtra = {}): OrderAck {
     const i = this.instrument(draft.symbol);
     const ltp = this.s.ltp(i);
     const freezeQty = freezeQtyOf(i);
@@ -145,7 +153,8 @@ export class OrderDesk {
       o.family = family;
       o.leg = 'entry';
     }
-    const reason = this.riskCheck(o);
+    if (extra.orderTag) o.orderTag = extra.orderTag;
+    const reason = this.riskCheck(o, extra.dematAuthorized ?? false);
     this.s.book.add(o);
     if (reason) {
       o.status = OrderStatus.Rejected;
@@ -174,7 +183,7 @@ export class OrderDesk {
   }
 
   /** Broker-side checks; returns a rejection reason or undefined. Sets fromHoldingsQty on CNC sells. */
-  private riskCheck(o: SimOrder): string | undefined {
+  private riskCheck(o: SimOrder, dematAuthorized: boolean): string | undefined {
     const i = o.instrument;
     if (o.productType === 'CNC' && o.side === Side.Sell) {
       let pendingSells = 0;
@@ -191,7 +200,7 @@ export class OrderDesk {
           held: this.s.holdingRemaining(i),
           boughtToday: this.s.cncBoughtToday(i),
           pendingSells,
-          authorized: this.authorizedRemaining(i.isin),
+          authorized: dematAuthorized ? Number.MAX_SAFE_INTEGER : this.authorizedRemaining(i.isin),
         },
         i.ticker,
       );

@@ -35,6 +35,7 @@ export class MatchingEngine {
   private prevStatus = new Map<string, MarketStatusValue>();
   private squaredOff = new Set<string>();
   private readonly tickWatchers = new Set<() => void>();
+  private readonly stepWatchers = new Set<() => void>();
   /** How fills are priced: the one module a market-price-protection check wraps. */
   readonly fills: FillModel;
   /** When the exchange answers: acknowledgement latency and late rejections. */
@@ -58,6 +59,12 @@ export class MatchingEngine {
     return () => this.tickWatchers.delete(fn);
   }
 
+  /** Calls `fn` after every market step's matching (the GTT desk triggers on the new prices). */
+  onStep(fn: () => void): () => void {
+    this.stepWatchers.add(fn);
+    return () => this.stepWatchers.delete(fn);
+  }
+
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
   tick(n = 1): void {
     for (let k = 0; k < n; k++) {
@@ -66,6 +73,7 @@ export class MatchingEngine {
       this.acknowledge();
       this.rejectLate();
       this.matchAll();
+      for (const fn of this.stepWatchers) fn();
     }
     for (const fn of this.tickWatchers) fn();
   }

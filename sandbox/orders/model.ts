@@ -64,6 +64,8 @@ export interface SimOrder {
   lateReject?: { step: number; reason: string };
   /** Whether the order has sat on the book (a resting limit fills at its own price). */
   rested?: boolean;
+  /** The order's tag (set on the orders a GTT places: sandbox/gtt/gtt-desk.ts). */
+  orderTag?: string;
 }
 
 /** One fill. The trade book shows one row per fill, linked to its order by orderId. */

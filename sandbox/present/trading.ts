@@ -54,6 +54,7 @@ export function orderShape(o: SimOrder, c: OrderRowCtx): Record<string, unknown>
     exchange: i.exchange,
     instrument: i.instrumentType,
   };
+  if (o.orderTag) row.orderTag = o.orderTag;
   if (c.quirks) {
     row.discloseQty = o.disclosedQty;
     row.dqQtyRem = Math.min(o.disclosedQty, remainingQty(o));

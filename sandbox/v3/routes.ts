@@ -4,10 +4,11 @@
  * routes use, so one engine, one book and one set of faults, rate limits and permission
  * checks serve both dialects. A v3 route is an alias of a v2 route; the answers keep v2's
  * shapes (an inference written in docs/broker-v3.md: the SDK passes answers through). The
- * only v3-only call is the data host's symbol-token (symbol-token.ts).
+ * v3-only calls are the data host's symbol-token (symbol-token.ts) and GTT (../gtt/routes.ts).
  */
 import type { BrokerCore } from '../core';
 import type { Route } from '../http/types';
+import { gttRoutes } from '../gtt/routes';
 import { V3_API_PREFIX, V3_DATA_PREFIX } from './addresses';
 import { symbolTokenRoute, type TokenAuthenticator } from './symbol-token';
 import { historyRoutes } from '../history/routes';
@@ -90,5 +91,6 @@ export function v3Routes(
     symbolTokenRoute(core, authenticateToken),
     ...historyRoutes(core),
     ...smartExitRoutes(core),
+    ...gttRoutes(core),
   ];
 }

@@ -14,6 +14,7 @@ export const ALERT_KINDS = [
   'square-off',
   'session-expiry',
   'price',
+  'gtt',
 ] as const;
 /** What happened: each kind can be turned off on its own in Settings. */
 export const AlertKind = z.enum(ALERT_KINDS);
@@ -29,6 +30,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   'square-off': 'Square-off and exits',
   'session-expiry': 'Session expiry (warning and expired)',
   price: 'Price alerts (while Tickdesk is open)',
+  gtt: 'GTT triggered',
 };
 
 /** One alert, raised once by the core; times are epoch milliseconds. */

@@ -48,9 +48,10 @@ export const DialectCapabilities = z.object({
 export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
 
 /**
- * Each dialect's capabilities. v3's broker API also has GTT and an option chain (docs/broker-v3.md);
- * they stay false until the dialect implements them, so no screen offers what the order path
- * cannot send. v3's broker alerts and multi-leg orders are spoken (issue 21 #2, #3).
+ * Each dialect's capabilities. v3's broker API also has an option chain (docs/broker-v3.md);
+ * it stays false until the dialect implements it, so no screen offers what the order path
+ * cannot send. v3's broker alerts and multi-leg orders are spoken (issue 21 #2, #3), and its
+ * GTT (issue 21 #1, createGttClient).
  */
 export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> = {
   'fyers-v2': {
@@ -66,7 +67,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
     smartExit: false,
   },
   'fyers-v3': {
-    gtt: false,
+    gtt: true,
     brokerAlerts: true,
     optionChainEndpoint: false,
     history: true,

@@ -24,6 +24,7 @@ import { updatesChannels, updatesEvents } from './channels/updates';
 import { watchlistsChannels } from './channels/watchlists';
 import { riskChannels, riskEvents } from './channels/risk';
 import { reportsChannels } from './channels/reports';
+import { gttChannels, gttEvents } from './channels/gtt';
 
 export const contract = {
   ...appChannels,
@@ -43,6 +44,7 @@ export const contract = {
   ...riskChannels,
   ...alertsChannels,
   ...reportsChannels,
+  ...gttChannels,
 };
 
 export const events = {
@@ -57,6 +59,7 @@ export const events = {
   ...alertsEvents,
   ...updatesEvents,
   ...riskEvents,
+  ...gttEvents,
 };
 
 export type Contract = typeof contract;

@@ -30,6 +30,7 @@ export const KEY_ACTIONS = {
   'view.alerts': { label: 'Price alerts', scope: 'global', defaults: ['Alt+A'] },
   'view.strategy': { label: 'Strategy payoff', scope: 'global', defaults: ['Alt+P'] },
   'view.reports': { label: 'Reports of earlier days', scope: 'global', defaults: ['Alt+H'] },
+  'view.gtt': { label: 'GTT orders', scope: 'global', defaults: ['Alt+G'] },
   refresh: { label: 'Refresh account data', scope: 'global', defaults: ['Alt+R'] },
   kill: {
     label: 'Kill switch: stop trading for today (asks you to type STOP)',
@@ -57,6 +58,11 @@ export const KEY_ACTIONS = {
     defaults: ['A'],
   },
   'row.pause': { label: 'Pause or resume the selected price alert', scope: 'row', defaults: ['P'] },
+  'row.gtt': {
+    label: 'Set a stop and target (GTT) on the selected holding or position',
+    scope: 'row',
+    defaults: ['G'],
+  },
   'row.legBuy': {
     label: 'Add the selected option to the strategy payoff, bought',
     scope: 'row',

@@ -26,6 +26,7 @@ export const AlertSettings = z.object({
   'square-off': kind(),
   'session-expiry': kind(),
   price: kind(),
+  gtt: kind(),
 }) satisfies z.ZodType<Record<AlertKind, AlertKindSettings>>;
 /** Alert settings as stored and as shown. */
 export type AlertSettings = z.infer<typeof AlertSettings>;

@@ -16,10 +16,21 @@ import { createSessionAlertDetector, type SessionAlertEvent } from './session-al
 import { createStopTriggerWatch, type StopTriggerDeps } from './stop-triggers';
 import type { PriceAlertFired } from './price/price-alert-holder';
 import { priceAlertText } from './price/price-alert-text';
+import type { Gtt } from '../../../shared/broker/gtt';
+import { gttAlertText } from './gtt-alert-text';
 
 /** A fired price alert, in the shape every alert event takes. */
 interface PriceAlertEvent {
   kind: 'price';
+  key: string;
+  title: string;
+  body: string;
+  symbol: string;
+}
+
+/** A GTT the broker's GTT book shows triggered (gtt-service.ts), named in its alert. */
+interface GttAlertEvent {
+  kind: 'gtt';
   key: string;
   title: string;
   body: string;
@@ -58,6 +69,8 @@ export interface AlertService {
   observeOrders(book: readonly Order[], merged?: boolean): void;
   /** A price alert fired (whoever holds it: the app on live ticks, or a broker): raised like any alert. */
   priceAlertFired(f: PriceAlertFired): void;
+  /** A GTT triggered (the GTT book shows it): raised naming the GTT. */
+  gttTriggered(g: Gtt): void;
   /** Listens to raised alerts (the OS notifications in the desktop app); returns unsubscribe. */
   onAlert(listener: (alert: Alert) => void): () => void;
   /** The trader clicked a notification: the renderer opens the order book at this order (the Alerts screen for a price alert). */
@@ -73,7 +86,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   let account = deps.session.snapshot().accountId;
   let seq = 0;
 
-  function raise(e: OrderAlertEvent | SessionAlertEvent | PriceAlertEvent): void {
+  function raise(e: OrderAlertEvent | SessionAlertEvent | PriceAlertEvent | GttAlertEvent): void {
     const choice = deps.settings()[e.kind];
     if (!choice.enabled) return;
     const alert: Alert = {
@@ -132,6 +145,9 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
         symbol: f.alert.symbol,
         ...priceAlertText(f),
       });
+    },
+    gttTriggered(g) {
+      raise({ kind: 'gtt', key: `gtt:${g.id}`, symbol: g.symbol, ...gttAlertText(g) });
     },
     onAlert(listener) {
       listeners.add(listener);

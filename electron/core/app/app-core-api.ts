@@ -3,6 +3,7 @@
  * and the few calls that span several of them. Its own module so the wiring in app-core.ts
  * reads as wiring, and a handler can name the surface without the whole composition root.
  */
+import type { GttService } from '../gtt/gtt-service';
 import type { AppInfo } from '../../../shared/ipc/channels/app';
 import type { OrderBookSnapshot } from '../../../shared/ipc/channels/portfolio';
 import type { EmitEvent } from '../../../shared/ipc/contract';
@@ -29,6 +30,8 @@ import type { PriceAlertHolder } from '../alerts/price/price-alert-holder';
 import type { ReportService } from '../reports/report-service';
 
 /** The running core services behind the IPC handlers. */
+export type { GttService } from '../gtt/gtt-service';
+
 export interface AppCore {
   readonly deps: CoreDeps;
   readonly logger: Logger;
@@ -59,6 +62,8 @@ export interface AppCore {
   readonly priceAlerts: PriceAlertHolder;
   /** History reports over the account's dialect (v3); refuses on a dialect without history. */
   readonly reports: ReportService;
+  /** GTT orders held by the broker (v3 accounts): create, modify, cancel, the GTT book. */
+  readonly gtt: GttService;
   /** The Demo broker's base URL while it runs (tests drive its controls), else null. */
   readonly demoBrokerUrl: string | null;
   /** Demo mode's broker process (started on first need), or null in live mode. */

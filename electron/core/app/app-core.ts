@@ -62,6 +62,7 @@ import {
 } from './price-alerts-wiring';
 import { createBrokerPriceAlerts } from '../alerts/price/broker-price-alerts';
 import { createDialectPriceAlerts } from '../alerts/price/dialect-price-alerts';
+import { createGttRuntime } from './gtt-wiring';
 
 export type { CoreDeps } from './core-deps';
 
@@ -435,6 +436,25 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   const offPriceAlerts = heldAlerts.onChange((v) => emit('alerts.priceChanged', v));
   disposer.own('price alert events', { dispose: async () => offPriceAlerts() });
 
+  // GTT orders held by the broker (v3): journalled, reconciled, their triggers alerted.
+  const gtt = disposer.own(
+    'gtt',
+    createGttRuntime({
+      dataDir: deps.dataDir,
+      clock,
+      session,
+      settings,
+      scheduler,
+      onExchange: requestLog.record,
+      instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
+      stopped: tradingStop.stopped,
+      freshPrice: (symbol) => marketData.service.loadDepth(symbol).then(() => undefined),
+      emit: (v) => emit('gtt.changed', v),
+      triggered: (g) => alerts.gttTriggered(g),
+      logger: logger.child('gtt'),
+    }),
+  );
+
   const edis = createEdisService({
     broker,
     depositoryWindow: deps.depositoryWindow ?? unavailableDepositoryWindow,
@@ -459,6 +479,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       // The daily limits go to the broker's smart exit where the dialect has one (v3).
       riskRuntime.smartExit.reset();
       void riskRuntime.smartExit.sync().then(() => riskRuntime.monitor.check());
+      gtt.sessionActive();
       orders.recover().then(
         (recovered) => {
           if (recovered.length)
@@ -505,6 +526,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     risk: riskRuntime,
     priceAlerts: heldAlerts,
     reports,
+    gtt: gtt.service,
     get demoBrokerUrl() {
       return demo?.current()?.url ?? null;
     },

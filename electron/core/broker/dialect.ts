@@ -13,6 +13,7 @@ import type { RequestScheduler } from '../limiter/request-scheduler';
 import type { BrokerAlertClient } from './broker-alerts';
 import type { BrokerClient, BrokerClientOptions } from './broker-client';
 import type { FyersLoginRoutes } from './fyers-routes';
+import type { GttClient } from './gtt-client';
 import type { HttpTransport } from './http-transport';
 
 /** What a dialect's trading client is built from: the transports, the budget, the row sink. */
@@ -48,4 +49,6 @@ export interface BrokerDialect {
   createDataClient(deps: DialectDataDeps): DataClient;
   /** The broker-held price alert calls; present exactly when `capabilities.brokerAlerts`. */
   createAlertClient?(deps: Pick<DialectClientDeps, 'transport' | 'scheduler'>): BrokerAlertClient;
+  /** The GTT calls, where the dialect has them (capability `gtt`); absent otherwise. */
+  createGttClient?(deps: DialectClientDeps): GttClient;
 }

@@ -17,6 +17,7 @@ import { watchlistsHandlers } from './watchlists';
 import { riskHandlers } from './risk';
 import { alertsHandlers } from './alerts';
 import { reportsHandlers } from './reports';
+import { gttHandlers } from './gtt';
 
 /**
  * Every channel's handler, one domain file each. The return type is the full contract, so
@@ -41,5 +42,6 @@ export function createHandlers(core: AppCore): Handlers {
     ...riskHandlers(core),
     ...alertsHandlers(core),
     ...reportsHandlers(core),
+    ...gttHandlers(core),
   };
 }

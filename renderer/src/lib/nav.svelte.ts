@@ -20,6 +20,7 @@ export const VIEWS = [
   { id: 'alerts', label: 'Alerts', account: false },
   { id: 'strategy', label: 'Strategy', account: false },
   { id: 'reports', label: 'Reports', account: true },
+  { id: 'gtt', label: 'GTT', account: true },
 ] as const;
 
 /** One screen id; also the `returnTo` the session keeps across a re-login. */

@@ -65,6 +65,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'view.alerts': () => go('alerts'),
     'view.strategy': () => go('strategy'),
     'view.reports': () => go('reports'),
+    'view.gtt': () => go('gtt'),
     refresh: () => void portfolio.refreshAll(),
     kill: () => {
       if (session.can.placeOrders) risk.ask();
@@ -78,6 +79,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'row.convert': null,
     'row.alert': null,
     'row.pause': null,
+    'row.gtt': null,
     'row.legBuy': null,
     'row.legSell': null,
     'search.watch': null,

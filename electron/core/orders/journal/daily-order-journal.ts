@@ -12,18 +12,22 @@ import { systemClock } from '../../limiter/clock';
 import { createOrderJournal } from './order-journal';
 import type { JournalEntry, OrderJournal } from './order-journal';
 
-/** File name of one day's journal. */
-export function journalFileFor(dayKey: string): string {
-  return `orders-${dayKey}.jsonl`;
+/** File name of one day's journal (`stem`: `orders`, or `gtt` for the GTT actions' journal). */
+export function journalFileFor(dayKey: string, stem = 'orders'): string {
+  return `${stem}-${dayKey}.jsonl`;
 }
 
 /** Creates the daily journal in `dir`; `readAll` returns the previous and current IST day. */
-export function createDailyOrderJournal(dir: string, clock: Clock = systemClock): OrderJournal {
+export function createDailyOrderJournal(
+  dir: string,
+  clock: Clock = systemClock,
+  stem = 'orders',
+): OrderJournal {
   const open = new Map<string, OrderJournal>();
   const forDay = (day: string): OrderJournal => {
     let j = open.get(day);
     if (!j) {
-      j = createOrderJournal(join(dir, journalFileFor(day)));
+      j = createOrderJournal(join(dir, journalFileFor(day, stem)));
       open.set(day, j);
     }
     return j;
@@ -45,7 +49,7 @@ export function createDailyOrderJournal(dir: string, clock: Clock = systemClock)
       const days = [...new Set([istDayKey(now - 86_400_000), istDayKey(now)])];
       const out: JournalEntry[] = [];
       for (const d of days) {
-        const j = open.get(d) ?? createOrderJournal(join(dir, journalFileFor(d)));
+        const j = open.get(d) ?? createOrderJournal(join(dir, journalFileFor(d, stem)));
         out.push(...(await j.readAll()));
         if (!open.has(d)) await j.close();
       }

@@ -10,6 +10,7 @@ import { FYERS_V3_SOCKETS } from '../../../marketdata/v3/sockets';
 import { createBrokerClient } from '../../broker-client';
 import type { BrokerDialect } from '../../dialect';
 import { createV3AlertClient } from './price-alerts';
+import { createV3GttClient } from './gtt';
 import { FYERS_V3_DATA_ROUTES, FYERS_V3_LOGIN_ROUTES, FYERS_V3_ROUTES } from './routes';
 
 /** API v3. */
@@ -23,4 +24,5 @@ export const fyersV3: BrokerDialect = {
   createClient: (deps) => createBrokerClient({ ...deps, routes: FYERS_V3_ROUTES }),
   createDataClient: (deps) => createDataClient({ ...deps, routes: FYERS_V3_DATA_ROUTES }),
   createAlertClient: (deps) => createV3AlertClient(deps),
+  createGttClient: (deps) => createV3GttClient(deps),
 };

@@ -1,0 +1,262 @@
+/**
+ * The broker's official v3 SDK (npm fyers-api-v3 1.9.0, unmodified) as a test peer of the
+ * sandbox's GTT calls (issue 21 #4): place_gtt_order (single and OCO), get_gtt_orders,
+ * gtt_modify_order and gtt_cancel_order run against a sandbox and must get the answers of the
+ * broker's API reference; a GTT triggers on the sandbox's simulated price, placing its leg's
+ * order through the normal order path, and expires after a year.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+import { MARKET_OPEN, RELAXED_LIMITS } from '../sandbox/helpers';
+
+type Answer = Record<string, unknown> & { s?: string; code?: number; message?: string };
+type Call = (req?: unknown) => Promise<Answer>;
+/** The SDK's REST client as this test uses it (its own typings are absent). */
+interface FyersModel {
+  setAppId(id: string): void;
+  setRedirectUrl(url: string): void;
+  setAccessToken(token: string): void;
+  generateAuthCode(): string;
+  generate_access_token(req: { auth_code: string; secret_key: string }): Promise<Answer>;
+  [call: string]: unknown;
+}
+
+const require = createRequire(import.meta.url);
+const config = (require('fyers-api-v3/config/config.js') as { Config: Record<string, string> })
+  .Config;
+const { fyersModel } = require('fyers-api-v3') as {
+  fyersModel: new (p: { path: string; enableLogging: boolean }) => FyersModel;
+};
+
+let sb: SandboxHandle;
+let fyers: FyersModel;
+let logDir: string;
+/** The demo holding the OCO tests protect. */
+let holding: { symbol: string; quantity: number };
+
+/** POSTs a sandbox test control (the market moves only when told: `tickMs: 0`). */
+async function control(path: string, body: unknown = {}): Promise<void> {
+  const r = await fetch(`${sb.url}/__sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(r.status, 200, `control ${path}: ${await r.text()}`);
+}
+
+/** Calls one SDK method; the SDK rejects with its error object on a non-2xx answer. */
+async function call(name: string, req?: unknown): Promise<Answer> {
+  const fn = fyers[name] as Call | undefined;
+  assert.ok(typeof fn === 'function', `the SDK has no ${name}`);
+  try {
+    return await fn(req);
+  } catch (err) {
+    return err as Answer;
+  }
+}
+
+/** Logs the SDK in through the sandbox's auto-approving login page. */
+async function login(): Promise<void> {
+  const app = sb.apps.find((a) => a.template === 'orders')!;
+  fyers.setAppId(app.app_id);
+  fyers.setRedirectUrl(app.redirect_uri);
+  const page = await fetch(fyers.generateAuthCode(), { redirect: 'manual' });
+  assert.equal(page.status, 302);
+  const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
+  const t = await fyers.generate_access_token({ auth_code: authCode, secret_key: app.secret });
+  assert.equal(t.s, 'ok', JSON.stringify(t));
+  fyers.setAccessToken(String(t.access_token));
+}
+
+/** The GTT book row of one id. */
+async function gttRow(id: string): Promise<Answer | undefined> {
+  const book = await call('get_gtt_orders');
+  assert.equal(book.s, 'ok', JSON.stringify(book));
+  assert.equal(book.code, 200);
+  return (book.orderBook as Answer[]).find((r) => r.id === id);
+}
+
+/** An OCO sell protecting the holding: target at `up`, stop at `down`. */
+const ocoSell = (up: number, down: number, qty = holding.quantity) => ({
+  side: -1,
+  symbol: holding.symbol,
+  productType: 'CNC',
+  orderInfo: {
+    leg1: { price: up, triggerPrice: up, qty },
+    leg2: { price: down, triggerPrice: down, qty },
+  },
+});
+
+before(async () => {
+  sb = await startSandbox({
+    now: MARKET_OPEN,
+    freezeClock: true,
+    tickMs: 0,
+    testControls: true,
+    autoApprove: true,
+    limits: RELAXED_LIMITS,
+  });
+  config.SYNC_API = sb.v3.apiBase;
+  config.data_Api1 = sb.v3.dataUrl;
+  config.API = `${sb.url}/api/v2`;
+  logDir = await mkdtemp(join(tmpdir(), 'tickdesk-sdkv3-gtt-'));
+  fyers = new fyersModel({ path: logDir, enableLogging: false });
+  await login();
+  const h = await call('get_holdings');
+  const row = (h.holdings as Answer[]).find(
+    (x) => String(x.symbol).startsWith('NSE:') && x.symbol !== 'NSE:SBIN-EQ',
+  )!;
+  assert.ok(row, 'the demo account holds an NSE share');
+  holding = { symbol: String(row.symbol), quantity: Number(row.quantity) };
+  await control('price', { symbol: holding.symbol, ltp: 1000 });
+  await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
+});
+
+after(async () => {
+  await sb?.close();
+  if (logDir) await rm(logDir, { recursive: true, force: true });
+});
+
+test('place_gtt_order (single) answers 1101 with an id; get_gtt_orders lists it pending with its leg', async () => {
+  const placed = await call('place_gtt_order', {
+    side: 1,
+    symbol: 'NSE:SBIN-EQ',
+    productType: 'CNC',
+    orderInfo: { leg1: { price: 700, triggerPrice: 700.5, qty: 2 } },
+  });
+  assert.equal(placed.s, 'ok', JSON.stringify(placed));
+  assert.equal(placed.code, 1101);
+  assert.match(String(placed.id), /^\d{14}$/);
+  const row = await gttRow(String(placed.id));
+  assert.ok(row, 'the GTT book lists it');
+  assert.equal(row.ord_status, 6, 'pending');
+  assert.equal(row.gtt_oco_ind, 1, 'single');
+  assert.equal(row.tran_side, 1);
+  assert.equal(row.price_trigger, 700.5);
+  assert.equal(row.price_limit, 700);
+  assert.equal(row.qty, 2);
+  assert.equal(row.product_type, 'CNC');
+  assert.equal(row.symbol, 'NSE:SBIN-EQ');
+  assert.equal(typeof row.create_time_epoch, 'number');
+});
+
+test('gtt_modify_order (PATCH) answers 1102 and changes the legs; gtt_cancel_order (DELETE) answers 1103', async () => {
+  const placed = await call('place_gtt_order', ocoSell(1100, 900));
+  assert.equal(placed.s, 'ok', JSON.stringify(placed));
+  const id = String(placed.id);
+  assert.equal((await gttRow(id))?.gtt_oco_ind, 2, 'OCO');
+  const modified = await call('gtt_modify_order', {
+    id,
+    orderInfo: {
+      leg1: { price: 1150, triggerPrice: 1150, qty: 1 },
+      leg2: { price: 850, triggerPrice: 850, qty: 1 },
+    },
+  });
+  assert.equal(modified.s, 'ok', JSON.stringify(modified));
+  assert.equal(modified.code, 1102);
+  const row = await gttRow(id);
+  assert.equal(row?.price_trigger, 1150);
+  assert.equal(row?.price2_trigger, 850);
+  assert.equal(row?.qty2, 1);
+  const cancelled = await call('gtt_cancel_order', { id });
+  assert.equal(cancelled.s, 'ok', JSON.stringify(cancelled));
+  assert.equal(cancelled.code, 1103);
+  const gone = await gttRow(id);
+  assert.equal(gone?.ord_status, 1, 'cancelled');
+  assert.equal(gone?.report_type, 'CANCELLED');
+  const again = await call('gtt_cancel_order', { id });
+  assert.equal(again.s, 'error', 'a cancelled GTT cannot be cancelled again');
+});
+
+test('bad GTTs are refused by name: an OCO target below the price, a trigger off the tick, no such id', async () => {
+  const wrongSide = await call('place_gtt_order', ocoSell(950, 900));
+  assert.equal(wrongSide.s, 'error', JSON.stringify(wrongSide));
+  assert.match(String(wrongSide.message), /Target trigger .* not above the last price/);
+  const body = ocoSell(1100, 900);
+  body.orderInfo.leg1.triggerPrice = 1100.03;
+  const offTick = await call('place_gtt_order', body);
+  assert.equal(offTick.s, 'error');
+  assert.match(String(offTick.message), /^Target: Trigger price must be a multiple/);
+  const noLeg = await call('place_gtt_order', {
+    side: 1,
+    symbol: 'NSE:SBIN-EQ',
+    productType: 'CNC',
+    orderInfo: {},
+  });
+  assert.equal(noLeg.s, 'error');
+  assert.match(String(noLeg.message), /orderInfo\.leg1/);
+  const unknown = await call('gtt_modify_order', { id: '99', orderInfo: { leg1: { qty: 1 } } });
+  assert.equal(unknown.s, 'error');
+  assert.equal(unknown.code, -51);
+});
+
+test("an OCO's target triggers when the simulated price reaches it: its sell goes to the order book tagged, the stop leg is cancelled with it", async () => {
+  const placed = await call('place_gtt_order', ocoSell(1050, 950));
+  const id = String(placed.id);
+  await control('tick', { n: 1 });
+  assert.equal((await gttRow(id))?.ord_status, 6, 'still pending at 1000');
+  await control('price', { symbol: holding.symbol, ltp: 1052 });
+  const row = await gttRow(id);
+  assert.equal(row?.ord_status, 2, `triggered: ${JSON.stringify(row)}`);
+  const orderId = /order (\S+) placed/.exec(String(row?.oms_msg))?.[1];
+  assert.ok(orderId, String(row?.oms_msg));
+  const book = await call('get_orders');
+  const order = (book.orderBook as Answer[]).find((o) => o.id === orderId);
+  assert.ok(order, 'the leg order is in the order book');
+  assert.equal(order.side, -1);
+  assert.equal(order.limitPrice, 1050);
+  assert.equal(order.qty, holding.quantity);
+  assert.equal(order.productType, 'CNC');
+  assert.match(String(order.orderTag), /^1:GTT/);
+  // Falling through the stop later places nothing more: the OCO is done.
+  await control('price', { symbol: holding.symbol, ltp: 940 });
+  const after = await call('get_orders');
+  const legs = (after.orderBook as Answer[]).filter((o) =>
+    String(o.orderTag ?? '').includes('GTT'),
+  );
+  assert.equal(legs.length, 1);
+});
+
+test("an OCO's stop triggers when the price falls to it", async () => {
+  await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
+  const placed = await call('place_gtt_order', {
+    side: 1,
+    symbol: 'NSE:SBIN-EQ',
+    productType: 'CNC',
+    orderInfo: {
+      leg1: { price: 850, triggerPrice: 850, qty: 1 },
+      leg2: { price: 760, triggerPrice: 760, qty: 1 },
+    },
+  });
+  const id = String(placed.id);
+  await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 759 });
+  const row = await gttRow(id);
+  assert.equal(row?.ord_status, 2, JSON.stringify(row));
+  assert.match(String(row?.oms_msg), /stop leg triggered/);
+});
+
+test('a GTT expires a year after it was created', async () => {
+  await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
+  const placed = await call('place_gtt_order', {
+    side: 1,
+    symbol: 'NSE:SBIN-EQ',
+    productType: 'CNC',
+    orderInfo: { leg1: { price: 600, triggerPrice: 600, qty: 1 } },
+  });
+  const id = String(placed.id);
+  await control('clock', { advanceMs: 364 * 86_400_000 });
+  await control('tick', { n: 1 });
+  await login();
+  assert.equal((await gttRow(id))?.ord_status, 6, 'pending after 364 days');
+  await control('clock', { advanceMs: 2 * 86_400_000 });
+  await control('tick', { n: 1 });
+  await login();
+  const row = await gttRow(id);
+  assert.equal(row?.ord_status, 1, JSON.stringify(row));
+  assert.equal(row?.report_type, 'EXPIRED');
+});
