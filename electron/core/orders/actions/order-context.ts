@@ -232,8 +232,10 @@ export class OrderContext implements CheckContext {
 
   /**
    * A new action of the app on these orders or positions ('order:<id>', 'position:<id>',
-   * 'position:*'): earlier actions on them are no longer watched for a late arrival, since
-   * the new one's effect would look the same.
+   * 'position:*') has left the budget queue (its `onSent`): earlier actions on them are no
+   * longer watched for a late arrival, since the new one's effect would look the same. Not
+   * called before: while the new request waits (or is refused unsent), only the earlier ones
+   * can have changed them.
    */
   actingOn(targets: readonly string[]): void {
     this.late.supersede(targets);

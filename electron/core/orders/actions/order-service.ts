@@ -262,9 +262,12 @@ export function createOrderService(opts: OrderServiceOptions) {
           request: (part) => {
             const snap = ctx.sendSnapshot();
             return {
-              send: async () => {
+              send: async (onSent) => {
                 const results = await opts.broker.placeOrders(part, {
-                  onSent: (at) => ctx.markSent(snap, at),
+                  onSent: (at) => {
+                    ctx.markSent(snap, at);
+                    onSent(at);
+                  },
                 });
                 for (const r of results)
                   if (r.ok && r.ack?.id && !r.ack.unacknowledged)
@@ -305,11 +308,10 @@ export function createOrderService(opts: OrderServiceOptions) {
         ]);
       const v = precheckModify(current, m, opts.instruments, ctx.limits(), o.confirmGuards);
       if (v.length) return blocked(intent, v);
-      ctx.actingOn([`order:${m.id}`]);
       return send(
         intent,
         modifyBody(m),
-        () => opts.broker.modifyOrder(m),
+        () => opts.broker.modifyOrder(m, { onSent: () => ctx.actingOn([`order:${m.id}`]) }),
         () => modifyCheck(ctx, m),
       );
     },
@@ -337,7 +339,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           },
           body: modifyBody,
           request: (part) => ({
-            send: () => opts.broker.modifyOrders(part),
+            send: (onSent) => opts.broker.modifyOrders(part, { onSent }),
             check: (m) => modifyCheck(ctx, m),
           }),
         },
@@ -351,11 +353,10 @@ export function createOrderService(opts: OrderServiceOptions) {
       payloads.set(intent.intentId, () => service.cancel(id));
       const v = precheckCancel(await freshIfTransit(ctx.order(id)));
       if (v.length) return blocked(intent, v);
-      ctx.actingOn([`order:${id}`]);
       return send(
         intent,
         { id },
-        () => opts.broker.cancelOrder(id),
+        () => opts.broker.cancelOrder(id, { onSent: () => ctx.actingOn([`order:${id}`]) }),
         () => cancelCheck(ctx, id),
       );
     },
@@ -377,7 +378,7 @@ export function createOrderService(opts: OrderServiceOptions) {
           precheck: (id) => precheckCancel(ctx.order(id)),
           body: (id) => ({ id }),
           request: (part) => ({
-            send: () => opts.broker.cancelOrders(part),
+            send: (onSent) => opts.broker.cancelOrders(part, { onSent }),
             check: (id) => cancelCheck(ctx, id),
           }),
         },

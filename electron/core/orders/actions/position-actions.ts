@@ -51,9 +51,13 @@ export function createPositionActions(kit: ActionKit): PositionActions {
           },
         ]);
       }
-      ctx.actingOn(positionId === null ? ['position:*'] : [`position:${positionId}`]);
       const snap = ctx.sendSnapshot();
-      const onSent = (at: number) => ctx.markSent(snap, at);
+      // Earlier exits and converts there stop being watched once this one has left the
+      // budget queue (not before: until then only they can have changed the position).
+      const onSent = (at: number) => {
+        ctx.markSent(snap, at);
+        ctx.actingOn(positionId === null ? ['position:*'] : [`position:${positionId}`]);
+      };
       const call = () =>
         positionId === null
           ? broker.exitAllPositions({ onSent })
@@ -82,14 +86,15 @@ export function createPositionActions(kit: ActionKit): PositionActions {
       } catch (err) {
         return ctx.failBeforeSend(intent, err);
       }
-      ctx.actingOn([
-        `position:${c.symbol}-${c.convertFrom}`,
-        `position:${c.symbol}-${c.convertTo}`,
-      ]);
+      const onSent = () =>
+        ctx.actingOn([
+          `position:${c.symbol}-${c.convertFrom}`,
+          `position:${c.symbol}-${c.convertTo}`,
+        ]);
       return kit.send(
         intent,
         c,
-        () => broker.convertPosition(c),
+        () => broker.convertPosition(c, { onSent }),
         () => convertCheck(ctx, c, beforeTo),
       );
     },
