@@ -277,20 +277,20 @@ export function createBrokerClient(opts: BrokerClientOptions) {
       return normalizeOrderAck(await act({ ...at(R.placeMultiLeg), body: multiLegBody(legs) }, o));
     },
     /** Modifies one pending order. */
-    async modifyOrder(m: ModifyOrderInput): Promise<OrderAck> {
-      return normalizeOrderAck(await act({ ...at(R.modify), body: modifyBody(m) }));
+    async modifyOrder(m: ModifyOrderInput, o?: ActOptions): Promise<OrderAck> {
+      return normalizeOrderAck(await act({ ...at(R.modify), body: modifyBody(m) }, o));
     },
     /** Modifies up to 10 pending orders. */
-    modifyOrders(ms: ModifyOrderInput[]): Promise<MultiItemResult[]> {
-      return actMulti({ ...at(R.modifyMulti), body: ms.map(modifyBody) });
+    modifyOrders(ms: ModifyOrderInput[], o?: ActOptions): Promise<MultiItemResult[]> {
+      return actMulti({ ...at(R.modifyMulti), body: ms.map(modifyBody) }, o);
     },
     /** Cancels one pending order. */
-    async cancelOrder(id: string): Promise<OrderAck> {
-      return normalizeOrderAck(await act({ ...at(R.cancel), body: { id } }));
+    async cancelOrder(id: string, o?: ActOptions): Promise<OrderAck> {
+      return normalizeOrderAck(await act({ ...at(R.cancel), body: { id } }, o));
     },
     /** Cancels up to 10 pending orders. */
-    cancelOrders(ids: string[]): Promise<MultiItemResult[]> {
-      return actMulti({ ...at(R.cancelMulti), body: ids.map((id) => ({ id })) });
+    cancelOrders(ids: string[], o?: ActOptions): Promise<MultiItemResult[]> {
+      return actMulti({ ...at(R.cancelMulti), body: ids.map((id) => ({ id })) }, o);
     },
     /** Exits one position by its id (<symbol>-<productType>). */
     async exitPosition(id: string, o?: ActOptions): Promise<PositionExitAck> {
@@ -301,8 +301,8 @@ export function createBrokerClient(opts: BrokerClientOptions) {
       return normalizeExitAck(await act({ ...at(R.exitPosition), body: {} }, o));
     },
     /** Converts a position to another product type. */
-    async convertPosition(c: ConvertPositionInput): Promise<ConvertAck> {
-      return normalizeConvertAck(await act({ ...at(R.convertPosition), body: convertBody(c) }));
+    async convertPosition(c: ConvertPositionInput, o?: ActOptions): Promise<ConvertAck> {
+      return normalizeConvertAck(await act({ ...at(R.convertPosition), body: convertBody(c) }, o));
     },
 
     /**

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import type { Order, Position, Positions } from '../../../shared/broker/models';
 import { OrderStatus, OrderType, Side } from '../../../shared/broker/enums';
 import type { CheckContext } from '../../../electron/core/orders/reconcile/check-context';
+import { exitCheck } from '../../../electron/core/orders/reconcile/reconcile-checks';
 import {
   cancelWatcher,
   convertWatcher,
@@ -55,7 +56,9 @@ const positions = (...p: Position[]): Positions => ({
   overall: { count: p.length, openCount: p.length, plTotal: 0, plRealized: 0, plUnrealized: 0 },
 });
 
-function context(p?: Positions): CheckContext & { claimed: Set<string>; clock: FakeClock } {
+function context(
+  p?: Positions,
+): CheckContext & { claimed: Set<string>; clock: FakeClock; positions: Positions | undefined } {
   const claimed = new Set<string>();
   const clock = new FakeClock();
   return {
@@ -108,8 +111,11 @@ test('an exit needs a new, unclaimed opposite order of the full quantity for eve
     ),
   );
   const known = new Set(['old']);
-  const w = exitWatcher(ctx, null, ['NSE:ITC-EQ-INTRADAY', 'NSE:TCS-EQ-INTRADAY'], {
-    knownAtSend: known,
+  const w = exitWatcher(ctx, {
+    positionId: null,
+    targets: ['NSE:ITC-EQ-INTRADAY', 'NSE:TCS-EQ-INTRADAY'],
+    sent: { knownAtSend: known },
+    baseline: ctx.positions,
   });
   const sellItc = (id: string, over: Partial<Order> = {}) =>
     order({ id, symbol: 'NSE:ITC-EQ', side: Side.Sell, qty: 1, type: OrderType.Market, ...over });
@@ -125,16 +131,35 @@ test('an exit needs a new, unclaimed opposite order of the full quantity for eve
   assert.ok(ctx.claimed.has('a') && ctx.claimed.has('b'), 'the exit orders are claimed');
 });
 
+test("an exit's watch starts from what its own final read showed, not from a later read", async () => {
+  const open = positions(position({}));
+  const flat = positions(position({ netQty: 0, sellQty: 1 }));
+  const ctx = context(open);
+  const check = exitCheck(ctx, 'NSE:ITC-EQ-INTRADAY', new Map([['NSE:ITC-EQ-INTRADAY', 1]]), {
+    knownAtSend: new Set(),
+  });
+  assert.equal((await check({ final: true })).kind, 'unknown', 'still open at the final read');
+  // The exit lands and fills before the watch starts; a read meanwhile shows it flat.
+  ctx.positions = flat;
+  const w = check.lateWatcher();
+  const exitOrder = order({ id: 'x', symbol: 'NSE:ITC-EQ', side: Side.Sell, qty: 1 });
+  assert.equal(w.see(orders(exitOrder))?.kind, 'done', 'the exit order is recognised');
+});
+
 test('a convert needs the quantity to leave the source product and reach the target; a trade is not it', () => {
   const itc = position({});
   const ctx = context(positions(itc));
-  const w = convertWatcher(ctx, {
-    symbol: 'NSE:ITC-EQ',
-    positionSide: Side.Buy,
-    convertQty: 1,
-    convertFrom: 'INTRADAY',
-    convertTo: 'CNC',
-  });
+  const w = convertWatcher(
+    ctx,
+    {
+      symbol: 'NSE:ITC-EQ',
+      positionSide: Side.Buy,
+      convertQty: 1,
+      convertFrom: 'INTRADAY',
+      convertTo: 'CNC',
+    },
+    ctx.positions,
+  );
   const cnc = position({ id: 'NSE:ITC-EQ-CNC', productType: 'CNC' });
   const read = (p: Positions) => ({ kind: 'positions' as const, positions: p });
   // A CNC buy (a trade) plus a sale of the intraday share: same net figures, but the
@@ -154,7 +179,15 @@ test('a new action on the same order ends the older watch; a placement watch sur
   const watch = new LateWatch(() => ctx.clock.now());
   watch.add('modify', modifyWatcher(ctx, { id: '7', limitPrice: 820 }));
   watch.add('cancel', cancelWatcher(ctx, '9'));
-  watch.add('exit', exitWatcher(ctx, 'NSE:ITC-EQ-INTRADAY', [], { knownAtSend: new Set() }));
+  watch.add(
+    'exit',
+    exitWatcher(ctx, {
+      positionId: 'NSE:ITC-EQ-INTRADAY',
+      targets: [],
+      sent: { knownAtSend: new Set() },
+      baseline: ctx.positions,
+    }),
+  );
   watch.add('place', { reads: 'orders', targets: [], until: Infinity, see: () => null });
   watch.supersede(['order:7']);
   assert.equal(watch.has('modify'), false, 'a second modify of order 7 would look the same');
@@ -180,7 +213,12 @@ test('a new order on a position pauses the watches there until resumed; `ended` 
   const watch = new LateWatch(() => ctx.clock.now());
   watch.add(
     'exit',
-    exitWatcher(ctx, 'NSE:ITC-EQ-INTRADAY', ['NSE:ITC-EQ-INTRADAY'], { knownAtSend: new Set() }),
+    exitWatcher(ctx, {
+      positionId: 'NSE:ITC-EQ-INTRADAY',
+      targets: ['NSE:ITC-EQ-INTRADAY'],
+      sent: { knownAtSend: new Set() },
+      baseline: ctx.positions,
+    }),
   );
   watch.add('other', cancelWatcher(ctx, '9'));
   const sell = order({ id: '50', symbol: 'NSE:ITC-EQ', side: -1, qty: 1, productType: 'INTRADAY' });

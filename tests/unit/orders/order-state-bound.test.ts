@@ -8,10 +8,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createOrderService } from '../../../electron/core/orders/actions/order-service';
 import { BoundedMap, BoundedSet } from '../../../electron/core/orders/actions/bounded-collections';
-import {
-  OrderContext,
-  ORDER_CACHE_LIMITS,
-} from '../../../electron/core/orders/actions/order-context';
+import { OrderContext } from '../../../electron/core/orders/actions/order-context';
+import { ORDER_CACHE_LIMITS } from '../../../electron/core/orders/actions/account-cache';
 import { IntentTracker } from '../../../electron/core/orders/reconcile/intent-tracker';
 import { memoryJournal } from '../../../electron/core/orders/journal/order-journal';
 import { FakeClock } from '../limiter/fake-clock';

@@ -28,7 +28,8 @@ import { splitIntoRequests } from './batch-split';
 
 /** One multi request of a batch: its send and the checks that know its moment of sending. */
 export interface BatchRequest<T> {
-  send(): Promise<MultiItemResult[]>;
+  /** Sends the request; `onSent` is told when it leaves the budget queue. */
+  send(onSent: (at: number) => void): Promise<MultiItemResult[]>;
   check(item: T, hintId?: string): () => Promise<CheckResult>;
 }
 
@@ -40,7 +41,7 @@ export interface BatchSpec<T> {
   payload(item: T): unknown;
   /**
    * What the item acts upon ('order:<id>'): earlier actions on it stop being watched for a
-   * late arrival once this one is sent. None for placements (see `holds`).
+   * late arrival once this one has left the budget queue. None for placements (see `holds`).
    */
   targets?(item: T): string[];
   /**
@@ -139,11 +140,11 @@ async function sendPart<T>(
   items: T[],
 ): Promise<OrderIntent[]> {
   const { tracker } = ctx;
-  if (spec.targets) ctx.actingOn(items.flatMap((item) => spec.targets!(item)));
   if (spec.holds)
     intents.forEach((intent, i) =>
       ctx.holdLateWatchesFor(intent.intentId, spec.holds!(items[i] as T)),
     );
+  const targets = spec.targets ? items.flatMap((item) => spec.targets!(item)) : [];
   const req = spec.request(items);
   await Promise.all(
     intents.map((intent, i) =>
@@ -154,7 +155,9 @@ async function sendPart<T>(
   try {
     results = await withOrderIntents(
       intents.map((i) => i.intentId),
-      () => req.send(),
+      // Earlier actions on the same orders stop being watched once this one has left (not
+      // before: until then only they can have changed the orders).
+      () => req.send(() => ctx.actingOn(targets)),
     );
   } catch (err) {
     return Promise.all(

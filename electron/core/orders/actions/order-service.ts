@@ -8,8 +8,6 @@
  * confirmed not done (or cleanly refused) may be sent again, and only by the trader.
  */
 import { randomUUID } from 'node:crypto';
-import { Side, OrderStatus, OrderType, orderTypeLabel } from '../../../../shared/broker/enums';
-import { ErrorCode } from '../../../../shared/broker/errors';
 import type {
   Order,
   OrderIntent,
@@ -17,29 +15,26 @@ import type {
   PrecheckViolation,
 } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
-import { placeBody, modifyBody } from '../../broker/order-requests';
-import type { ModifyOrderInput } from '../../broker/order-requests';
 import { systemClock } from '../../limiter/clock';
 import type { Clock } from '../../limiter/clock';
 import { DEFAULT_FAT_FINGER_LIMITS } from '../checks/fat-finger-guards';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
 import { IntentTracker } from '../reconcile/intent-tracker';
 import type { OrderServiceEvent } from '../reconcile/intent-tracker';
-import { cancelCheck, modifyCheck, placeCheck } from '../reconcile/reconcile-checks';
 import { OrderContext } from './order-context';
 import type { OrderBroker, OrderContextLog } from './order-context';
 import type { OrderJournal } from '../journal/order-journal';
-import { precheckCancel, precheckModify, precheckPlace } from '../checks/order-prechecks';
+import { precheckPlace } from '../checks/order-prechecks';
 import type { InstrumentLookup } from '../checks/order-prechecks';
 import { createDematSells, type DematSellsDeps } from '../checks/demat-sells';
-import { runBatch } from './order-batch';
 import { createActionKit } from './action-kit';
 import type { ResendPayloads } from './action-kit';
 import { createPositionActions } from './position-actions';
+import { createOrderActions, describe, placeTargets, type ActionOptions } from './order-actions';
 import { resendAction } from './resend-action';
 import { recoverFromJournal } from '../reconcile/order-recovery';
 import { guardActions, SendOnceGuard } from './send-once';
-import { refuseWhileStopped, type TradingStopSource } from './trading-stop';
+import type { TradingStopSource } from './trading-stop';
 import { createMultiLegAction } from './multi-leg-action';
 import type { BrokerClient } from '../../broker/broker-client';
 import { AppError } from '../../../../shared/ipc/errors';
@@ -76,35 +71,10 @@ export interface OrderServiceOptions {
   multiLeg?: { broker: Pick<BrokerClient, 'placeMultiLeg'>; supported(): boolean };
 }
 
-/** Per-call options of order actions. */
-export interface ActionOptions {
-  /** The trader confirmed a fat-finger warning; broker rules still apply. */
-  confirmGuards?: boolean;
-  /** The client's id of this send act (place, basket): carried out once per session (send-once). */
-  sendId?: string;
-}
+export type { ActionOptions } from './order-actions';
 
 /** The order service type, for the IPC handlers and fakes. */
 export type OrderService = ReturnType<typeof createOrderService>;
-
-function describe(d: OrderDraft): string {
-  const type = orderTypeLabel(d.type).toUpperCase();
-  const limit = d.type === OrderType.Limit || d.type === OrderType.StopLimit;
-  const stop = d.type === OrderType.Stop || d.type === OrderType.StopLimit;
-  const price = limit ? ` @ ${d.limitPrice}` : '';
-  const trigger = stop ? ` trigger ${d.stopPrice}` : '';
-  return `${d.side === Side.Buy ? 'BUY' : 'SELL'} ${d.qty} ${d.symbol} ${type}${price}${trigger} ${d.productType}`;
-}
-
-/**
- * What a new order acts upon, for the late-arrival watch: its position. An exit watched
- * there is recognised by a new opposite order, which this one could be (a pushed update may
- * show it before its answer claims it), so such a watch pauses until this order has settled
- * and its id is claimed. It never ends: the exit may still land, and both then exist.
- */
-function placeTargets(d: OrderDraft): string[] {
-  return [`position:${d.symbol}-${d.productType}`];
-}
 
 /** Creates the service; see the module comment for the rules it enforces. */
 export function createOrderService(opts: OrderServiceOptions) {
@@ -152,8 +122,12 @@ export function createOrderService(opts: OrderServiceOptions) {
     (id) => tracker.settled(id),
     () => clock.now(),
   );
-  const { send, blocked } = kit;
   const positions = createPositionActions(kit, opts.stopped);
+  const orderActions = createOrderActions({
+    kit,
+    ...(opts.stopped ? { stopped: opts.stopped } : {}),
+    dematCheck,
+  });
   const multiLeg = opts.multiLeg;
   const placeMultiLeg = multiLeg
     ? createMultiLegAction({
@@ -172,22 +146,6 @@ export function createOrderService(opts: OrderServiceOptions) {
             action: 'none',
           }),
         );
-
-  /**
-   * A cached row in Transit may be seconds old (Transit lasts a moment): read the order again
-   * before refusing an action on it, so a stale cache never blocks a now-pending order.
-   */
-  async function freshIfTransit(o: Order | undefined): Promise<Order | undefined> {
-    if (o?.status !== OrderStatus.Transit) return o;
-    const again = await opts.broker.getOrder(o.id, { priority: 'order' }).catch(() => null);
-    if (again) ctx.rememberOrder(again);
-    return again ?? o;
-  }
-
-  async function currentOrder(id: string): Promise<Order | null> {
-    const cached = await freshIfTransit(ctx.order(id));
-    return cached ?? (await opts.broker.getOrder(id, { priority: 'order' }));
-  }
 
   /**
    * CNC sells checked against holdings, eDIS and the order book read just now (positions as
@@ -217,173 +175,11 @@ export function createOrderService(opts: OrderServiceOptions) {
       dematSells?.invalidate();
     },
 
-    /** Places one order. */
-    async place(draft: OrderDraft, o: ActionOptions = {}): Promise<OrderIntent> {
-      refuseWhileStopped(opts.stopped);
-      const intent = await tracker.create('place', describe(draft), { draft });
-      payloads.set(intent.intentId, () => service.place(draft, { confirmGuards: o.confirmGuards }));
-      const v = precheckPlace(draft, opts.instruments, ctx.limits(), o.confirmGuards);
-      // A CNC sell is checked against holdings and eDIS read now, before it can go.
-      if (!v.length) v.push(...(await dematCheck([draft]))[0]!);
-      if (v.length) return blocked(intent, v);
-      ctx.holdLateWatchesFor(intent.intentId, placeTargets(draft));
-      const snap = ctx.sendSnapshot();
-      const result = await send(
-        intent,
-        placeBody(draft),
-        () => opts.broker.placeOrder(draft, { onSent: (at) => ctx.markSent(snap, at) }),
-        (hint) => placeCheck(ctx, draft, snap, hint),
-      );
-      if (result.status === 'done' && result.orderId) ctx.noteSent(result.orderId, snap.sentAt);
-      return result;
-    },
-
-    /**
-     * Places a basket: up to 10 orders per request, more split into several (see
-     * order-batch); a failed pre-check of any order blocks the whole basket.
-     */
-    async placeMany(drafts: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent[]> {
-      refuseWhileStopped(opts.stopped);
-      const demat = await dematCheck(drafts);
-      return runBatch(
-        ctx,
-        {
-          action: 'place',
-          items: drafts,
-          describe,
-          payload: (d) => ({ draft: d }),
-          holds: placeTargets,
-          resend: (d) => () => service.place(d, { confirmGuards: o.confirmGuards }),
-          precheck: (d, i) => [
-            ...precheckPlace(d, opts.instruments, ctx.limits(), o.confirmGuards),
-            ...(demat[i] ?? []),
-          ],
-          body: placeBody,
-          request: (part) => {
-            const snap = ctx.sendSnapshot();
-            return {
-              send: async () => {
-                const results = await opts.broker.placeOrders(part, {
-                  onSent: (at) => ctx.markSent(snap, at),
-                });
-                for (const r of results)
-                  if (r.ok && r.ack?.id && !r.ack.unacknowledged)
-                    ctx.noteSent(r.ack.id, snap.sentAt);
-                return results;
-              },
-              check: (d, hint) => placeCheck(ctx, d, snap, hint),
-            };
-          },
-        },
-        payloads,
-      );
-    },
+    ...orderActions,
 
     /** Places two or three legs as one multi-leg order (multi-leg-action.ts). */
     placeMultiLeg: (legs: OrderDraft[], o: ActionOptions = {}): Promise<OrderIntent> =>
       placeMultiLeg(legs, { confirmGuards: o.confirmGuards }),
-
-    /** Modifies one pending order. */
-    async modify(m: ModifyOrderInput, o: ActionOptions = {}): Promise<OrderIntent> {
-      refuseWhileStopped(opts.stopped);
-      const intent = await tracker.create('modify', `MODIFY ${m.id}`, { modify: m });
-      payloads.set(intent.intentId, () => service.modify(m, o));
-      let current: Order | null;
-      try {
-        current = await currentOrder(m.id);
-      } catch (err) {
-        return ctx.failBeforeSend(intent, err);
-      }
-      if (!current)
-        return blocked(intent, [
-          {
-            field: 'id',
-            message: `Order ${m.id} is not in the order book.`,
-            code: ErrorCode.InvalidOrderId,
-            guard: null,
-          },
-        ]);
-      const v = precheckModify(current, m, opts.instruments, ctx.limits(), o.confirmGuards);
-      if (v.length) return blocked(intent, v);
-      ctx.actingOn([`order:${m.id}`]);
-      return send(
-        intent,
-        modifyBody(m),
-        () => opts.broker.modifyOrder(m),
-        () => modifyCheck(ctx, m),
-      );
-    },
-
-    /** Modifies pending orders, up to 10 per request. */
-    async modifyMany(ms: ModifyOrderInput[], o: ActionOptions = {}): Promise<OrderIntent[]> {
-      refuseWhileStopped(opts.stopped);
-      const current = new Map<string, Order | null>();
-      // An order the book still shows in transit is read again first, as a single modify does.
-      for (const m of ms) current.set(m.id, (await freshIfTransit(ctx.order(m.id))) ?? null);
-      return runBatch(
-        ctx,
-        {
-          action: 'modify',
-          items: ms,
-          describe: (m) => `MODIFY ${m.id}`,
-          payload: (m) => ({ modify: m }),
-          targets: (m) => [`order:${m.id}`],
-          resend: (m) => () => service.modify(m, o),
-          precheck: (m) => {
-            const cur = current.get(m.id);
-            return cur
-              ? precheckModify(cur, m, opts.instruments, ctx.limits(), o.confirmGuards)
-              : [];
-          },
-          body: modifyBody,
-          request: (part) => ({
-            send: () => opts.broker.modifyOrders(part),
-            check: (m) => modifyCheck(ctx, m),
-          }),
-        },
-        payloads,
-      );
-    },
-
-    /** Cancels one pending order. */
-    async cancel(id: string): Promise<OrderIntent> {
-      const intent = await tracker.create('cancel', `CANCEL ${id}`, { id });
-      payloads.set(intent.intentId, () => service.cancel(id));
-      const v = precheckCancel(await freshIfTransit(ctx.order(id)));
-      if (v.length) return blocked(intent, v);
-      ctx.actingOn([`order:${id}`]);
-      return send(
-        intent,
-        { id },
-        () => opts.broker.cancelOrder(id),
-        () => cancelCheck(ctx, id),
-      );
-    },
-
-    /** Cancels pending orders, up to 10 per request. */
-    async cancelMany(ids: string[]): Promise<OrderIntent[]> {
-      // As a single cancel: an order the book still shows in transit is read again first (a
-      // push or a read that trails the exchange's acknowledgement must not refuse the cancel).
-      await Promise.all(ids.map((id) => freshIfTransit(ctx.order(id))));
-      return runBatch(
-        ctx,
-        {
-          action: 'cancel',
-          items: ids,
-          describe: (id) => `CANCEL ${id}`,
-          payload: (id) => ({ id }),
-          targets: (id) => [`order:${id}`],
-          resend: (id) => () => service.cancel(id),
-          precheck: (id) => precheckCancel(ctx.order(id)),
-          body: (id) => ({ id }),
-          request: (part) => ({
-            send: () => opts.broker.cancelOrders(part),
-            check: (id) => cancelCheck(ctx, id),
-          }),
-        },
-        payloads,
-      );
-    },
 
     ...positions,
 

@@ -59,9 +59,13 @@ export function createPositionActions(
           },
         ]);
       }
-      ctx.actingOn(positionId === null ? ['position:*'] : [`position:${positionId}`]);
       const snap = ctx.sendSnapshot();
-      const onSent = (at: number) => ctx.markSent(snap, at);
+      // Earlier exits and converts there stop being watched once this one has left the
+      // budget queue (not before: until then only they can have changed the position).
+      const onSent = (at: number) => {
+        ctx.markSent(snap, at);
+        ctx.actingOn(positionId === null ? ['position:*'] : [`position:${positionId}`]);
+      };
       const call = () =>
         positionId === null
           ? broker.exitAllPositions({ onSent })
@@ -91,14 +95,15 @@ export function createPositionActions(
       } catch (err) {
         return ctx.failBeforeSend(intent, err);
       }
-      ctx.actingOn([
-        `position:${c.symbol}-${c.convertFrom}`,
-        `position:${c.symbol}-${c.convertTo}`,
-      ]);
+      const onSent = () =>
+        ctx.actingOn([
+          `position:${c.symbol}-${c.convertFrom}`,
+          `position:${c.symbol}-${c.convertTo}`,
+        ]);
       return kit.send(
         intent,
         c,
-        () => broker.convertPosition(c),
+        () => broker.convertPosition(c, { onSent }),
         () => convertCheck(ctx, c, beforeTo),
       );
     },

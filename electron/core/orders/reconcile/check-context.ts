@@ -27,8 +27,6 @@ export interface CheckContext {
   readonly serverOffsetMs: number | null;
   /** Ids attributed to an intent (never claimed twice). */
   readonly claimedIds: ReadonlySet<string>;
-  /** The last positions read (the baseline a watcher starts from). */
-  readonly positions: Positions | undefined;
   /** Records one order row read on its own. */
   rememberOrder(o: Order): void;
   /** A fresh, order-priority read of the book. */

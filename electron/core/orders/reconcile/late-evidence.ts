@@ -12,6 +12,9 @@
  * - exit (one or all): for every position it meant to close, a new opposite order for the
  *   position's full open quantity in its product, unknown when the exit was sent and held by
  *   no intent (an exit is carried out as such an order).
+ *
+ * Exit and convert start from the positions the check's own final read showed: the action
+ * may land between that read and the watch's start, and a later read would already show it.
  * - convert: the source product's bought (or sold) quantity went down by the converted
  *   quantity and the target's went up by it. Trades only ever add to those day quantities,
  *   so only a conversion moves both that way.
@@ -76,18 +79,31 @@ export function cancelWatcher(ctx: CheckContext, id: string): LateWatcher {
   return orderWatcher(ctx, id, (o) => o.status === OrderStatus.Canceled, 'is cancelled');
 }
 
+/** What an exit's watcher starts from. */
+export interface ExitWatch {
+  /** The position exited; null for exit all. */
+  positionId: string | null;
+  /** Position ids it meant to close (all open ones for exit all). */
+  targets: readonly string[];
+  /** What was known when the exit left, and when it left (absent after a restart). */
+  sent: { readonly knownAtSend: ReadonlySet<string>; readonly sentAt?: number };
+  /**
+   * The positions the final read showed (the check's own read). Never the context's latest
+   * read: the exit may have landed and filled between the final read and the watch's start,
+   * and a read made meanwhile would show the position flat, so the watch would look for
+   * nothing and never see the exit order.
+   */
+  baseline: Positions | undefined;
+}
+
 /**
- * An exit of `targets` (position ids; all open ones for exit all): every one of them met by a
- * new opposite order of its full quantity. The positions are those of the final read.
+ * An exit of `targets`: every one of them met by a new opposite order of its full quantity,
+ * as the baseline showed it.
  */
-export function exitWatcher(
-  ctx: CheckContext,
-  positionId: string | null,
-  targets: readonly string[],
-  sent: { readonly knownAtSend: ReadonlySet<string>; readonly sentAt?: number },
-): LateWatcher {
-  const open = (ctx.positions?.positions ?? []).filter(
-    (p) => p.netQty !== 0 && targets.includes(p.id),
+export function exitWatcher(ctx: CheckContext, e: ExitWatch): LateWatcher {
+  const { sent } = e;
+  const open = (e.baseline?.positions ?? []).filter(
+    (p) => p.netQty !== 0 && e.targets.includes(p.id),
   );
   const wanted = open.map((p) => ({
     symbol: p.symbol,
@@ -104,7 +120,7 @@ export function exitWatcher(
       : -Infinity;
   return {
     reads: 'orders',
-    targets: positionId === null ? ['position:*'] : [`position:${positionId}`],
+    targets: e.positionId === null ? ['position:*'] : [`position:${e.positionId}`],
     until,
     see(read) {
       if (read.kind !== 'orders' || wanted.length === 0) return null;
@@ -139,11 +155,18 @@ function sideQty(p: Positions | undefined, symbol: string, product: string, side
   return side === Side.Buy ? row.buyQty : row.sellQty;
 }
 
-/** A convert: the quantity left its source product and reached the target, from the baseline. */
-export function convertWatcher(ctx: CheckContext, c: ConvertPositionInput): LateWatcher {
+/**
+ * A convert: the quantity left its source product and reached the target, from `baseline`:
+ * the positions its final read showed (never a later read, which may already show it done).
+ */
+export function convertWatcher(
+  ctx: CheckContext,
+  c: ConvertPositionInput,
+  baseline: Positions | undefined,
+): LateWatcher {
   const side = c.positionSide;
-  const fromBase = sideQty(ctx.positions, c.symbol, c.convertFrom, side);
-  const toBase = sideQty(ctx.positions, c.symbol, c.convertTo, side) ?? 0;
+  const fromBase = sideQty(baseline, c.symbol, c.convertFrom, side);
+  const toBase = sideQty(baseline, c.symbol, c.convertTo, side) ?? 0;
   return {
     reads: 'positions',
     targets: [`position:${c.symbol}-${c.convertFrom}`, `position:${c.symbol}-${c.convertTo}`],

@@ -6,7 +6,7 @@
  */
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import type { ConvertPositionInput, ModifyOrderInput } from '../../broker/order-requests';
-import type { Order } from '../../../../shared/broker/models';
+import type { Order, Positions } from '../../../../shared/broker/models';
 import {
   isTerminalStatus,
   OrderStatus,
@@ -141,9 +141,12 @@ export function exitCheck(
       : before.size > 0
         ? [...before.keys()]
         : positions.positions.filter((p) => p.netQty !== 0).map((p) => p.id);
+  // What the last read showed: the late-arrival watch starts from it (see exitWatcher).
+  let seen: Positions | undefined;
   return watched(
     async (): Promise<CheckResult> => {
       const [positions, book] = await Promise.all([ctx.readPositions(), ctx.readBook()]);
+      seen = positions;
       const targets = targetsIn(positions);
       const fresh = book.filter((o) => !sent.knownAtSend.has(o.id));
       const open = targets.filter((id) => {
@@ -161,7 +164,13 @@ export function exitCheck(
         };
       return { kind: 'unknown', note: `still open: ${open.join(', ')}` };
     },
-    () => exitWatcher(ctx, positionId, targetsIn(ctx.positions ?? { positions: [] }), sent),
+    () =>
+      exitWatcher(ctx, {
+        positionId,
+        targets: targetsIn(seen ?? { positions: [] }),
+        sent,
+        baseline: seen,
+      }),
   );
 }
 
@@ -172,15 +181,18 @@ export function convertCheck(
   beforeToQty: number,
 ): WatchedCheck {
   const { symbol, convertTo: to, convertQty: qty } = c;
+  // What the last read showed: the late-arrival watch starts from it (see convertWatcher).
+  let seen: Positions | undefined;
   return watched(
     async (): Promise<CheckResult> => {
       const positions = await ctx.readPositions();
+      seen = positions;
       const target = positions.positions.find((p) => p.symbol === symbol && p.productType === to);
       const now = Math.abs(target?.netQty ?? 0);
       if (now >= beforeToQty + qty)
         return { kind: 'done', note: `${symbol} now shows ${now} in ${to}.` };
       return { kind: 'unknown', note: `${symbol} shows ${now} in ${to}` };
     },
-    () => convertWatcher(ctx, c),
+    () => convertWatcher(ctx, c, seen),
   );
 }
