@@ -60,7 +60,10 @@ import {
   priceAlertFeed,
   settingsPriceAlertStorage,
 } from './price-alerts-wiring';
-import { createBrokerPriceAlerts } from '../alerts/price/broker-price-alerts';
+import {
+  createBrokerPriceAlerts,
+  type BrokerPriceAlerts,
+} from '../alerts/price/broker-price-alerts';
 import { createDialectPriceAlerts } from '../alerts/price/dialect-price-alerts';
 import { createGttRuntime } from './gtt-wiring';
 
@@ -260,6 +263,8 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
   });
   let md: MarketDataRuntime | null = null;
   let priceAlerts: AppPriceAlerts | null = null;
+  // The broker's alerts are built once the market data runs; its pushes find them here.
+  let brokerAlerts: BrokerPriceAlerts | null = null;
   let busy: () => boolean = () => false;
   let fromFeed = false;
   const alerts = disposer.own(
@@ -361,6 +366,7 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
     onOrderSocketDown: () => refresher.poke(),
     onExchange: requestLog.record,
     onFutureStamp: (symbol) => priceAlerts?.distrust(symbol),
+    onAlertFired: (fired) => brokerAlerts?.pushed(fired),
     ...(deps.marketDataTuning ? { tuning: deps.marketDataTuning } : {}),
   });
   const marketData = md;
@@ -414,24 +420,26 @@ export async function createAppCore(deps: CoreDeps): Promise<AppCore> {
       logger: logger.child('price-alerts'),
     }),
   );
-  const brokerAlerts = disposer.own(
+  const heldByBroker = disposer.own(
     'broker price alerts',
     createBrokerPriceAlerts({
       client: alertClient,
       account: () => (loggedIn() ? session.snapshot().accountId : null),
       fired: (f) => alerts.priceAlertFired(f),
       logger: logger.child('price-alerts'),
+      ...(deps.brokerAlertPollMs ? { pollMs: deps.brokerAlertPollMs } : {}),
     }),
   );
+  brokerAlerts = heldByBroker;
   // At each login the broker's list is read: alerts fired while Tickdesk was closed show.
   const offAlertSession = session.onChange(() => {
-    if (brokerHeld()) void brokerAlerts.refresh();
+    if (brokerHeld()) void heldByBroker.refresh();
   });
   disposer.own('broker price alert session', { dispose: async () => offAlertSession() });
   const heldAlerts = createDialectPriceAlerts({
     brokerHeld,
     app: priceAlerts,
-    broker: brokerAlerts,
+    broker: heldByBroker,
   });
   const offPriceAlerts = heldAlerts.onChange((v) => emit('alerts.priceChanged', v));
   disposer.own('price alert events', { dispose: async () => offPriceAlerts() });

@@ -53,4 +53,6 @@ export interface CoreDeps {
   demoProcess?: DemoProcessLauncher;
   /** Faster socket heartbeat and reconnects (integration tests of drops and stalls). */
   marketDataTuning?: MarketDataTuning;
+  /** How often broker-held alerts are read as a safety net beside the socket's push (tests slow it). */
+  brokerAlertPollMs?: number;
 }

@@ -6,6 +6,7 @@
  * root only names it; every piece is the production one, so tests of the composed app
  * exercise exactly this wiring.
  */
+import type { BrokerAlertFired } from '../broker/broker-alerts';
 import type { Order, Positions } from '../../../shared/broker/models';
 import type { EmitEvent } from '../../../shared/ipc/contract';
 import type { BrokerClient } from '../broker/broker-client';
@@ -88,6 +89,8 @@ export function createMarketDataRuntime(opts: {
   onExchange?: (e: ExchangeRecord) => void;
   /** A price packet stamped in the future arrived for this symbol (price alerts do not fire on it). */
   onFutureStamp?: (symbol: string) => void;
+  /** A broker-held price alert fired, pushed on the order socket (v3). */
+  onAlertFired?: (fired: BrokerAlertFired) => void;
   /** The core's one price store, which account reads also feed; a fresh one when absent. */
   quotes?: QuoteCache;
 }): MarketDataRuntime {
@@ -140,6 +143,7 @@ export function createMarketDataRuntime(opts: {
     onOrderSocketOpen: opts.onOrderSocketOpen,
     onDepth: (depth) => opts.emit('marketdata.depthChanged', depth),
     ...(opts.onFutureStamp ? { onFutureStamp: opts.onFutureStamp } : {}),
+    ...(opts.onAlertFired ? { onAlertFired: opts.onAlertFired } : {}),
     ...opts.tuning,
   });
   const stopTicks = batchTicks({

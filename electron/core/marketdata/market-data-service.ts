@@ -7,6 +7,7 @@
  * small background share of the request budget, until the socket is back. Nothing here
  * depends on the dialect: its feeds are made from the endpoint's `sockets`.
  */
+import type { BrokerAlertFired } from '../broker/broker-alerts';
 import type { Order } from '../../../shared/broker/models';
 import type { Depth, QuoteDepth } from '../../../shared/marketdata/depth';
 import { EMPTY_QUOTE_FIELDS, type Quote } from '../../../shared/marketdata/quote';
@@ -45,6 +46,8 @@ export interface MarketDataServiceOptions {
   logger: Logger;
   /** An order changed state (socket order update), already normalized. */
   onOrder?: (order: Order) => void;
+  /** A broker-held price alert fired, pushed on the order socket (v3). */
+  onAlertFired?: (fired: BrokerAlertFired) => void;
   /** The order socket (re)opened: updates may have been missed meanwhile, read the book once. */
   onOrderSocketOpen?: () => void;
   /** A watched symbol's book moved (streamed from the socket's five-level packets). */
@@ -173,6 +176,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
           });
         opts.onOrder?.(order);
       },
+      onAlertFired: (f) => opts.onAlertFired?.(f),
       onMalformed: noteMalformed,
       onState: () => tell(),
     });

@@ -6,6 +6,7 @@
  * back: quotes, streamed books, orders, malformed counts, state. So the service never asks
  * which dialect it is talking to, and a third broker's sockets are one more implementation.
  */
+import type { BrokerAlertFired } from '../broker/broker-alerts';
 import type { Order } from '../../../shared/broker/models';
 import type { Quote } from '../../../shared/marketdata/quote';
 import type { Logger } from '../diagnostics/logger';
@@ -91,6 +92,8 @@ export interface OrderSocketDeps {
   onOpen(): void;
   /** An order changed state, already in the app's model. */
   onOrder(order: Order): void;
+  /** A broker-held price alert fired (dialects whose order socket pushes them: v3). */
+  onAlertFired?(fired: BrokerAlertFired): void;
   onMalformed(reason: string, count: number): void;
   onState(state: SocketState): void;
 }

@@ -32,7 +32,12 @@ describe('broker-held price alerts on API v3 (composed app, sandbox over HTTP)',
 
   before(async () => {
     sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
-    app = await startComposedApp({ login: false, deps: { demoProcess: inProcessDemo(sandbox) } });
+    // The list's safety read is slowed past the test, so a firing can only come by push or
+    // by a read the test makes.
+    app = await startComposedApp({
+      login: false,
+      deps: { demoProcess: inProcessDemo(sandbox), brokerAlertPollMs: 600_000 },
+    });
     await app.call('settings.updatePreferences', { patch: { demoBroker: 'fyers-v3' } });
     const s = await app.call('session.login', {});
     assert.equal(s.status, 'active', JSON.stringify(s.lastError));
@@ -116,7 +121,7 @@ describe('broker-held price alerts on API v3 (composed app, sandbox over HTTP)',
     const raisedBefore = app.events.filter((e) => e.name === 'alerts.raised').length;
     await app.control('price', { symbol: SBIN, ltp: 680 });
     await app.control('tick', { n: 1 });
-    // The screen's read (or the socket's push, once wired) brings the firing.
+    // The socket's push (or the screen's read, whichever comes first) brings the firing.
     await until(async () => {
       const v = await app.call('alerts.priceList');
       return v.alerts.find((a) => a.id === made.id)?.status === 'triggered';
@@ -136,6 +141,36 @@ describe('broker-held price alerts on API v3 (composed app, sandbox over HTTP)',
       .slice(raisedBefore)
       .filter((e) => (e.payload as { kind: string }).kind === 'price');
     assert.equal(again.length, 1);
+    await app.call('alerts.priceRemove', { id: made.id });
+  });
+
+  it('a firing arrives by the order socket push: the app alert is raised with no list read', async () => {
+    const made = await app.call('alerts.priceCreate', {
+      symbol: SBIN,
+      condition: 'price-above',
+      value: 820,
+      note: 'breakout',
+    });
+    await app.control('price', { symbol: SBIN, ltp: 800 });
+    const raisedBefore = app.events.filter((e) => e.name === 'alerts.raised').length;
+    const from = requests.length;
+    await app.control('price', { symbol: SBIN, ltp: 830 });
+    await app.control('tick', { n: 1 });
+    const mine = () =>
+      app.events
+        .filter((e) => e.name === 'alerts.raised')
+        .slice(raisedBefore)
+        .map((e) => e.payload as { kind: string; symbol: string | null; body: string })
+        .filter((a) => a.kind === 'price' && a.symbol === SBIN);
+    await until(async () => mine().length > 0, 'the pushed firing to raise the app alert');
+    assert.equal(mine().length, 1);
+    assert.match(mine()[0]!.body, /breakout/);
+    assert.ok(
+      !seen(from).includes('GET /api/v3/price-alert'),
+      `raised from a list read, not the push:\n${seen(from).join('\n')}`,
+    );
+    const v = await app.call('alerts.priceList');
+    assert.equal(v.alerts.find((a) => a.id === made.id)?.status, 'triggered');
     await app.call('alerts.priceRemove', { id: made.id });
   });
 });

@@ -11,6 +11,7 @@ import {
   v3OrderSocketChannels,
 } from '../../../electron/core/marketdata/v3/order-socket-routes';
 import type { Order } from '../../../shared/broker/models';
+import type { BrokerAlertFired } from '../../../electron/core/broker/broker-alerts';
 import { v3SubscribeOrders } from '../../../shared/broker/v3/order-socket-wire';
 import { v3SocketUrls } from '../../../shared/broker/v3/socket-addresses';
 
@@ -30,12 +31,23 @@ const wire = {
 function sink() {
   const orders: Order[] = [];
   const malformed: string[] = [];
-  return { orders, malformed, order: (o: Order) => void orders.push(o) };
+  const fired: BrokerAlertFired[] = [];
+  return {
+    orders,
+    malformed,
+    fired,
+    order: (o: Order) => void orders.push(o),
+    alertFired: (f: BrokerAlertFired) => void fired.push(f),
+  };
 }
 
 test('an orders message reaches the sink as the app Order; other kinds and the pong do not', () => {
   const s = sink();
-  const to = { order: s.order, malformed: (r: string) => void s.malformed.push(r) };
+  const to = {
+    order: s.order,
+    alertFired: s.alertFired,
+    malformed: (r: string) => void s.malformed.push(r),
+  };
   dispatchV3OrderMessage(JSON.stringify({ orders: wire }), to);
   assert.equal(s.orders.length, 1);
   const o = s.orders[0]!;
@@ -53,7 +65,11 @@ test('an orders message reaches the sink as the app Order; other kinds and the p
 
 test('junk and an unknown status are counted malformed, never an order', () => {
   const s = sink();
-  const to = { order: s.order, malformed: (r: string) => void s.malformed.push(r) };
+  const to = {
+    order: s.order,
+    alertFired: s.alertFired,
+    malformed: (r: string) => void s.malformed.push(r),
+  };
   dispatchV3OrderMessage('{nope', to);
   dispatchV3OrderMessage(JSON.stringify({ orders: { ...wire, ord_status: 999 } }), to);
   dispatchV3OrderMessage('x'.repeat(70_000), to);
@@ -65,11 +81,34 @@ test('junk and an unknown status are counted malformed, never an order', () => {
   ]);
 });
 
+test('a pricealerts message reaches the sink as the fired alert; an unreadable one is malformed', () => {
+  const s = sink();
+  const to = {
+    order: s.order,
+    alertFired: s.alertFired,
+    malformed: (r: string) => void s.malformed.push(r),
+  };
+  const push = {
+    symbol: 'NSE:SBIN-EQ',
+    alert: { name: 'breakout', condition: 'GT', value: 820, status: 3 },
+    alertId: 7001,
+    ltp: 830.5,
+  };
+  dispatchV3OrderMessage(JSON.stringify({ pricealerts: push }), to);
+  dispatchV3OrderMessage(JSON.stringify({ pricealerts: { alertId: 'x' } }), to);
+  assert.deepEqual(s.orders, []);
+  assert.equal(s.fired.length, 1, JSON.stringify(s));
+  assert.equal(s.fired[0]!.alert.id, '7001');
+  assert.equal(s.fired[0]!.alert.state, 'triggered');
+  assert.equal(s.fired[0]!.ltp, 830.5);
+  assert.deepEqual(s.malformed, ['price-alert-push-unreadable']);
+});
+
 test('the app subscribes exactly the routed channels, with SUB_T 1', () => {
-  assert.deepEqual(v3OrderSocketChannels(), ['orders']);
+  assert.deepEqual(v3OrderSocketChannels(), ['orders', 'pricealerts']);
   assert.deepEqual(JSON.parse(v3SubscribeOrders(v3OrderSocketChannels(), true)), {
     T: 'SUB_ORD',
-    SLIST: ['orders'],
+    SLIST: ['orders', 'pricealerts'],
     SUB_T: 1,
   });
   assert.equal(JSON.parse(v3SubscribeOrders(['orders'], false)).SUB_T, -1);

@@ -8,11 +8,15 @@
 import type { Order } from '../../../../shared/broker/models';
 import { V3OrderChannel } from '../../../../shared/broker/v3/order-socket-wire';
 import { readV3OrderMessage, v3OrderOf } from './order-update';
+import type { BrokerAlertFired } from '../../broker/broker-alerts';
+import { v3AlertPushOf } from '../../broker/dialects/fyers-v3/price-alerts';
 
 /** Where the order socket's messages go (the market-data service's order path). */
 export interface V3OrderSocketSink {
   /** An order changed state: the same path as a v2 update (journal, reconcile, alerts). */
   order(order: Order): void;
+  /** A broker-held price alert fired (the Alerts holder raises the app's alert once). */
+  alertFired(fired: BrokerAlertFired): void;
   /** A message of a routed kind that could not be read, by reason. */
   malformed(reason: string): void;
 }
@@ -30,6 +34,11 @@ export const V3_ORDER_SOCKET_ROUTES: Readonly<Partial<Record<V3OrderChannel, V3O
     const r = v3OrderOf(payload);
     if ('order' in r) sink.order(r.order);
     else if ('malformed' in r) sink.malformed(r.malformed);
+  },
+  [V3OrderChannel.PriceAlerts]: (payload, sink) => {
+    const fired = v3AlertPushOf(payload);
+    if (fired) sink.alertFired(fired);
+    else sink.malformed('price-alert-push-unreadable');
   },
 };
 

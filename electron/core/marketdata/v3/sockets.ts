@@ -167,6 +167,7 @@ function createV3OrderSocket(d: OrderSocketDeps): FeedSocket {
     onText(text) {
       dispatchV3OrderMessage(text, {
         order: (o) => d.onOrder(o),
+        alertFired: (f) => d.onAlertFired?.(f),
         malformed: (reason) => d.onMalformed(reason, 1),
       });
     },

@@ -75,7 +75,14 @@ export function parseV3AlertPush(text: string): BrokerAlertFired | null {
   } catch {
     return null;
   }
-  const p = obj(obj(parsed)[V3_ALERT_PUSH_KEY]);
+  return v3AlertPushOf(obj(obj(parsed)[V3_ALERT_PUSH_KEY]));
+}
+
+/**
+ * A `pricealerts` message's payload (the order socket's router has read the envelope) as a
+ * fired alert, or null when it does not say which alert fired at what price.
+ */
+export function v3AlertPushOf(p: Record<string, unknown>): BrokerAlertFired | null {
   const id = typeof p.alertId === 'number' ? String(p.alertId) : p.alertId;
   const ltp = typeof p.ltp === 'string' ? Number(p.ltp) : p.ltp;
   if (typeof id !== 'string' || typeof ltp !== 'number' || !(ltp > 0)) return null;
