@@ -6,7 +6,7 @@
  * `UnreadableRow` and is shown as such, so one bad row never blanks a report.
  */
 import { z } from 'zod';
-import { Order, Trade } from '../broker/models';
+import { Order, SideCode, Trade } from '../broker/models';
 
 /** The reports a dialect with history offers. */
 export const ReportKind = z.enum(['orders', 'trades', 'charges', 'realised', 'ledger']);
@@ -74,7 +74,7 @@ export const ChargesRow = z.object({
   symbol: z.string(),
   exchange: z.number(),
   segment: z.number(),
-  side: z.union([z.literal(1), z.literal(-1)]),
+  side: SideCode,
   productType: z.string(),
   turnover: z.number(),
   brokerage: z.number(),
