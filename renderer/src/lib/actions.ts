@@ -1,10 +1,10 @@
 import type { OrderIntent } from '../../../shared/broker/models';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
 import { isSendRefusal } from '../../../shared/orders/send-once';
-import { INTENT_TEXT } from './intents.svelte';
-import { intents } from './intents.svelte';
+import { INTENT_TEXT } from '../orders/intents.svelte';
+import { intents } from '../orders/intents.svelte';
 import { notices } from './notices.svelte';
-import { portfolio } from './portfolio.svelte';
+import { portfolio } from '../portfolio/portfolio.svelte';
 
 /**
  * Runs one order or position action from a book (cancel, modify, exit, convert): tracks

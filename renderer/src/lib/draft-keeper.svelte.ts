@@ -1,7 +1,7 @@
 import { backend } from './backend';
 import { notices } from './notices.svelte';
-import { emptyDraft } from './order-form';
-import { ticket } from './ticket.svelte';
+import { emptyDraft } from '../orders/order-form';
+import { ticket } from '../orders/ticket.svelte';
 
 const KEEP_DELAY_MS = 200;
 

@@ -5,7 +5,7 @@ import {
   type KeyAction,
   type KeyLike,
 } from '../../../shared/keymap/keymap';
-import { settings } from './settings.svelte';
+import { settings } from '../settings/settings.svelte';
 
 /**
  * The live key map: the defaults with the trader's remapping from settings on top. Every

@@ -2,10 +2,10 @@ import type { KeyAction } from '../../../shared/keymap/keymap';
 import { keymap } from './keymap.svelte';
 import { nav, type ViewId } from './nav.svelte';
 import { notices } from './notices.svelte';
-import { portfolio } from './portfolio.svelte';
-import { risk } from './risk.svelte';
-import { session } from './session.svelte';
-import { ticket } from './ticket.svelte';
+import { portfolio } from '../portfolio/portfolio.svelte';
+import { risk } from '../risk/risk.svelte';
+import { session } from '../session/session.svelte';
+import { ticket } from '../orders/ticket.svelte';
 import { Side, type SideCode } from '../../../shared/broker/enums';
 
 /** Where the global shortcuts send focus and what they toggle, provided by the shell. */

@@ -1,7 +1,7 @@
 import type { Order, Trade } from '../../../shared/broker/models';
 import { formatIstTime, istDayKey, toCsv } from '../../../shared/format';
 import { exchangeLabel, orderStatusLabel, segmentLabel, sideLabel } from '../lib/labels';
-import { orderTypeLabel } from '../lib/order-form';
+import { orderTypeLabel } from './order-form';
 
 /** Times in the exports are IST wall-clock, as on screen, with the zone said once in the header. */
 const ist = (at: string | null) => {

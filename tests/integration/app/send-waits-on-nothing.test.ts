@@ -1,7 +1,7 @@
 /**
  * An order is not held up by the trader's own reads. Before a ticket sends, it reads the
  * market status again (the after-market switch must match the session: see
- * renderer/src/lib/ticket.svelte.ts). That read decides how an order goes out, so it takes
+ * renderer/src/orders/ticket.svelte.ts). That read decides how an order goes out, so it takes
  * the order lane: when this minute's share for the trader's reads is spent (a busy
  * screen, many windows), it must not queue behind them for up to a minute while the trader
  * waits on "Sending…" (an e2e run on a loaded CI machine did exactly that). Through the

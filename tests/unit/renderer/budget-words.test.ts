@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { breachWords } from '../../../renderer/src/lib/budget-words';
+import { breachWords } from '../../../renderer/src/session/budget-words';
 import type { BreachLevel, BudgetState } from '../../../shared/ipc/channels/budget';
 
 function state(count: number, level: BreachLevel): BudgetState {

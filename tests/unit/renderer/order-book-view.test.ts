@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Order } from '../../../shared/broker/models';
 import { csvField, toCsv } from '../../../shared/format/csv';
-import { OrderReplica } from '../../../renderer/src/lib/order-replica';
+import { OrderReplica } from '../../../renderer/src/orders/order-replica';
 import { rowWindow, scrollToRow } from '../../../renderer/src/lib/virtual-window';
 import { arrangeOrders, NO_FILTER } from '../../../renderer/src/orders/order-rows';
 import { ordersCsv } from '../../../renderer/src/orders/book-export';

@@ -10,7 +10,7 @@ import {
   orderCharges,
   orderValue,
   paysFullValue,
-} from '../../../renderer/src/lib/order-costs';
+} from '../../../renderer/src/orders/order-costs';
 import { OrderType, Segment, Side } from '../../../shared/broker/enums';
 import { DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 import type { SettingsView } from '../../../shared/ipc/channels/settings';

@@ -7,7 +7,7 @@ import {
   emptyDraft,
   qtyInLots,
   toOrderInput,
-} from '../../../renderer/src/lib/order-form';
+} from '../../../renderer/src/orders/order-form';
 
 const sym = (over: Partial<SymbolInfo>): SymbolInfo => ({
   ticker: 'NSE:SBIN-EQ',

@@ -4,8 +4,8 @@ import type {
   SettingsView,
 } from '../../../shared/ipc/channels/settings';
 import type { IpcError, IpcResult } from '../../../shared/ipc/errors';
-import { backend } from './backend';
-import { notices } from './notices.svelte';
+import { backend } from '../lib/backend';
+import { notices } from '../lib/notices.svelte';
 
 /**
  * The settings as the main process last told us (accounts, active account, preferences,

@@ -1,6 +1,6 @@
 import type { EdisDetail } from '../../../shared/broker/models';
-import { backend } from './backend';
-import { Resource } from './resource.svelte';
+import { backend } from '../lib/backend';
+import { Resource } from '../lib/resource.svelte';
 
 /**
  * What the trader picked to authorize for sale, kept outside the eDIS screen so the

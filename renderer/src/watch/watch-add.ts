@@ -1,4 +1,4 @@
-import { notices } from './notices.svelte';
+import { notices } from '../lib/notices.svelte';
 import { watchlists } from './watchlists.svelte';
 
 /**

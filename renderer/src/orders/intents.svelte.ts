@@ -1,7 +1,7 @@
 import type { IntentStatus, OrderIntent } from '../../../shared/broker/models';
-import { backend } from './backend';
-import { notices } from './notices.svelte';
-import { portfolio } from './portfolio.svelte';
+import { backend } from '../lib/backend';
+import { notices } from '../lib/notices.svelte';
+import { portfolio } from '../portfolio/portfolio.svelte';
 
 /** What each intent status means to a trader, in one place so every screen says the same. */
 export const INTENT_TEXT: Record<IntentStatus, string> = {

@@ -1,6 +1,6 @@
 import type { IpcError } from '../../../shared/ipc/errors';
 import { MAX_WATCHLISTS, Watchlists, type Watchlist } from '../../../shared/settings/watchlists';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * The market-watch lists as the screen edits them. Every change (create, rename, delete,

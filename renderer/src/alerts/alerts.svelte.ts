@@ -1,6 +1,6 @@
 import type { Alert } from '../../../shared/alerts/alert';
-import { backend } from './backend';
-import { nav } from './nav.svelte';
+import { backend } from '../lib/backend';
+import { nav } from '../lib/nav.svelte';
 
 /** How many toasts stay on screen; older ones give way (the order book keeps the detail). */
 const MAX_TOASTS = 4;

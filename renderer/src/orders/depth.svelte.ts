@@ -1,8 +1,8 @@
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { Depth } from '../../../shared/marketdata/depth';
-import { backend } from './backend';
-import { budget } from './budget.svelte';
-import { quotes } from './quotes.svelte';
+import { backend } from '../lib/backend';
+import { budget } from '../session/budget.svelte';
+import { quotes } from '../marketdata/quotes.svelte';
 
 /**
  * The order ticket's market depth. The book streams from the price socket's five-level

@@ -1,8 +1,8 @@
 import { capabilitiesFor, NO_CAPABILITIES } from '../../../shared/broker/permissions';
 import type { Capabilities, SessionSnapshot } from '../../../shared/ipc/channels/session';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { backend } from './backend';
-import { isViewId, nav } from './nav.svelte';
+import { backend } from '../lib/backend';
+import { isViewId, nav } from '../lib/nav.svelte';
 
 /**
  * The login session as the renderer may know it (never the token). Screens read

@@ -5,13 +5,13 @@ import { expiryMomentMs } from '../../../shared/options/expiry';
 import type { Greeks } from '../../../shared/options/greeks';
 import { YEAR_MS } from '../../../shared/options/chain-greeks';
 import type { PayoffLeg } from '../../../shared/options/payoff';
-import { backend } from './backend';
-import { basket } from './basket.svelte';
-import { clock } from './clock.svelte';
-import { notices } from './notices.svelte';
+import { backend } from '../lib/backend';
+import { basket } from '../baskets/basket.svelte';
+import { clock } from '../lib/clock.svelte';
+import { notices } from '../lib/notices.svelte';
 import { figuresFor } from './option-pricing.svelte';
-import { priceText } from './order-form';
-import { quotes } from './quotes.svelte';
+import { priceText } from '../orders/order-form';
+import { quotes } from '../marketdata/quotes.svelte';
 
 /** One leg of the strategy: a contract, bought or sold, so many lots, at an entry price. */
 export interface StrategyLeg {

@@ -9,10 +9,10 @@ import {
 } from '../../../shared/options/chain-greeks';
 import { expiryMomentMs } from '../../../shared/options/expiry';
 import type { OptionUnderlying } from '../../../shared/marketdata/option-chain';
-import { backend } from './backend';
-import { clock } from './clock.svelte';
-import { quotes } from './quotes.svelte';
-import { settings } from './settings.svelte';
+import { backend } from '../lib/backend';
+import { clock } from '../lib/clock.svelte';
+import { quotes } from '../marketdata/quotes.svelte';
+import { settings } from '../settings/settings.svelte';
 
 /**
  * The renderer's one way to price an option it shows (chain, positions, ticket, strategy):

@@ -9,7 +9,7 @@ import {
 import type { OrderIntent, PrecheckViolation } from '../../../shared/broker/models';
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 import { intents } from './intents.svelte';
 import {
   emptyDraft,
@@ -20,8 +20,8 @@ import {
   unitsPerQty,
   type TicketDraft,
 } from './order-form';
-import { portfolio } from './portfolio.svelte';
-import { newSendId } from './send-guard';
+import { portfolio } from '../portfolio/portfolio.svelte';
+import { newSendId } from '../lib/send-guard';
 
 const PRECHECK_DELAY_MS = 250;
 

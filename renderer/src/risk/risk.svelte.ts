@@ -1,7 +1,7 @@
 import type { IpcError } from '../../../shared/ipc/errors';
 import type { KILL_CONFIRM_WORD } from '../../../shared/risk/risk-limits';
 import { type KillOutcome, type RiskState } from '../../../shared/risk/risk-limits';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * The kill switch and the daily limits as the shell shows them: the stop in force (the

@@ -5,8 +5,8 @@ import type {
   PriceCondition,
 } from '../../../shared/alerts/price-alert';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { backend } from './backend';
-import { notices } from './notices.svelte';
+import { backend } from '../lib/backend';
+import { notices } from '../lib/notices.svelte';
 
 /** What the alert dialog starts with: a symbol and, from a row, the ticket or the chart, a level. */
 export interface AlertDraft {

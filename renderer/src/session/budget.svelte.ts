@@ -1,5 +1,5 @@
 import type { BudgetState } from '../../../shared/ipc/channels/budget';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * The request budget (10/s, 200/min, 10,000/day) as the status bar shows it, so a trader

@@ -8,11 +8,11 @@ import type {
   Trade,
 } from '../../../shared/broker/models';
 import type { SkippedRow } from '../../../shared/broker/skipped-row';
-import { backend } from './backend';
-import { quotes } from './quotes.svelte';
-import { OrderReplica } from './order-replica';
-import { Resource } from './resource.svelte';
-import { session } from './session.svelte';
+import { backend } from '../lib/backend';
+import { quotes } from '../marketdata/quotes.svelte';
+import { OrderReplica } from '../orders/order-replica';
+import { Resource } from '../lib/resource.svelte';
+import { session } from '../session/session.svelte';
 import { OrderStatus } from '../../../shared/broker/enums';
 
 /**

@@ -1,7 +1,7 @@
-import { backend } from './backend';
-import { keymap } from './keymap.svelte';
-import { notices } from './notices.svelte';
-import { session } from './session.svelte';
+import { backend } from '../lib/backend';
+import { keymap } from '../lib/keymap.svelte';
+import { notices } from '../lib/notices.svelte';
+import { session } from '../session/session.svelte';
 import { ticket, type TicketOrigin } from './ticket.svelte';
 import { Side, type SideCode } from '../../../shared/broker/enums';
 

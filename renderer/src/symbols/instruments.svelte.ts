@@ -2,7 +2,7 @@ import { SvelteMap } from 'svelte/reactivity';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import { INSTRUMENT_TYPE } from '../../../shared/broker/instrument';
 import { formatPrice } from '../../../shared/format';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * What the views need to know of an instrument beside its price (its tick, whether it is an

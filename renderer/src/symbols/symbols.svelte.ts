@@ -1,5 +1,5 @@
 import type { SymbolsStatus } from '../../../shared/ipc/channels/symbols';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * Whether symbol search can answer yet: the master is downloaded once a day (large files),

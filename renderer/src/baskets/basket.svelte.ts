@@ -5,10 +5,10 @@ import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import { MAX_BASKET_ORDERS } from '../../../shared/orders/basket-limits';
 import { Segment } from '../../../shared/broker/enums';
 import type { SavedBasket } from '../../../shared/orders/basket';
-import { backend } from './backend';
-import { intents } from './intents.svelte';
-import { portfolio } from './portfolio.svelte';
-import { newSendId } from './send-guard';
+import { backend } from '../lib/backend';
+import { intents } from '../orders/intents.svelte';
+import { portfolio } from '../portfolio/portfolio.svelte';
+import { newSendId } from '../lib/send-guard';
 
 /** One order of the basket: the draft as parsed from the ticket, its checks and its result. */
 export interface BasketItem {

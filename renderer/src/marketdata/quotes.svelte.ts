@@ -3,7 +3,7 @@ import type { IpcError } from '../../../shared/ipc/errors';
 import type { Depth } from '../../../shared/marketdata/depth';
 import type { Quote } from '../../../shared/marketdata/quote';
 import type { SubscriptionReason } from '../../../shared/marketdata/subscription';
-import { backend } from './backend';
+import { backend } from '../lib/backend';
 
 /**
  * Live prices as the views show them: what the main process's quote cache pushed, one
