@@ -12,7 +12,7 @@ import type { InstrumentRules, OrderDraft, RuleViolation } from './rules';
 import { checkOrder, isTickMultiple, rupees } from './rules';
 import { OrderType, Side } from './enums';
 import { ErrorCode } from './errors';
-import { SideCode } from './models';
+import { IntentStatus, SideCode } from './models';
 
 /** How long the broker keeps a GTT before it expires (docs: "up to one year"). */
 export const GTT_VALIDITY_MS = 365 * 86_400_000;
@@ -232,16 +232,8 @@ export type GttActionKind = z.infer<typeof GttActionKind>;
  * asks first. `unconfirmed`: the answer was lost or late; the GTT book is being read to find
  * out, and nothing is sent again meanwhile.
  */
-export const GttActionStatus = z.enum([
-  'confirm',
-  'blocked',
-  'sending',
-  'done',
-  'failed',
-  'unconfirmed',
-  'confirmed-done',
-  'confirmed-not-done',
-]);
+// The order action's statuses (one home), plus `confirm`.
+export const GttActionStatus = z.enum(['confirm', ...IntentStatus.options]);
 /** A GTT action's status. */
 export type GttActionStatus = z.infer<typeof GttActionStatus>;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { OrderIntent } from '../../../shared/broker/models';
-import { activityRows } from '../../../renderer/src/lib/activity-rows';
+import { activityRows } from '../../../renderer/src/orders/activity-rows';
 
 function intent(
   id: string,

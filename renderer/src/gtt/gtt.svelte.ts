@@ -2,8 +2,8 @@ import type { Gtt, GttAction, GttDraft, GttView } from '../../../shared/broker/g
 import { draftOf } from '../../../shared/broker/gtt';
 import { Side, type SideCode } from '../../../shared/broker/enums';
 import type { IpcError } from '../../../shared/ipc/errors';
-import { backend } from './backend';
-import { notices } from './notices.svelte';
+import { backend } from '../lib/backend';
+import { notices } from '../lib/notices.svelte';
 
 /** What the GTT dialog starts with: a draft to edit and, when modifying, the GTT's id. */
 export interface GttDialogStart {
