@@ -51,6 +51,11 @@ export interface KillSwitchDeps {
 export interface KillSwitch {
   /** Stops trading for the day, cancels pending orders and exits intraday positions. */
   engage(reason: StopReason): Promise<KillOutcome>;
+  /**
+   * Stops trading for the day without cancelling or exiting anything: for a limit whose exits
+   * the broker carries out itself (v3's smart exit), so Tickdesk never exits a second time.
+   */
+  block(reason: StopReason): TradingBlock | null;
   /** The stop in force for the logged-in account now, or null (what the order path asks). */
   current(): TradingBlock | null;
 }
@@ -96,6 +101,18 @@ export function createKillSwitch(d: KillSwitchDeps): KillSwitch {
     return out;
   }
 
+  /** The stop in force, or a new one written before anything else happens. */
+  function record(accountId: string, reason: StopReason): TradingBlock {
+    const now = d.now();
+    const held = d.store.current(accountId, now);
+    if (held) return held;
+    const block = { accountId, reason, at: now, until: nextTradingDayStart(now) };
+    d.store.put(block);
+    d.log.info('risk: trading stopped', { reason, until: new Date(block.until).toISOString() });
+    d.onChange(block);
+    return block;
+  }
+
   async function run(reason: StopReason): Promise<KillOutcome> {
     const accountId = d.accountId();
     if (!accountId)
@@ -106,14 +123,7 @@ export function createKillSwitch(d: KillSwitchDeps): KillSwitch {
           action: 'login',
         },
       );
-    const now = d.now();
-    let block = d.store.current(accountId, now);
-    if (!block) {
-      block = { accountId, reason, at: now, until: nextTradingDayStart(now) };
-      d.store.put(block);
-      d.log.info('risk: trading stopped', { reason, until: new Date(block.until).toISOString() });
-      d.onChange(block);
-    }
+    const block = record(accountId, reason);
     const cancels = await cancelPending();
     const exits = await exitIntraday();
     const cancelled = cancels.filter((i) => DONE.has(i.status)).length;
@@ -139,6 +149,10 @@ export function createKillSwitch(d: KillSwitchDeps): KillSwitch {
         running = null;
       });
       return running;
+    },
+    block(reason) {
+      const accountId = d.accountId();
+      return accountId ? record(accountId, reason) : null;
     },
     current,
   };

@@ -34,7 +34,7 @@ export interface LimitMonitorDeps {
   lastPrice: (symbol: string) => LastPrice | undefined;
   /** True while the market-data socket is open. */
   socketOpen: () => boolean;
-  killSwitch: Pick<KillSwitch, 'engage' | 'current'>;
+  killSwitch: Pick<KillSwitch, 'engage' | 'block' | 'current'>;
   now: () => number;
   /** A warning or outcome for the trader (the app's notice). */
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
@@ -150,13 +150,19 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
         'warning',
         `${NAMES[reached]} of ${formatInr(limit)} reached: MTM ${formatInr(s.mtm)}.` +
           (exits && broker
-            ? " The broker's smart exit exits your positions at its own figure."
+            ? " The broker's smart exit exits your positions at its own figure; Tickdesk places no new orders until the next trading day."
             : exits
               ? s.fresh
                 ? ' Cancelling pending orders and exiting intraday positions.'
                 : ''
               : ' Tickdesk only warns (Settings › Risk).'),
       );
+    }
+    if (exits && broker && s.fresh && !d.killSwitch.current()) {
+      // The broker exits; Tickdesk stops its own trading for the day, as where it exits itself.
+      d.killSwitch.block(reached);
+      show(state());
+      return;
     }
     if (!exits || broker) {
       show({ ...s, waiting: null });

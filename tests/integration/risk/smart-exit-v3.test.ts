@@ -75,7 +75,7 @@ describe('daily limits held by the broker’s smart exit (composed app, Demo on 
     );
   });
 
-  it('an adverse move is exited by the broker; Tickdesk warns and does not stop or exit again', async () => {
+  it('an adverse move is exited by the broker; Tickdesk warns, stops new orders for the day, and does not exit again', async () => {
     await openLong(app, SBIN, 10, 'INTRADAY');
     const pending = await pendingBuy(app, 880);
     const before = requests.length;
@@ -87,11 +87,24 @@ describe('daily limits held by the broker’s smart exit (composed app, Demo on 
     assert.equal(t.exited, true);
     const s = await app.call('risk.state');
     assert.equal(s.heldBy, 'broker');
-    assert.equal(s.block, null, 'the broker exits; Tickdesk records no stop of its own');
+    // The limit stops Tickdesk's trading for the day, as it does where Tickdesk exits (v2).
+    await until(
+      app,
+      async () => (await app.call('risk.state')).block?.reason === 'loss-limit',
+      'the loss limit to stop trading',
+    );
     const sent = requests
       .slice(before)
       .filter((l) => /^(DELETE|POST) \/api\/v3\/(positions|orders)/.test(l));
     assert.deepEqual(sent, [], 'Tickdesk sent no exit or cancel of its own');
+    const count = await app.sandboxOrderCount();
+    const r = await app.dispatch('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 2, side: 1, productType: 'INTRADAY' },
+      confirmGuards: true,
+    });
+    assert.equal(!r.ok && r.error.kind, 'trading-stopped');
+    assert.match(!r.ok ? r.error.message : '', /the daily loss limit was reached/);
+    assert.equal(await app.sandboxOrderCount(), count, 'nothing placed after the stop');
   });
 });
 

@@ -32,10 +32,11 @@ function long(qty: number, avg: number, ltp: number): Positions {
   return { positions: [p] } as unknown as Positions;
 }
 
-function harness(limits: RiskLimits | null) {
+function harness(limits: RiskLimits | null, brokerHolds = false) {
   const prices = new Map<string, LastPrice>();
   let socketOpen = true;
   const engaged: StopReason[] = [];
+  const blocks: StopReason[] = [];
   const notices: string[] = [];
   let blocked = false;
   const m = createLimitMonitor({
@@ -50,7 +51,13 @@ function harness(limits: RiskLimits | null) {
         blocked = true;
         return { summary: 'done.', unsettled: 0 } as KillOutcome;
       },
+      block: (reason) => {
+        blocks.push(reason);
+        blocked = true;
+        return { accountId: 'a', reason, at: NOW, until: NOW + 1 };
+      },
     },
+    brokerHolds: () => brokerHolds,
     now: () => NOW,
     notify: (_l, msg) => notices.push(msg),
     onState: () => {},
@@ -61,6 +68,7 @@ function harness(limits: RiskLimits | null) {
   return {
     m,
     engaged,
+    blocks,
     notices,
     price,
     setSocket: (open: boolean) => (socketOpen = open),
@@ -181,4 +189,19 @@ test('the stop record survives a reopen; an unreadable one is said and ignored',
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('where the broker holds the limits it exits; Tickdesk only stops new orders, once, on live prices', async () => {
+  const h = harness(exitAt(500), true);
+  h.price(940, true);
+  h.m.observe(long(10, 1000, 1000));
+  await h.m.idle();
+  assert.deepEqual(h.blocks, [], 'no stop on prices that are not live');
+  h.price(940);
+  h.m.check();
+  h.m.check();
+  await h.m.idle();
+  assert.deepEqual(h.blocks, ['loss-limit']);
+  assert.deepEqual(h.engaged, [], 'Tickdesk never exits what the broker exits');
+  assert.match(h.notices.join('\n'), /smart exit exits your positions/);
 });
