@@ -44,6 +44,11 @@ test('a loss limit set in Settings trips on an adverse move: warns, cancels, exi
     page.getByTestId('notice').filter({ hasText: /Daily limits of .* saved\./ }),
   ).toBeVisible();
   await expect(page.getByTestId('risk-error')).toHaveCount(0);
+  // Kept: the form shows them again when Settings is opened anew.
+  await page.keyboard.press('Alt+1');
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByTestId('risk-loss')).toHaveValue('300');
+  await expect(page.getByTestId('risk-action')).toHaveValue('exit');
 
   // A pending buy far below the market, then a long of 10 SBIN intraday.
   const pending = await placeLimitBuy(page, '1', '850.00');
@@ -104,4 +109,64 @@ test('a loss limit set in Settings trips on an adverse move: warns, cancels, exi
   await expect(refused).toContainText('the daily loss limit was reached');
   await expect(refused).toContainText('the broker’s terminal still trades');
   await expect(page.getByTestId('intent-status')).toHaveCount(0);
+});
+
+test('a loss limit set in % of capital with "warn only" warns at the limit and leaves the position and trading alone', async ({
+  page,
+  ownControlled,
+}) => {
+  test.setTimeout(170_000);
+  await control(ownControlled, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(ownControlled, 'price', { symbol: SBIN, ltp: 945 });
+  await openApp(page, ownControlled.url);
+  await loginToDemo(page, 60_000);
+
+  // 1% of ₹30,000 capital: a ₹300 limit; at it, warn only.
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByTestId('risk-form')).toBeVisible();
+  await typeInto(page, 'risk-loss', '1');
+  await page.getByTestId('risk-loss-unit').selectOption('percent');
+  await typeInto(page, 'risk-capital', '30000');
+  await page.getByTestId('risk-action').selectOption('warn');
+  await page.getByTestId('risk-save').click();
+  await expect(
+    page.getByTestId('notice').filter({ hasText: /Daily limits of .* saved\./ }),
+  ).toBeVisible();
+
+  await pickSymbol(page, 'sbin', SBIN);
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-product').selectOption('INTRADAY');
+  await sendMarketOrder(page, '10');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+3');
+  const row = page.locator(`[data-testid="position-row"][data-symbol="${SBIN}"]`).filter({
+    hasText: 'INTRADAY',
+  });
+  const netQty = row.locator('td').nth(2);
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(netQty).toHaveText('10', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+
+  await control(ownControlled, 'price', { symbol: SBIN, ltp: 900 });
+  await expect(
+    page.getByTestId('notice').filter({ hasText: 'Daily loss limit of ₹300' }),
+  ).toContainText('Tickdesk only warns (Settings › Daily limits).', { timeout: 60_000 });
+
+  // No stop and no exit: the position is still open and the next order goes through.
+  await expect(page.getByTestId('trading-stop')).toHaveCount(0);
+  await page.keyboard.press('Alt+r');
+  await expect(netQty).toHaveText('10');
+  await pickSymbol(page, 'sbin', SBIN);
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-product').selectOption('INTRADAY');
+  await sendMarketOrder(page, '1');
+  await expect(page.getByTestId('submit-error')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+3');
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(netQty).toHaveText('11', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('trading-stop')).toHaveCount(0);
 });
