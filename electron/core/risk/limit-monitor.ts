@@ -155,7 +155,7 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
               ? s.fresh
                 ? ' Cancelling pending orders and exiting intraday positions.'
                 : ''
-              : ' Tickdesk only warns (Settings › Risk).'),
+              : ' Tickdesk only warns (Settings › Daily limits).'),
       );
     }
     if (exits && broker && s.fresh && !d.killSwitch.current()) {

@@ -82,7 +82,7 @@ export const PreferencesView = z.object({
   alerts: AlertSettings,
   /** Whether the app looks for updates (README, "Updates"). */
   updates: UpdateSettings,
-  /** Daily loss limit and profit target per account id (Settings › Risk). */
+  /** Daily loss limit and profit target per account id (Settings › Daily limits). */
   riskLimits: RiskLimitsByAccount,
   /** The broker API dialect Demo's sandbox is spoken in (v2 or v3). */
   demoBroker: BrokerDialectId,
