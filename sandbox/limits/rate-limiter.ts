@@ -23,7 +23,17 @@ export interface LimitConfig {
   perDay: number;
   /** Minute-limit breaches tolerated per day; one more blocks the user until midnight IST. */
   minuteBreachesAllowed: number;
+  /**
+   * `sliding` (default: any 1 s and any 60 s, the strict reading) or `clock` (clock-aligned
+   * seconds and minutes, the gentler reading the sandbox used before). Which one the real
+   * broker uses is not published; `clock` stays for the shared-account proof (see
+   * docs/sandbox.md "Rate limits").
+   */
+  windows?: LimitWindows;
 }
+
+/** How the second and the minute are measured. */
+export type LimitWindows = 'sliding' | 'clock';
 
 /** The spec's limits. */
 export const SPEC_LIMITS: LimitConfig = {
@@ -39,14 +49,21 @@ export type Admission = { ok: true } | { ok: false; retryAfterSec: number; messa
 const SECOND_MS = 1000;
 const MINUTE_MS = 60_000;
 
-/** Timestamps in a sliding window, oldest first. */
+/** Timestamps in a window (sliding, or the clock-aligned one holding `now`), oldest first. */
 class Stamps {
   private readonly t: number[] = [];
-  constructor(private readonly windowMs: number) {}
+  constructor(
+    private readonly windowMs: number,
+    private readonly mode: LimitWindows = 'sliding',
+  ) {}
 
   /** Requests counted in the window ending at `now`. */
   count(now: number): number {
-    while (this.t.length > 0 && this.t[0]! <= now - this.windowMs) this.t.shift();
+    const from =
+      this.mode === 'clock'
+        ? Math.floor(now / this.windowMs) * this.windowMs - 1
+        : now - this.windowMs;
+    while (this.t.length > 0 && this.t[0]! <= from) this.t.shift();
     return this.t.length;
   }
 
@@ -56,6 +73,11 @@ class Stamps {
 
   /** Seconds (at least 1) until the window holds fewer than `limit`, from `now`. */
   retryAfterSec(now: number, limit: number): number {
+    if (this.mode === 'clock')
+      return Math.max(
+        1,
+        Math.ceil((Math.floor(now / this.windowMs + 1) * this.windowMs - now) / 1000),
+      );
     const n = this.count(now);
     const oldestToGo = this.t[Math.max(0, n - limit)] ?? now;
     return Math.max(1, Math.ceil((oldestToGo + this.windowMs - now) / 1000));
@@ -83,8 +105,8 @@ export class RateLimiter {
     let w = this.users.get(user);
     if (!w) {
       w = {
-        second: new Stamps(SECOND_MS),
-        minute: new Stamps(MINUTE_MS),
+        second: new Stamps(SECOND_MS, this.cfg.windows),
+        minute: new Stamps(MINUTE_MS, this.cfg.windows),
         day,
         dayCount: 0,
         breachMinutes: new Set(),

@@ -165,7 +165,9 @@ async function typicalDay(part: number) {
 
 async function sharedAccount(minutes: number) {
   const clock = virtualClock(at(10, 0), 5);
-  const sandbox = await startDemoSandbox(clock);
+  // Clock-aligned minutes: with sliding windows the other client takes refusals the app cannot
+  // see (an open defect, issue 18); the README's row says so.
+  const sandbox = await startDemoSandbox(clock, undefined, { limits: { windows: 'clock' } });
   const dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-proof-shared-'));
   const app = await startComposedApp({ clock, sandbox, dataDir });
   try {

@@ -55,6 +55,20 @@ test('sliding windows: a burst that straddles a second boundary is refused past 
   if (!r.ok) assert.equal(r.retryAfterSec, 1);
 });
 
+test('clock windows (the switch): the same straddling burst passes, and a new clock minute starts afresh', () => {
+  const l = new RateLimiter({ ...SPEC_LIMITS, windows: 'clock' });
+  for (let k = 0; k < 9; k++) assert.equal(l.admit('u', T0 + 850).ok, true, `first ${k}`);
+  const second = Array.from({ length: 9 }, () => l.admit('u', T0 + 1050).ok);
+  assert.equal(second.filter((ok) => ok).length, 9, 'a new clock second holds 10 again');
+  const m = new RateLimiter({ ...SPEC_LIMITS, windows: 'clock' });
+  for (let k = 0; k < 200; k++)
+    assert.equal(m.admit('u', T0 + 40_000 + Math.floor(k / 10) * 1000).ok, true, `request ${k}`);
+  const over = m.admit('u', T0 + 59_950);
+  assert.equal(over.ok, false, 'the 201st of the clock minute is refused');
+  if (!over.ok) assert.equal(over.retryAfterSec, 1, 'until the clock minute turns');
+  assert.equal(m.admit('u', T0 + 61_000).ok, true, 'a new clock minute starts afresh');
+});
+
 test('sliding windows: 200 in the last 60 s, whatever the clock minute', () => {
   const l = new RateLimiter(SPEC_LIMITS);
   const start = T0 + 40_000;
