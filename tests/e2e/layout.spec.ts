@@ -22,6 +22,9 @@ const SCREENS = [
   { key: 'Alt+8', testid: 'market-watch', name: 'watch' },
   { key: 'Alt+M', testid: 'market', name: 'market' },
   { key: 'Alt+A', testid: 'price-alerts', name: 'alerts' },
+  { key: 'Alt+P', testid: 'strategy-view', name: 'strategy' },
+  { key: 'Alt+G', testid: 'gtt-screen', name: 'gtt' },
+  { key: 'Alt+H', testid: 'reports', name: 'reports' },
 ] as const;
 
 const SIZES = [
