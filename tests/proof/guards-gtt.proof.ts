@@ -32,7 +32,7 @@ const TITLE = 'Guards (GTT legs)';
 const SBIN = 'NSE:SBIN-EQ';
 const LTP = 945;
 /** The nearest NIFTY future, read from the app's symbol master when the proof starts. */
-const fut = { ticker: '', lot: 0, freeze: 0, ltp: 24_000 };
+const fut = { ticker: '', lot: 0, freeze: 0, tick: 0.05, ltp: 24_000 };
 const CREATE = `POST /api/v3${V3_GTT_SYNC_PATH}`;
 
 /** Which leg a case breaks: the single GTT's, an OCO's target, an OCO's stop. */
@@ -101,7 +101,7 @@ const CASES: Case[] = [
     future: true,
     leg: (g, w, r) => ({
       ...g,
-      limitPrice: tick(w === 'stop' ? fut.ltp * (0.6 - r * 0.2) : fut.ltp * (1.4 + r)),
+      limitPrice: tick(w === 'stop' ? fut.ltp * (0.6 - r * 0.2) : fut.ltp * (1.4 + r), fut.tick),
     }),
   },
   // A trigger on the wrong side of the last price would fire at once: asks first.
@@ -149,8 +149,9 @@ const CASES: Case[] = [
 function gttWith(c: Case, where: Where, r: number): GttDraft {
   const ltp = c.future ? fut.ltp : LTP;
   const qty = c.future ? fut.lot : 1;
-  const up: GttLeg = { triggerPrice: tick(ltp * 1.02), limitPrice: tick(ltp * 1.02), qty };
-  const down: GttLeg = { triggerPrice: tick(ltp * 0.98), limitPrice: tick(ltp * 0.98), qty };
+  const t = c.future ? fut.tick : 0.05;
+  const up: GttLeg = { triggerPrice: tick(ltp * 1.02, t), limitPrice: tick(ltp * 1.02, t), qty };
+  const down: GttLeg = { triggerPrice: tick(ltp * 0.98, t), limitPrice: tick(ltp * 0.98, t), qty };
   // Buys: a sell of demat shares would meet the holdings and eDIS checks as well.
   const base = {
     symbol: c.future ? fut.ticker : SBIN,
@@ -212,7 +213,12 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     const nearest = futures.find((s) => /^NSE:NIFTY\d{2}[A-Z]{3}FUT$/.test(s.ticker));
     if (!nearest?.freezeQty)
       throw new Error('The symbol master has no NIFTY future with a freeze quantity.');
-    Object.assign(fut, { ticker: nearest.ticker, lot: nearest.lotSize, freeze: nearest.freezeQty });
+    Object.assign(fut, {
+      ticker: nearest.ticker,
+      lot: nearest.lotSize,
+      freeze: nearest.freezeQty,
+      tick: nearest.tickSize,
+    });
     await app.call('settings.updatePreferences', {
       patch: {
         fatFinger: {
@@ -230,6 +236,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
     let stopped = 0;
     let attempts = 0;
     for (let round = 0; round < rounds; round++) {
+      // One market step (a quote's time is its last step's: a still market's would grow
+      // old), then the prices pinned again, so the checks see exactly these, fresh.
+      await app.control('tick', { n: 1 });
       await app.control('price', { symbol: SBIN, ltp: LTP });
       await app.control('price', { symbol: fut.ticker, ltp: fut.ltp });
       for (const c of CASES) {

@@ -38,7 +38,8 @@ export function proofTable(
       goals: new Set(),
       rows: [],
     };
-    e.goals.add(r.figure.goal);
+    // A figure a dialect cannot have holds no goal of its own (its counts were never taken).
+    if (r.figure.notApplicable === undefined) e.goals.add(r.figure.goal);
     e.rows.push(r);
     byKey.set(key, e);
   }
@@ -51,7 +52,7 @@ export function proofTable(
         const r = e.rows.find((x) => x.dialect === d);
         return r ? value(r.figure) : '-';
       }),
-      [...e.goals].join(' / '),
+      [...e.goals].join(' / ') || '-',
       e.rows.every((r) => r.figure.met) ? 'yes' : 'NO',
     ]),
   ];
