@@ -198,8 +198,19 @@ test('a call and a put from the chain go from the basket as one multi-leg order:
   await expect(premium).toContainText(formatInr(values[0]! + values[1]!));
   await expect(premium).toContainText('to pay');
 
+  // Demo's option prices move fast (a third in a minute on a loaded machine): each leg's
+  // price is brought back to its limit just before sending, so neither leaves the band.
+  const limits = (await rows
+    .getByTestId('basket-price')
+    .evaluateAll((els) => els.map((e) => Number((e as HTMLInputElement).value)))) as number[];
+  const send = page.getByTestId('basket-send-multileg');
+  await expect(async () => {
+    await control(h, 'price', { symbol: ce, ltp: limits[0]! });
+    await control(h, 'price', { symbol: pe, ltp: limits[1]! });
+    await expect(send).toBeEnabled({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   const before = await requests();
-  await page.getByTestId('basket-send-multileg').click();
+  await send.click();
   for (const r of await rows.all())
     await expect(r.getByTestId('basket-result')).toHaveAttribute('data-status', /done/, {
       timeout: 30_000,
