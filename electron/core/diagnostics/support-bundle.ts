@@ -105,7 +105,8 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
   const settings = clean(input.settings()) as Record<string, unknown>;
   const errors = recentErrors({ logLines, requestLines, journal });
   const crashes = input.disk.crashDumps ?? { folder: '', dumps: [] };
-  const open = openActions(journal);
+  // GTT actions the journal left open are unconfirmed actions too (reconciled at next login).
+  const open = [...openActions(journal), ...openActions(gttJournal)];
   const system = {
     app: { name: input.appName ?? 'Tickdesk', version: input.appVersion },
     electron: sys.versions.electron ?? null,

@@ -2,8 +2,9 @@
  * The GTT journal (journal/gtt-YYYY-MM-DD.jsonl) travels in the support bundle like the order
  * journal (issue 21): a GTT created on the composed app (createAppCore in Demo on API v3, the
  * sandbox over HTTP) is in the bundle's `gtt-journal.jsonl`, from the running app and from
- * `--export-diagnostics`, and the bundle's redaction applies to it: a secret a GTT journal
- * line carries never leaves the computer.
+ * `--export-diagnostics`; the bundle's redaction applies to it (a secret a GTT journal line
+ * carries never leaves the computer), and the summary's unconfirmed actions include the GTT
+ * actions the journal left open.
  */
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { startComposedApp, type ComposedApp } from '../safety/composed-app';
 let app: ComposedApp;
 let created: GttAction;
 const SECRET = 'gtt-journal-secret-9f3a1c';
+const OPEN = 'SELL 7 NSE:TCS-EQ OCO target ₹4,100 / stop ₹3,600';
 
 before(async () => {
   app = await startComposedApp({ dialect: 'fyers-v3' });
@@ -44,9 +46,14 @@ before(async () => {
     DATA_LAYOUT.journal,
     journalFileFor(istDayKey(Date.now()), DATA_LAYOUT.gttJournalStem),
   );
+  const line = (o: Record<string, unknown>) =>
+    `${JSON.stringify({ at: new Date().toISOString(), action: 'gtt-create', ...o })}\n`;
   appendFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), intentId: 'planted', step: 'response', action: 'gtt-create', data: { access_token: SECRET } })}\n`,
+    line({ intentId: 'planted', step: 'response', data: { access_token: SECRET } }) +
+      // A create sent when Tickdesk stopped: no outcome yet (reconciled at the next login).
+      line({ intentId: 'open-one', step: 'intent', data: { kind: 'create', summary: OPEN } }) +
+      line({ intentId: 'open-one', step: 'request' }),
   );
 });
 
@@ -72,6 +79,11 @@ function assertGttJournal(parts: Map<string, string>): void {
     'the planted line is there, redacted',
   );
   for (const [name, data] of parts) assert.ok(!data.includes(SECRET), `${name} carries the secret`);
+  // The summary's unconfirmed actions name the GTT action the journal left open.
+  assert.ok(
+    (parts.get('summary.txt') ?? '').includes(OPEN),
+    'summary.txt lists the open GTT action',
+  );
   const manifest = JSON.parse(parts.get('manifest.json') ?? '{}') as { files: string[] };
   assert.ok(manifest.files.includes('gtt-journal.jsonl'), 'the manifest lists it');
 }
