@@ -244,6 +244,10 @@ export const GttCheck = z.object({
   message: z.string(),
   /** True: the trader may confirm and send anyway (a fat-finger guard, a trigger that would fire at once). */
   confirmable: z.boolean(),
+  /** The broker rule's code when a rule found it (shared/broker/errors.ts), as for an order's pre-check. */
+  code: z.number().nullable(),
+  /** The fat-finger guard that asks (e.g. `ltp-distance`), as for an order's pre-check. */
+  guard: z.string().nullable(),
 });
 /** One GTT pre-check finding. */
 export type GttCheck = z.infer<typeof GttCheck>;

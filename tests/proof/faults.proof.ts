@@ -46,7 +46,7 @@ const ACTIONS: ActionName[] = [
 ];
 
 /** The fault modes and how the sandbox injects each. */
-const MODES: Record<string, Record<string, unknown>> = {
+export const MODES: Record<string, Record<string, unknown>> = {
   'drop before': { mode: 'drop-before' },
   'drop after commit': { mode: 'drop-after-commit' },
   '5xx': { mode: 'http500' },
@@ -62,7 +62,7 @@ const MODES: Record<string, Record<string, unknown>> = {
 const SETTLED = new Set(['blocked', 'done', 'failed', 'confirmed-done', 'confirmed-not-done']);
 
 /** 07:00 IST of the coming Saturday. */
-function saturdayMorning(): number {
+export function saturdayMorning(): number {
   const ist = (ms: number) => new Date(ms + 5.5 * 3600_000);
   const now = istParts(Date.now());
   const days = (6 - ist(Date.now()).getUTCDay() + 7) % 7 || 7;

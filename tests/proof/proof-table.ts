@@ -1,6 +1,7 @@
 /**
  * The proof's one table: a row per section and figure, a value column per broker dialect
- * (a section run on one dialect shows `-` under the others), the goal, and whether every
+ * (a section run on one dialect shows `-` under the others, a figure a dialect cannot have
+ * its reason, e.g. `needs v3`), the goal, and whether every
  * value shown met it. Kept apart from the runner so a unit test can read a table it made.
  */
 import type { BrokerDialectId } from '../../shared/broker/dialect';
@@ -14,6 +15,7 @@ export interface ProofRow {
 }
 
 function value(f: ProofFigure): string {
+  if (f.notApplicable !== undefined) return f.notApplicable;
   const n = Number.isInteger(f.value) ? f.value.toLocaleString('en-US') : f.value.toFixed(2);
   return `${n}${f.unit ?? ''}${f.met ? '' : ' (NO)'}`;
 }
@@ -36,7 +38,8 @@ export function proofTable(
       goals: new Set(),
       rows: [],
     };
-    e.goals.add(r.figure.goal);
+    // A figure a dialect cannot have holds no goal of its own (its counts were never taken).
+    if (r.figure.notApplicable === undefined) e.goals.add(r.figure.goal);
     e.rows.push(r);
     byKey.set(key, e);
   }
@@ -49,7 +52,7 @@ export function proofTable(
         const r = e.rows.find((x) => x.dialect === d);
         return r ? value(r.figure) : '-';
       }),
-      [...e.goals].join(' / '),
+      [...e.goals].join(' / ') || '-',
       e.rows.every((r) => r.figure.met) ? 'yes' : 'NO',
     ]),
   ];

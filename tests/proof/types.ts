@@ -14,6 +14,11 @@ export interface ProofFigure {
   /** Whether value meets the goal; the run fails when any figure does not. */
   met: boolean;
   unit?: string;
+  /**
+   * Set when the figure cannot exist on this dialect (GTT on API v2): the table shows these
+   * words (e.g. "needs v3") instead of a value, and the figure counts as met.
+   */
+  notApplicable?: string;
 }
 
 /** What one proof file reports. */
@@ -69,4 +74,12 @@ export function atMost(name: string, value: number, max: number, unit?: string):
     met: value <= max,
     ...(unit ? { unit } : {}),
   };
+}
+
+/**
+ * `figures` as they stand on a dialect that lacks the feature they measure: the same names and
+ * goals, no value, `why` in the value's place ("needs v3"), met (nothing there to miss).
+ */
+export function notApplicable(figures: readonly ProofFigure[], why: string): ProofFigure[] {
+  return figures.map((f) => ({ ...f, value: 0, met: true, notApplicable: why }));
 }

@@ -1,6 +1,6 @@
 /**
- * Applies the retention settings to the whole data folder: app and request logs, order
- * journals and exported support bundles. Called at start, when the retention days change and
+ * Applies the retention settings to the whole data folder: app and request logs, order and
+ * GTT journals and exported support bundles. Called at start, when the retention days change and
  * after each export; the log sinks also prune when a new IST day begins.
  */
 import { join } from 'node:path';
@@ -20,6 +20,12 @@ export function applyRetention(dataDir: string, r: RetentionSettings, now: numbe
     ...pruneDatedFiles(
       join(dataDir, DATA_LAYOUT.journal),
       DATA_LAYOUT.journalStem,
+      r.journalDays,
+      now,
+    ),
+    ...pruneDatedFiles(
+      join(dataDir, DATA_LAYOUT.journal),
+      DATA_LAYOUT.gttJournalStem,
       r.journalDays,
       now,
     ),

@@ -60,7 +60,11 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
         scheduler: deps.scheduler,
       }) ?? null,
   });
-  const journal = createDailyOrderJournal(join(deps.dataDir, DATA_LAYOUT.journal), clock, 'gtt');
+  const journal = createDailyOrderJournal(
+    join(deps.dataDir, DATA_LAYOUT.journal),
+    clock,
+    DATA_LAYOUT.gttJournalStem,
+  );
   const service = createGttService({
     clock,
     client,

@@ -1,6 +1,7 @@
 /**
  * Reads what a support bundle needs from the data folder: the app log and the request log
- * of the recent days, the order journal of the recent days, and the day's request count.
+ * of the recent days, the order and GTT journals of the recent days, and the day's request
+ * count.
  *
  * From disk, not from memory, so that the running app and `--export-diagnostics` (which
  * starts nothing and logs nobody in) build the same bundle, and so that a bundle made after
@@ -21,6 +22,8 @@ export interface DiskSources {
   logLines: string[];
   requestLines: string[];
   journal: JournalEntry[];
+  /** The GTT actions' journal of the recent days (journal/gtt-*.jsonl), same steps as the order journal. */
+  gttJournal?: JournalEntry[];
   /** budget-day.json as written by the request scheduler, or null. */
   budgetDay: unknown;
   /** Where the crash reporter keeps minidumps, and the ones there (listed, never read). */
@@ -34,6 +37,8 @@ export const DATA_LAYOUT = {
   requestLogStem: 'requests',
   journal: 'journal',
   journalStem: 'orders',
+  /** The GTT actions' daily journal beside the order journal (electron/core/app/gtt-wiring.ts). */
+  gttJournalStem: 'gtt',
   budgetDay: 'budget-day.json',
   support: 'support',
   /** Electron's crashDumps path (electron/shell/crash-reporter.ts); Crashpad's own layout inside. */
@@ -43,21 +48,6 @@ export const DATA_LAYOUT = {
 /** Reads the recent parts of the data folder; missing files are simply empty. */
 export function readDiskSources(dataDir: string, now: number, days = BUNDLE_DAYS): DiskSources {
   const logs = join(dataDir, DATA_LAYOUT.logs);
-  const journal: JournalEntry[] = [];
-  for (const file of recentDatedFiles(
-    join(dataDir, DATA_LAYOUT.journal),
-    DATA_LAYOUT.journalStem,
-    days,
-    now,
-  )) {
-    for (const line of readLines(file)) {
-      try {
-        journal.push(JSON.parse(line) as JournalEntry);
-      } catch {
-        // A torn last line after a crash: the rest of the day is intact.
-      }
-    }
-  }
   let budgetDay: unknown;
   try {
     budgetDay = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.budgetDay), 'utf8'));
@@ -67,13 +57,29 @@ export function readDiskSources(dataDir: string, now: number, days = BUNDLE_DAYS
   return {
     logLines: newest(recentDatedFiles(logs, DATA_LAYOUT.appLogStem, days, now)),
     requestLines: newest(recentDatedFiles(logs, DATA_LAYOUT.requestLogStem, days, now)),
-    journal,
+    journal: readJournal(dataDir, DATA_LAYOUT.journalStem, days, now),
+    gttJournal: readJournal(dataDir, DATA_LAYOUT.gttJournalStem, days, now),
     budgetDay,
     crashDumps: {
       folder: join(dataDir, DATA_LAYOUT.crashDumps),
       dumps: listCrashDumps(join(dataDir, DATA_LAYOUT.crashDumps)),
     },
   };
+}
+
+/** The entries of one journal's recent daily files, oldest first. */
+function readJournal(dataDir: string, stem: string, days: number, now: number): JournalEntry[] {
+  const out: JournalEntry[] = [];
+  for (const file of recentDatedFiles(join(dataDir, DATA_LAYOUT.journal), stem, days, now)) {
+    for (const line of readLines(file)) {
+      try {
+        out.push(JSON.parse(line) as JournalEntry);
+      } catch {
+        // A torn last line after a crash: the rest of the day is intact.
+      }
+    }
+  }
+  return out;
 }
 
 function readLines(path: string): string[] {

@@ -3,7 +3,7 @@
  * summary page a support person reads first (see docs/support.md, "The support bundle").
  *
  * It gathers what we need to diagnose a problem (system facts, settings, recent logs and
- * request log, the order journal, budget statistics, recent errors) and runs every part
+ * request log, the order and GTT journals, budget statistics, recent errors) and runs every part
  * through the redaction pass again, so even a source that forgot about a secret cannot
  * leak it.
  */
@@ -60,6 +60,7 @@ export const BUNDLE_PARTS: ReadonlyArray<readonly [string, string]> = [
   ['logs.jsonl', 'the app log of the recent days'],
   ['requests.jsonl', 'every broker request: method, path, status, code, ms, budget, intent'],
   ['journal.jsonl', 'the order journal of the recent days (intent, request, response, outcome)'],
+  ['gtt-journal.jsonl', 'the GTT journal of the recent days (create, modify, cancel: same steps)'],
   ['budget.json', 'request budget: day count, live state, statistics from the request log'],
   ['errors.json', 'the recent errors, each with its broker code, meaning and fix'],
   ['snapshots.json', 'live state when made in the app (session, symbols, intents, keychain)'],
@@ -100,10 +101,12 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
   const logLines = input.disk.logLines.map((l) => redactText(l, registry));
   const requestLines = input.disk.requestLines.map((l) => redactText(l, registry));
   const journal = clean(input.disk.journal) as DiskSources['journal'];
+  const gttJournal = clean(input.disk.gttJournal ?? []) as DiskSources['journal'];
   const settings = clean(input.settings()) as Record<string, unknown>;
   const errors = recentErrors({ logLines, requestLines, journal });
   const crashes = input.disk.crashDumps ?? { folder: '', dumps: [] };
-  const open = openActions(journal);
+  // GTT actions the journal left open are unconfirmed actions too (reconciled at next login).
+  const open = [...openActions(journal), ...openActions(gttJournal)];
   const system = {
     app: { name: input.appName ?? 'Tickdesk', version: input.appVersion },
     electron: sys.versions.electron ?? null,
@@ -142,6 +145,7 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
       ['last login error', field(rec(session.lastError).message ?? session.lastError)],
       ['requests logged', String(requestLines.length)],
       ['journal entries', String(journal.length)],
+      ['GTT journal entries', String(gttJournal.length)],
       ['crash dumps', crashDumpsLine(crashes.dumps)],
     ],
     facts: [
@@ -181,6 +185,7 @@ export function buildSupportBundleEntries(input: SupportBundleSources): BundleEn
     'logs.jsonl': jsonl(logLines),
     'requests.jsonl': jsonl(requestLines),
     'journal.jsonl': jsonl(journal.map((e) => JSON.stringify(e))),
+    'gtt-journal.jsonl': jsonl(gttJournal.map((e) => JSON.stringify(e))),
     'budget.json': json(budget),
     'errors.json': json(errors),
     'snapshots.json': json(snapshots),

@@ -14,6 +14,7 @@ import {
   type GttCheck,
   type GttDraft,
 } from '../../../shared/broker/gtt';
+import { ErrorCode } from '../../../shared/broker/errors';
 import { precheckPlace, type InstrumentLookup } from '../orders/checks/order-prechecks';
 import { trustedLtp, type FatFingerLimits } from '../orders/checks/fat-finger-guards';
 
@@ -38,6 +39,8 @@ export function precheckGtt(
         field: 'symbol',
         message: `Unknown symbol ${d.symbol}: not in the symbol master.`,
         confirmable: false,
+        code: ErrorCode.InvalidSymbol,
+        guard: null,
       },
     ];
   const out: GttCheck[] = [];
@@ -48,7 +51,14 @@ export function precheckGtt(
     seen.add(key);
   };
   for (const v of checkGttDraft(d, rules))
-    add({ leg: v.leg, field: v.field, message: v.message, confirmable: false });
+    add({
+      leg: v.leg,
+      field: v.field,
+      message: v.message,
+      confirmable: false,
+      code: v.code,
+      guard: null,
+    });
   const { leg1, leg2 } = draftLegs(d);
   for (const [name, leg] of [
     ['leg1', leg1],
@@ -63,12 +73,21 @@ export function precheckGtt(
         field: v.field,
         message: `${prefix}${v.message}`,
         confirmable: v.guard !== null,
+        code: v.code,
+        guard: v.guard,
       });
     }
   }
   const ltp = trustedLtp(instruments.lastPrice?.(d.symbol));
   for (const v of legsOnWrongSide(d, ltp))
-    add({ leg: v.leg, field: v.field, message: v.message, confirmable: true });
+    add({
+      leg: v.leg,
+      field: v.field,
+      message: v.message,
+      confirmable: true,
+      code: v.code,
+      guard: null,
+    });
   const live = active.filter((g) => g.status === 'active' && g.id !== replacing).length;
   if (replacing === null && live >= MAX_ACTIVE_GTTS)
     add({
@@ -76,6 +95,8 @@ export function precheckGtt(
       field: 'order',
       message: `You have ${live} active GTT orders, the most one account may hold (${MAX_ACTIVE_GTTS}). Cancel one first.`,
       confirmable: false,
+      code: null,
+      guard: null,
     });
   return out;
 }

@@ -20,6 +20,7 @@ import {
   type Gtt,
   type GttAction,
   type GttActionKind,
+  type GttCheck,
   type GttDraft,
   type GttView,
 } from '../../../shared/broker/gtt';
@@ -356,6 +357,10 @@ export function createGttService(deps: GttServiceDeps): GttService {
       // The guards and the wrong-side check compare with the last price: get one first.
       await deps.freshPrice(d.symbol).catch(() => undefined);
     }
+    // The checks on the book as last read first: a GTT they block or ask about costs no
+    // request (a trader fixing a typo, a proof sending hundreds of bad GTTs).
+    const early = verdict(a, precheckGtt(d, deps.instruments, deps.limits(), book, gttId), o);
+    if (early) return early;
     let current: Gtt[];
     try {
       // Read fresh before sending: the active-GTT limit, and what "new" means if the answer is lost.
@@ -368,6 +373,11 @@ export function createGttService(deps: GttServiceDeps): GttService {
       });
     }
     const checks = precheckGtt(d, deps.instruments, deps.limits(), current, gttId);
+    return verdict(a, checks, o) ?? { action: { ...a, checks }, before: current.map((g) => g.id) };
+  }
+
+  /** The action blocked (a rule) or asking (a guard not yet confirmed) by `checks`; null: send. */
+  function verdict(a: GttAction, checks: GttCheck[], o: GttSendOptions): GttAction | null {
     if (checks.some((c) => !c.confirmable))
       return put({
         ...a,
@@ -380,7 +390,7 @@ export function createGttService(deps: GttServiceDeps): GttService {
       });
     if (checks.length > 0 && !o.confirmed)
       return put({ ...a, status: 'confirm', checks, note: checks.map((c) => c.message).join(' ') });
-    return { action: { ...a, checks }, before: current.map((g) => g.id) };
+    return null;
   }
 
   return {

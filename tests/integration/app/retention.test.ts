@@ -1,5 +1,5 @@
 /**
- * Retention through the composed core: old logs, request logs, journals and bundles beyond
+ * Retention through the composed core: old logs, request logs, journals (orders and GTT) and bundles beyond
  * the settings are removed at start and when the setting changes; everything newer stays.
  */
 import assert from 'node:assert/strict';
@@ -26,6 +26,7 @@ describe('retention in the composed app', () => {
       writeFileSync(join(dataDir, 'logs', `tickdesk-${day(back)}.log`), '{}\n');
       writeFileSync(join(dataDir, 'logs', `requests-${day(back)}.log`), '{}\n');
       writeFileSync(join(dataDir, 'journal', `orders-${day(back)}.jsonl`), '');
+      writeFileSync(join(dataDir, 'journal', `gtt-${day(back)}.jsonl`), '');
     }
     writeFileSync(join(dataDir, 'logs', `tickdesk-${day(4)}.log.1`), '{}\n');
     writeFileSync(join(dataDir, 'logs', `requests-${day(1)}.log.1`), '{}\n');
@@ -82,8 +83,8 @@ describe('retention in the composed app', () => {
     assert.ok(logs.includes('notes.txt'), 'files that are not ours stay');
     assert.deepEqual(
       names('journal'),
-      [0, 1, 2, 3, 4].map((b) => `orders-${day(b)}.jsonl`).sort(),
-      'journals: five days kept, the tenth-day one removed',
+      [0, 1, 2, 3, 4].flatMap((b) => [`orders-${day(b)}.jsonl`, `gtt-${day(b)}.jsonl`]).sort(),
+      'journals (orders and GTT): five days kept, the tenth-day ones removed',
     );
     assert.deepEqual(names('support'), ['tickdesk-support-0.zip', 'tickdesk-support-1.zip']);
   });
@@ -97,7 +98,10 @@ describe('retention in the composed app', () => {
       [`requests-${day(0)}.log`, `tickdesk-${day(0)}.log`].sort(),
     );
     assert.ok(!names('logs').includes(`requests-${day(1)}.log.1`), 'its rotated part goes with it');
-    assert.deepEqual(names('journal'), [`orders-${day(1)}.jsonl`, `orders-${day(0)}.jsonl`].sort());
+    assert.deepEqual(
+      names('journal'),
+      [0, 1].flatMap((b) => [`orders-${day(b)}.jsonl`, `gtt-${day(b)}.jsonl`]).sort(),
+    );
     assert.deepEqual(names('support'), ['tickdesk-support-0.zip']);
   });
 

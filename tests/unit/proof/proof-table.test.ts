@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { proofTable, type ProofRow } from '../../proof/proof-table';
-import { atLeast, zeroGoal } from '../../proof/types';
+import { atLeast, notApplicable, zeroGoal } from '../../proof/types';
 
 test('a value column per dialect; a figure off its goal on one dialect is not met', () => {
   const rows: ProofRow[] = [
@@ -27,4 +27,51 @@ test('a value column per dialect; a figure off its goal on one dialect is not me
   assert.deepEqual(cells(lines[3]!), ['Budget', 'throughput', '1,234', '-', '>= 1000', 'yes']);
   assert.deepEqual(cells(lines[4]!), ['Hostile', 'sent', '10', '12', '>= 10 / >= 12', 'yes']);
   assert.equal(lines.length, 5);
+});
+
+test('a figure a dialect cannot have shows why in its column, and does not count as missed', () => {
+  const rows: ProofRow[] = [
+    {
+      section: 'Faults (GTT, multi-leg)',
+      dialect: 'fyers-v2',
+      figure: notApplicable([zeroGoal('duplicate GTTs', 0)], 'needs v3')[0]!,
+    },
+    {
+      section: 'Faults (GTT, multi-leg)',
+      dialect: 'fyers-v3',
+      figure: zeroGoal('duplicate GTTs', 0),
+    },
+    {
+      section: 'Faults (GTT, multi-leg)',
+      dialect: 'fyers-v2',
+      figure: notApplicable([atLeast('GTT faults fired', 0, 0)], 'needs v3')[0]!,
+    },
+    {
+      section: 'Faults (GTT, multi-leg)',
+      dialect: 'fyers-v3',
+      figure: atLeast('GTT faults fired', 3, 10),
+    },
+  ];
+  const lines = proofTable(rows, ['fyers-v2', 'fyers-v3']).split('\n');
+  const cells = (l: string) =>
+    l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+  assert.deepEqual(cells(lines[2]!), [
+    'Faults (GTT, multi-leg)',
+    'duplicate GTTs',
+    'needs v3',
+    '0',
+    '0',
+    'yes',
+  ]);
+  assert.deepEqual(cells(lines[3]!), [
+    'Faults (GTT, multi-leg)',
+    'GTT faults fired',
+    'needs v3',
+    '3 (NO)',
+    '>= 10',
+    'NO',
+  ]);
 });
