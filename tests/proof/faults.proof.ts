@@ -16,6 +16,7 @@ import { istParts, istToEpoch } from '../../shared/format/ist';
 import { AppError, isIpcPresentable } from '../../shared/ipc/errors';
 import { faultRoute, prepareCases, PriceTags, type ActionName } from './support/fault-actions';
 import { BrokerDialectId } from '../../shared/broker/dialect';
+import { missEvidence } from './support/miss-evidence';
 import { crashDuring, type CrashAction } from './support/crash-restart';
 import {
   lateAfterNotDone,
@@ -208,7 +209,7 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       if (v.wrongBelief) fig.wrong++;
       if (v.duplicates || v.wrongBelief || open)
         failures.push(
-          `${action} × ${mode}: ${v.detail}; ${intents.map((i) => `${i.status} "${i.note}"`).join(' | ')}`,
+          `${action} × ${mode}: ${v.detail}; ${intents.map((i) => `${i.status} "${i.note}"`).join(' | ')}; ${missEvidence(app.core, c.symbols, intents, book, clock.now())}`,
         );
     });
   }

@@ -70,6 +70,8 @@ export interface Verdict {
 
 /** One prepared case: send it, then judge every intent it produced (resends included). */
 export interface FaultCase {
+  /** Symbols whose positions the case opens and acts on (position actions): what a miss shows. */
+  symbols?: readonly string[];
   send(): Promise<OrderIntent[]>;
   judge(intents: OrderIntent[], book: Order[], positions: Positions): Verdict;
 }
@@ -149,7 +151,17 @@ function cancelJudge(ids: string[]) {
   };
 }
 
-/** Opens one intraday long of 1 share in each of `symbols` (market buy, filled by ticks). */
+/** Looks at most the setup makes for its buys to fill (each after one tick, three market steps). */
+const SETUP_LOOKS = 15;
+
+/**
+ * Opens one intraday long of 1 share in each of `symbols` (market buy, filled by ticks), and
+ * returns once the broker shows every one open. An accepted buy is not yet a position: the
+ * exchange acknowledges one order in twenty-five only after 0.5-3 s (exchange-timing.ts), and
+ * a case sent while its buy is still in transit acts on a position that does not exist yet:
+ * an exit all then rightly exits the other one, and the buy filling afterwards left a
+ * position open that the case counted as a wrong belief ("believed flat").
+ */
 export async function openLongs(
   core: AppCore,
   symbols: string[],
@@ -165,7 +177,13 @@ export async function openLongs(
   );
   for (const i of intents)
     if (i.status !== 'done') throw new Error(`setup position failed: ${i.note}`);
-  await tick();
+  for (let n = 1; ; n++) {
+    await tick();
+    const p = await core.broker.getPositions({ fresh: true });
+    const closed = symbols.filter((s) => net(p, s, 'INTRADAY') === 0);
+    if (closed.length === 0) return;
+    if (n >= SETUP_LOOKS) throw new Error(`setup positions never opened: ${closed.join(', ')}`);
+  }
 }
 
 const net = (p: Positions, symbol: string, product: string) =>
@@ -239,6 +257,7 @@ export async function prepareCases(
       await openLongs(core, symbols, ctx.tick);
       core.orders.observePositions(await core.broker.getPositions({ fresh: true }));
       return symbols.map((symbol) => ({
+        symbols: [symbol],
         send: async () =>
           action === 'exit one'
             ? [await core.orders.exit(`${symbol}-INTRADAY`)]
@@ -274,6 +293,7 @@ export async function prepareCases(
       const symbols = Array.from({ length: 2 }, () => ctx.symbols());
       await openLongs(core, symbols, ctx.tick);
       return Array.from({ length: n }, () => ({
+        symbols,
         send: async () => [await core.orders.exit(null)],
         judge: (intents, _book, p) => {
           const done = believedDone(intents) > 0;

@@ -20,6 +20,7 @@ import {
   type FaultCase,
   type PriceTags,
 } from './fault-actions';
+import { missEvidence } from './miss-evidence';
 
 /**
  * When the sandbox carries the request out: well after the 30 s settling period and its last
@@ -176,8 +177,9 @@ export async function lateAfterNotDone(
         const v = c.judge(now, book, positions);
         if (v.wrongBelief || v.duplicates) {
           f.wrong++;
+          const why = missEvidence(env.app().core, c.symbols, now, book, env.clock.now());
           f.misses.push(
-            `late ${kind}: ${v.detail}; ${now.map((i) => `${i.status} "${i.note}"`).join(' | ')}`,
+            `late ${kind}: ${v.detail}; ${now.map((i) => `${i.status} "${i.note}"`).join(' | ')}; ${why}`,
           );
         }
       });

@@ -248,3 +248,31 @@ test('a new order on a position pauses the watches there until resumed; `ended` 
   assert.equal(ended, true, 'found: the watch has ended');
   await watch.ended('never-watched');
 });
+
+test('a read shown to one watch alone (what the app held when it started) touches no other', () => {
+  const ctx = context(positions(position({})));
+  const watch = new LateWatch(() => ctx.clock.now());
+  watch.add('cancel', cancelWatcher(ctx, '9'));
+  watch.add(
+    'exit',
+    exitWatcher(ctx, {
+      positionId: 'NSE:ITC-EQ-INTRADAY',
+      targets: ['NSE:ITC-EQ-INTRADAY'],
+      sent: { knownAtSend: new Set() },
+      baseline: ctx.positions,
+    }),
+  );
+  const held = orders(
+    order({ id: '9', status: OrderStatus.Canceled }),
+    order({ id: '51', symbol: 'NSE:ITC-EQ', side: -1, qty: 1, productType: 'INTRADAY' }),
+  );
+  const found = watch.see(held, 'exit');
+  assert.deepEqual(
+    found.map((f) => f.intentId),
+    ['exit'],
+    'the exit order the app already held is found',
+  );
+  assert.equal(watch.has('cancel'), true, 'the other watch was not shown the read');
+  assert.equal(watch.has('exit'), false, 'found: no longer watched');
+  assert.deepEqual(watch.see(held, 'exit'), [], 'a watch no longer held finds nothing');
+});

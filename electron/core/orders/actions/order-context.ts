@@ -15,7 +15,7 @@ import type { BrokerClient } from '../../broker/broker-client';
 import type { Clock } from '../../limiter/clock';
 import type { StateCheck } from '../reconcile/ambiguity-resolver';
 import type { CheckContext, SendSnapshot } from '../reconcile/check-context';
-import { isWatchedCheck } from '../reconcile/late-watch';
+import { isWatchedCheck, type AccountRead } from '../reconcile/late-watch';
 import { LateArrivals } from '../reconcile/late-arrivals';
 import { ReconcileRunner } from '../reconcile/reconcile-runner';
 import type { FatFingerLimits } from '../checks/fat-finger-guards';
@@ -100,6 +100,8 @@ export class OrderContext implements CheckContext {
       onNotDone: (id, check) => {
         if (isWatchedCheck(check)) this.late.add(id, check.lateWatcher());
       },
+      // Then it looks at what the app took in while "not done" was written.
+      onNotDoneWritten: (id) => this.late.lookAtHeld(id, this.heldReads()),
     });
     this.late = new LateArrivals({
       tracker: this.tracker,
@@ -164,6 +166,15 @@ export class OrderContext implements CheckContext {
   forget(intentId: string): void {
     this.runner.forget(intentId);
     this.late.delete(intentId);
+  }
+
+  /** What the app holds of the account now: the last row of every order, the last positions. */
+  private heldReads(): AccountRead[] {
+    const positions = this.cache.positions;
+    return [
+      { kind: 'orders', book: [...this.cache.cachedOrders()] },
+      ...(positions ? [{ kind: 'positions' as const, positions }] : []),
+    ];
   }
 
   /** How many intents the context still holds state for (tests of the bounds). */

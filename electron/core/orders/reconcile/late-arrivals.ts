@@ -42,6 +42,16 @@ export class LateArrivals {
     this.watch.add(intentId, watcher);
   }
 
+  /**
+   * Shows an action's watch `held`, what the app holds of the account now, once its "not
+   * done" has been written: the check's final read is journalled before the watch starts, and
+   * a pushed update arriving meanwhile reached no watch. While updates are pushed nothing
+   * reads the book again, so a late arrival pushed then would never be seen.
+   */
+  lookAtHeld(intentId: string, held: readonly AccountRead[]): void {
+    for (const read of held) this.correct(this.watch.see(read, intentId));
+  }
+
   /** Stops watching an action (forgotten). */
   delete(intentId: string): void {
     this.watch.delete(intentId);
@@ -79,7 +89,12 @@ export class LateArrivals {
 
   /** Shows one account read to the watch and starts correcting what it proves done. */
   see(read: AccountRead): void {
-    for (const { intentId, orderId, note } of this.watch.see(read)) {
+    this.correct(this.watch.see(read));
+  }
+
+  /** Starts correcting each action a read proved done. */
+  private correct(found: { intentId: string; orderId: string | null; note: string }[]): void {
+    for (const { intentId, orderId, note } of found) {
       this.o.onFound(intentId);
       const settling = this.settle(intentId, orderId, note);
       this.settling.set(intentId, settling);

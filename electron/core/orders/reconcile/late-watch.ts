@@ -167,11 +167,18 @@ export class LateWatch {
     return pauseEntries(hit);
   }
 
-  /** Shows one read to every watcher; returns the actions it proves done. */
-  see(read: AccountRead): { intentId: string; orderId: string | null; note: string }[] {
+  /**
+   * Shows one read to every watcher (or to `only`'s alone: a watch just started looks at what
+   * the app already holds); returns the actions it proves done.
+   */
+  see(
+    read: AccountRead,
+    only?: string,
+  ): { intentId: string; orderId: string | null; note: string }[] {
     const found: { intentId: string; orderId: string | null; note: string }[] = [];
     const now = this.now();
     for (const [id, e] of this.entries) {
+      if (only !== undefined && id !== only) continue;
       if (now > e.watcher.until) {
         this.delete(id);
         continue;

@@ -24,6 +24,11 @@ export interface ReconcileRunnerOptions {
    * arrival watch starts here, before the status changes.
    */
   onNotDone(intentId: string, check: StateCheck): void;
+  /**
+   * That "not done" is written and visible: the watch looks at what the app took in since
+   * the final read (a pushed update in between reached no watch).
+   */
+  onNotDoneWritten?(intentId: string): void;
 }
 
 /** The reconciliations under way, and the checks kept for later. */
@@ -174,6 +179,7 @@ export class ReconcileRunner {
       this.notDoneChecks.set(intent.intentId, check);
       this.o.onNotDone(intent.intentId, check);
       await tracker.update(intent.intentId, { status: 'confirmed-not-done', note: res.note });
+      this.o.onNotDoneWritten?.(intent.intentId);
     } else {
       await tracker.update(intent.intentId, { note: res.note }, 'reconcile');
     }
