@@ -316,22 +316,25 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
         break;
       }
       queues[entry.priority].shift();
-      second.record(now);
-      minute.record(now);
-      if (entry.priority === 'background') {
-        secondBg.record(now);
-        minuteBg.record(now);
-      }
-      for (let k = 0; k < (entry.job.orderActions ?? 0); k++) orderSecond.record(now);
+      // The broker's second and minute count it when it arrives, which may be as late as its
+      // answer: it stays in them until the answer is back (SlidingWindow.open). The day is
+      // a count, and counts it now.
+      const windows = [second, minute];
+      if (entry.priority === 'background') windows.push(secondBg, minuteBg);
+      for (let k = 0; k < (entry.job.orderActions ?? 0); k++) windows.push(orderSecond);
+      const closes = windows.map((w) => w.open());
       day.record(now);
       inFlight++;
       changed = true;
-      start(entry, now);
+      start(entry, now, () => {
+        const at = clock.now();
+        for (const close of closes) close(at);
+      });
     }
     if (changed) publish();
   }
 
-  function start(entry: Entry, now: number): void {
+  function start(entry: Entry, now: number, answered: () => void): void {
     const sentAt = now;
     let p: Promise<unknown>;
     try {
@@ -341,8 +344,12 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       p = Promise.reject(err);
     }
     p.then(
-      (v) => finish(entry, () => entry.resolve(v)),
+      (v) => {
+        answered();
+        finish(entry, () => entry.resolve(v));
+      },
       (err: unknown) => {
+        answered();
         const retryAfter = retryAfterOf(err);
         if (retryAfter !== null) {
           rateLimitedCount++;
