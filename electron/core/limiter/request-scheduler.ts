@@ -114,7 +114,9 @@ export const HEADROOM = { second: 0.8, minute: 0.9, day: 0.98 } as const;
  * that arrives within one second is refused whatever clock second it straddles. 200 ms, not
  * 100: on a machine at load 22-25 the full-demand test drew two per-second 429s at 100 ms
  * and one at 200 ms (300 ms drew none, but slowed the order book's reads past the live-prices
- * test's 3 s for a pushed partial fill).
+ * test's 3 s for a pushed partial fill). Those 429s were sends counted when let go but
+ * handled late: a request now counts until its answer is back (SlidingWindow.open), which no
+ * lateness can undercut; the margin stays for the broker's own clock.
  */
 export const WINDOW_MARGIN_MS = { second: 200, minute: 1000 } as const;
 
