@@ -132,3 +132,46 @@ async function sendMarketOrderOrLimit(page: Page): Promise<void> {
     { timeout: 20_000 },
   );
 }
+
+test('a filter matching nothing says so while the book is being read again, not "Loading…"', async ({
+  page,
+  controlled,
+}) => {
+  test.setTimeout(120_000);
+  await control(controlled, 'reset', {});
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await fetch(`${controlled.sandbox}/__sandbox/orders/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count: 20 }),
+  });
+  await page.keyboard.press('Alt+1');
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByTestId('orders-count')).toHaveText(/^2\d orders$/, { timeout: 30_000 });
+  await page.getByTestId('filter-side').selectOption('sell');
+  await expect(page.getByTestId('orders-empty')).toHaveText('No orders match these filters.');
+  // The next read of the book is slow (a 10,000-order book on a loaded machine, or a slow
+  // broker): while it runs, the rows already read still match nothing, and the screen says
+  // that rather than pretending nothing has been read.
+  // (Several reads: a background refresh may take the first one.)
+  await control(controlled, 'faults', {
+    route: 'GET /api/v2/orders',
+    mode: 'delay',
+    delayMs: 10_000,
+    times: 5,
+  });
+  const refresh = page
+    .getByTestId('order-book')
+    .locator('header')
+    .getByRole('button', { name: 'Refresh' });
+  await refresh.click();
+  await expect(refresh).toBeDisabled();
+  await expect(page.getByTestId('orders-empty')).toHaveText('No orders match these filters.');
+  await expect(refresh).toBeDisabled();
+  // Once the read is back, the book is as before.
+  await expect(refresh).toBeEnabled({ timeout: 90_000 });
+  await control(controlled, 'faults', { route: 'GET /api/v2/orders', mode: 'delay', delayMs: 0 });
+  await page.getByTestId('filter-side').selectOption('all');
+  await expect(page.getByTestId('orders-count')).toHaveText(/^2\d orders$/);
+});

@@ -114,7 +114,9 @@ export const HEADROOM = { second: 0.8, minute: 0.9, day: 0.98 } as const;
  * that arrives within one second is refused whatever clock second it straddles. 200 ms, not
  * 100: on a machine at load 22-25 the full-demand test drew two per-second 429s at 100 ms
  * and one at 200 ms (300 ms drew none, but slowed the order book's reads past the live-prices
- * test's 3 s for a pushed partial fill).
+ * test's 3 s for a pushed partial fill). Those 429s were sends counted when let go but
+ * handled late: a request now counts until its answer is back (SlidingWindow.open), which no
+ * lateness can undercut; the margin stays for the broker's own clock.
  */
 export const WINDOW_MARGIN_MS = { second: 200, minute: 1000 } as const;
 
@@ -316,22 +318,25 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
         break;
       }
       queues[entry.priority].shift();
-      second.record(now);
-      minute.record(now);
-      if (entry.priority === 'background') {
-        secondBg.record(now);
-        minuteBg.record(now);
-      }
-      for (let k = 0; k < (entry.job.orderActions ?? 0); k++) orderSecond.record(now);
+      // The broker's second and minute count it when it arrives, which may be as late as its
+      // answer: it stays in them until the answer is back (SlidingWindow.open). The day is
+      // a count, and counts it now.
+      const windows = [second, minute];
+      if (entry.priority === 'background') windows.push(secondBg, minuteBg);
+      for (let k = 0; k < (entry.job.orderActions ?? 0); k++) windows.push(orderSecond);
+      const closes = windows.map((w) => w.open());
       day.record(now);
       inFlight++;
       changed = true;
-      start(entry, now);
+      start(entry, now, () => {
+        const at = clock.now();
+        for (const close of closes) close(at);
+      });
     }
     if (changed) publish();
   }
 
-  function start(entry: Entry, now: number): void {
+  function start(entry: Entry, now: number, answered: () => void): void {
     const sentAt = now;
     let p: Promise<unknown>;
     try {
@@ -341,8 +346,12 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       p = Promise.reject(err);
     }
     p.then(
-      (v) => finish(entry, () => entry.resolve(v)),
+      (v) => {
+        answered();
+        finish(entry, () => entry.resolve(v));
+      },
       (err: unknown) => {
+        answered();
         const retryAfter = retryAfterOf(err);
         if (retryAfter !== null) {
           rateLimitedCount++;

@@ -67,13 +67,15 @@ export class Resource<T> {
 /**
  * The text for an empty table: loading, never loaded (logged out or expired before the
  * first fetch), or genuinely empty. "No holdings" must never be shown for "not loaded".
+ * Once read, an empty table says why it is empty (nothing today, or filters that match
+ * nothing) even while a refresh runs: the rows already read are the truth until the next
+ * read lands, and a 10,000-order book read again for seconds must not look unread.
  */
 export function emptyText(
   r: Pick<Resource<unknown>, 'loading' | 'loadedAt' | 'error'>,
   none: string,
 ): string {
+  if (r.loadedAt !== null) return none;
   if (r.loading) return 'Loading…';
-  if (r.loadedAt === null)
-    return r.error ? 'Could not load this yet.' : 'Not loaded yet: log in to see it.';
-  return none;
+  return r.error ? 'Could not load this yet.' : 'Not loaded yet: log in to see it.';
 }

@@ -66,7 +66,6 @@ class TicketStore {
   attempted = $state(false);
   #timer: ReturnType<typeof setTimeout> | null = null;
   #amoTouched = false;
-  #marketFollow: Promise<void> | null = null;
   #seq = 0;
 
   get intent(): OrderIntent | undefined {
@@ -170,7 +169,7 @@ class TicketStore {
       this.draft.type = OrderType.Limit;
     if (!same) {
       this.#amoTouched = false;
-      this.#marketFollow = this.#followMarket(symbol).finally(() => (this.#marketFollow = null));
+      void this.#followMarket(symbol);
     }
     this.schedulePrecheck();
   }
@@ -258,9 +257,11 @@ class TicketStore {
     // if that last order might still be placed; it stays in the activity log.)
     this.intentId = null;
     try {
-      // A send right after picking the symbol waits for the after-market switch to settle.
-      if (this.#marketFollow) await this.#marketFollow;
-      // The market may have opened or closed since the ticket opened: settle the switch now.
+      // The market may have opened or closed since the ticket opened: settle the switch now,
+      // from a fresh read in the order lane. The read the ticket started when it opened on
+      // the symbol is not waited for: it is in the trader's read lane, where a page load's
+      // minute of reads or a slow answer held the order on "Sending…" for 20 s; this read
+      // supersedes it (and with the switch set by hand, neither moves it).
       if (!this.#amoTouched && this.draft.symbol) await this.#followMarket(this.draft.symbol, true);
       const { input, problems } = toOrderInput(this.draft);
       this.local = problems;

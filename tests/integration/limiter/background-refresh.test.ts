@@ -19,7 +19,7 @@ after(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-test('fast while an order is pending, slow after it is cancelled', async () => {
+test('fast while an order is pending, slow after it is cancelled', async (t) => {
   const ack = await s.broker.placeOrder({
     symbol: 'NSE:SBIN-EQ',
     qty: 1,
@@ -52,6 +52,8 @@ test('fast while an order is pending, slow after it is cancelled', async () => {
     },
   });
   const before = s.scheduler.getState().day.used;
+  // A failed assertion must not leave it running: the file would never end.
+  t.after(() => r.stop());
   r.start();
   await sleep(1500);
   const fast = books;

@@ -59,3 +59,17 @@ test('spent day budget waits until IST midnight', () => {
   b.record(now);
   assert.equal(b.waitMs(now), 6 * 3600_000);
 });
+
+test('a request awaiting its answer counts until the answer is back, then a window from it', () => {
+  const w = new SlidingWindow(2, 1000);
+  const closeA = w.open();
+  w.record(0);
+  assert.equal(w.used(5_000), 1, 'the one still out counts however long it takes');
+  assert.equal(w.waitMs(5_000, 1), Infinity, 'only its answer can make room');
+  assert.equal(w.nextExpiryMs(5_000), Infinity);
+  closeA(5_000);
+  closeA(9_000); // a second call changes nothing
+  assert.equal(w.used(5_500), 1, 'counted for a window from its answer');
+  assert.equal(w.waitMs(5_500, 1), 500);
+  assert.equal(w.used(6_000), 0);
+});
