@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       url: sandbox.url,
       symbolMasterBase: sandbox.symbolMasterBase,
       dataUrl: sandbox.dataUrl,
+      historyUrl: sandbox.historyUrl,
       socketUrl: sandbox.socketUrl,
       v3: {
         apiBase: sandbox.v3.apiBase,

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
+ * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--data-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
  * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
- * socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
+ * historyUrl, socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
  * where it listens.
  * Everything else goes to stderr, keeping stdout machine-readable.
  */
@@ -45,6 +45,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
         if (!Number.isInteger(n) || n < 0 || n > 65535)
           throw new Error('--depository-port must be 0..65535');
         o.depositoryPort = n;
+        break;
+      }
+      case '--data-port': {
+        const n = Number(value(k++, a));
+        if (!Number.isInteger(n) || n < 0 || n > 65535)
+          throw new Error('--data-port must be 0..65535');
+        o.dataPort = n;
         break;
       }
       case '--seed': {
@@ -134,7 +141,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--data-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;
@@ -153,6 +160,7 @@ async function main(): Promise<void> {
         base_url: info.url,
         symbol_master_base: info.symbolMasterBase,
         dataUrl: info.dataUrl,
+        historyUrl: info.historyUrl,
         socketUrl: info.socketUrl,
         // The same broker in the API v3 dialect (docs/broker-v3.md).
         v3: info.v3,

@@ -39,7 +39,14 @@ import { orderRoutes } from './orders/routes';
 import { LATENCY_PROFILES, type LatencyName } from './orders/exchange-timing';
 import { istDayStart } from './time/ist';
 import { listenSocket } from './socket/listener';
-import { DATA_PREFIX, dataRoutes } from './data/routes';
+import {
+  HISTORY_PREFIX,
+  QUOTES_PREFIX,
+  historyRoutes as v2HistoryRoutes,
+  marketStatusOnDataHost,
+  quoteRoutes,
+} from './data/routes';
+import { listenOrigin, type OriginListener } from './http/origin-listener';
 import { v3RestAddresses, type V3RestAddresses } from './v3/addresses';
 import { v3Routes } from './v3/routes';
 import { SandboxPriceAlerts } from './v3/price-alerts';
@@ -60,6 +67,8 @@ export interface SandboxOptions {
   socketPort?: number;
   /** Port of the eDIS depository pages (their own origin) on 127.0.0.1; 0 or absent picks a free one. */
   depositoryPort?: number;
+  /** Port of the v2 data host (quotes, depth; its own origin) on 127.0.0.1; 0 or absent picks a free one. */
+  dataPort?: number;
   /** Seed of the market, the demo portfolio and the app secrets (default 1). */
   seed?: number;
   /** Serve HTTPS with a self-signed certificate made at start. */
@@ -130,8 +139,13 @@ export interface SandboxAnnouncement {
   user: { svc_id: string; password: string; pin: string; tpin: string };
   /** SHA-256 fingerprint of the TLS certificate (with tls only). */
   fingerprint?: string;
-  /** The data base URL (quotes, depth, history), e.g. http://127.0.0.1:PORT/data-rest/v2/ */
+  /**
+   * The v2 data host's base (quotes, depth, `marketStatus`), on its own port as the SDK's
+   * `api-t1.fyers.in/data/` is its own host, e.g. http://127.0.0.1:PORT4/data/
+   */
   dataUrl: string;
+  /** The v2 history base, on the broker's own origin, e.g. http://127.0.0.1:PORT/data-rest/v2/ */
+  historyUrl: string;
   /** The socket URL, on its own port, e.g. ws://127.0.0.1:PORT2/socket/v2/dataSock */
   socketUrl: string;
   /**
@@ -150,7 +164,7 @@ export interface SandboxAnnouncement {
 export interface SandboxHandle extends SandboxAnnouncement {
   /** Instruments the sandbox trades (read-only; for tests and Demo mode pickers). */
   instruments: readonly Instrument[];
-  /** Stops the ticker, drops open connections (sockets too) and closes all three listeners. */
+  /** Stops the ticker, drops open connections (sockets too) and closes every listener. */
   close(): Promise<void>;
 }
 
@@ -186,33 +200,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   });
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  // The depository: a second listener, so its pages have an origin of their own.
-  const depSlot: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
-  const depListener = (req: IncomingMessage, res: ServerResponse) => {
-    if (depSlot.handler) depSlot.handler(req, res);
-    else void ready.then(() => depSlot.handler?.(req, res));
-  };
-  const depServer: Server = tls
-    ? createHttpsServer({ key: tls.key, cert: tls.cert }, depListener)
-    : createHttpServer(depListener);
   const closeServer = (srv: Server) =>
     new Promise<void>((resolve) => {
       srv.close(() => resolve());
       srv.closeAllConnections();
     });
+  // The depository's pages and the v2 data host (quotes, depth): origins of their own, as at
+  // the broker (CDSL is not the broker; the v2 SDK sends quotes and depth to another host).
+  const origins: OriginListener[] = [];
   try {
-    await new Promise<void>((resolve, reject) => {
-      depServer.once('error', reject);
-      depServer.listen(opts.depositoryPort ?? 0, '127.0.0.1', () => {
-        depServer.off('error', reject);
-        resolve();
-      });
-    });
+    for (const port of [opts.depositoryPort, opts.dataPort])
+      origins.push(
+        await listenOrigin({
+          ...(port !== undefined ? { port } : {}),
+          ...(tls ? { tls } : {}),
+          ready,
+        }),
+      );
   } catch (e) {
-    await closeServer(server);
+    await Promise.all([closeServer(server), ...origins.map((o) => o.close())]);
     throw e;
   }
-  const depositoryUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${(depServer.address() as AddressInfo).port}`;
+  const [depository, dataHost] = origins as [OriginListener, OriginListener];
+  const depositoryUrl = depository.url;
   let socket: Awaited<ReturnType<typeof listenSocket>>;
   try {
     socket = await listenSocket({
@@ -220,13 +230,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       ...(tls ? { tls } : {}),
     });
   } catch (e) {
-    await Promise.all([closeServer(server), closeServer(depServer)]);
+    await Promise.all([closeServer(server), depository.close(), dataHost.close()]);
     throw e;
   }
   const announced = {
     url: baseUrl,
     symbolMasterBase: `${baseUrl}${MASTER_PREFIX}`,
-    dataUrl: `${baseUrl}${DATA_PREFIX}`,
+    dataUrl: `${dataHost.url}${QUOTES_PREFIX}`,
+    historyUrl: `${baseUrl}${HISTORY_PREFIX}`,
     socketUrl: socket.url,
     v3: { ...v3RestAddresses(baseUrl), ...v3SocketUrls(socket) },
     depositoryUrl,
@@ -251,7 +262,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
   } catch (e) {
     // Do not leave a half-started server holding the port (and the process) open.
-    await Promise.all([closeServer(server), closeServer(depServer)]);
+    await Promise.all([closeServer(server), depository.close(), dataHost.close()]);
     await socket.close();
     throw e;
   }
@@ -300,11 +311,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...accountRoutes(core),
     ...orderRoutes(core),
     ...edisRoutes(core, () => depositoryUrl),
-    ...dataRoutes(core),
+    ...v2HistoryRoutes(core),
   ];
+  // The v2 data host: quotes, depth and the SDK's market status, nothing else.
+  const quoteHost: Route[] = [...quoteRoutes(core), ...marketStatusOnDataHost(v2Routes)];
   const routes: Route[] = [
     ...v2Routes,
-    ...v3Routes(v2Routes, core, (authorization) => {
+    ...v3Routes([...v2Routes, ...quoteHost], core, (authorization) => {
       // The bare token (what public v3 socket clients send) is looked up to name its app.
       const raw = authorization ?? '';
       const bare = raw.includes(':') ? null : creds.token(raw.trim());
@@ -348,18 +361,36 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
     ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
   });
-  depSlot.handler = createDispatcher({
-    routes: depositoryRoutes(core),
+  const hostDeps = {
     apps,
     creds,
     clock,
     limiter,
     faults,
-    beforeEach: () => undefined,
     timers,
-    ...(opts.requestLog ? { requestLog: (line) => opts.requestLog?.(`depository ${line}`) } : {}),
     ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
-  });
+  };
+  // The data host's calls count against the same per-user limits (gaps.md, *inferred*).
+  dataHost.handle(
+    createDispatcher({
+      ...hostDeps,
+      routes: quoteHost,
+      ...(opts.testControls ? { requestCounts } : {}),
+      rowPatches,
+      registeredIps,
+      beforeEach: () => core.engine.housekeeping(),
+      ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
+      ...(opts.requestLog ? { requestLog: (line) => opts.requestLog?.(`data ${line}`) } : {}),
+    }),
+  );
+  depository.handle(
+    createDispatcher({
+      ...hostDeps,
+      routes: depositoryRoutes(core),
+      beforeEach: () => undefined,
+      ...(opts.requestLog ? { requestLog: (line) => opts.requestLog?.(`depository ${line}`) } : {}),
+    }),
+  );
   markReady();
   const v3Sockets = attachV3Sockets({
     listener: socket,
@@ -406,13 +437,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         hub.close();
         v3Sockets.close();
         priceAlerts.close();
-        let open = 3;
-        const done = () => --open === 0 && resolve();
-        void socket.close().then(done);
-        for (const srv of [server, depServer]) {
-          srv.close(done);
-          srv.closeAllConnections();
-        }
+        void Promise.all([
+          socket.close(),
+          closeServer(server),
+          depository.close(),
+          dataHost.close(),
+        ]).then(() => resolve());
       });
       return closed;
     },

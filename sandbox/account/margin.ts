@@ -6,6 +6,7 @@
  */
 import { Side, type ProductType, type SideCode, Segment } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
+import { rupeesPerPoint } from '../market/contract-multipliers';
 
 /** Margin as a fraction of notional value for a product in a segment. */
 export function marginRate(i: Instrument, product: ProductType, side: SideCode): number {
@@ -17,7 +18,10 @@ export function marginRate(i: Instrument, product: ProductType, side: SideCode):
   return product === 'MARGIN' ? 0.15 : 0.12;
 }
 
-/** Blocked amount for `qty` at `price`; option writers are margined on strike value instead. */
+/**
+ * Blocked amount for `qty` at `price`; option writers are margined on strike value instead.
+ * The value is in rupees: × the commodity multiplier and cross-currency reference rate.
+ */
 export function marginFor(
   i: Instrument,
   product: ProductType,
@@ -27,7 +31,7 @@ export function marginFor(
 ): number {
   const isOption = i.optionType === 'CE' || i.optionType === 'PE';
   const value = isOption && side === Side.Sell && i.strike > 0 ? qty * i.strike : qty * price;
-  return Math.abs(value) * marginRate(i, product, side);
+  return Math.abs(value) * rupeesPerPoint(i) * marginRate(i, product, side);
 }
 
 /** Which funds ledger an instrument uses: commodity for segment 20, equity otherwise. */

@@ -9,6 +9,7 @@ import type { ProductType, SideCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
 import type { SimTrade } from '../orders/model';
 import { Side } from '../../shared/broker/enums';
+import { plScale, type PlScale } from '../market/contract-multipliers';
 
 /** Running sums of one position. */
 export interface PositionAcc {
@@ -28,8 +29,12 @@ export interface PositionAcc {
   slNo: number;
 }
 
-/** A position with derived figures, as the positions endpoint and funds need them. */
-export interface PositionFigures extends PositionAcc {
+/**
+ * A position with derived figures, as the positions endpoint and funds need them. P&L is in
+ * rupees: quantity × price move × the contract's scale (commodity multiplier, cross-currency
+ * reference rate); averages and values stay in price units.
+ */
+export interface PositionFigures extends PositionAcc, PlScale {
   netQty: number;
   buyAvg: number;
   sellAvg: number;
@@ -51,12 +56,15 @@ export function figures(acc: PositionAcc, ltp: number): PositionFigures {
   const buyAvg = acc.buyQty > 0 ? acc.buyVal / acc.buyQty : 0;
   const sellAvg = acc.sellQty > 0 ? acc.sellVal / acc.sellQty : 0;
   const closed = Math.min(acc.buyQty, acc.sellQty);
-  const realized = closed * (sellAvg - buyAvg);
+  const scale = plScale(acc.instrument);
+  const perPoint = scale.multiplier * scale.rbiRefRate;
+  const realized = closed * (sellAvg - buyAvg) * perPoint;
   const unrealized =
-    netQty > 0 ? netQty * (ltp - buyAvg) : netQty < 0 ? -netQty * (sellAvg - ltp) : 0;
+    (netQty > 0 ? netQty * (ltp - buyAvg) : netQty < 0 ? -netQty * (sellAvg - ltp) : 0) * perPoint;
   const netAvg = netQty > 0 ? buyAvg : netQty < 0 ? sellAvg : 0;
   return {
     ...acc,
+    ...scale,
     netQty,
     buyAvg,
     sellAvg,

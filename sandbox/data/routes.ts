@@ -1,6 +1,8 @@
 /**
- * The data API (gaps.md "Market data and live updates"): quotes, depth and history under
- * the data base URL `/data-rest/v2/`. Every answer reads the same simulated market the
+ * The v2 data API (gaps.md "Market data and live updates") on two origins, as the broker's
+ * v2 SDK calls it: quotes, depth and market status on the data host (`api-t1.fyers.in/data/`,
+ * here its own port under `/data/`), history on the broker's own origin under `/data-rest/v2/`.
+ * A call sent to the other host is not found there. Every answer reads the same simulated market the
  * matching engine fills at (market-view.ts), so a quote and a fill never disagree. Quotes
  * answer each symbol in its own item: one unknown symbol never fails the others.
  */
@@ -15,8 +17,15 @@ import { istDayStart } from '../time/ist';
 import { candles, INTRADAY_RESOLUTIONS, type HistorySource } from './history';
 import { modelPrice } from '../market/price-model';
 
-/** Path prefix of the data API on the sandbox's HTTP server: the data base URL. */
-export const DATA_PREFIX = '/data-rest/v2/';
+/** Path prefix of quotes and depth on the v2 data host's origin (the SDK's `quoteApi`). */
+export const QUOTES_PREFIX = '/data/';
+/** Path prefix of history on the broker's origin (the SDK's `dataApi`). */
+export const HISTORY_PREFIX = '/data-rest/v2/';
+/**
+ * The history flag's two spellings: the broker's published samples name `cont_flag`, the v2
+ * SDK sends `count_flag` (gaps.md). Both are read; the app sends `cont_flag`.
+ */
+const HISTORY_FLAG_NAMES = ['cont_flag', 'count_flag'] as const;
 /** Most symbols in one quotes request (*inferred*, gaps.md). */
 export const MAX_QUOTE_SYMBOLS = 50;
 /** Longest history range per request: intraday 100 days, daily 366 (*inferred*). */
@@ -105,6 +114,22 @@ function bound(raw: string | null, dateFormat: 0 | 1, param: string, end: boolea
   return end ? t + DAY_MS - 1000 : t;
 }
 
+/**
+ * The continuous-data flag under either spelling: 0 or 1, and the same under both when both
+ * are sent (*inferred*: what the broker does with a disagreement is not published; refusing
+ * it makes a client's mistake visible). The sandbox's contracts have no expired months to
+ * join, so the value changes no candle.
+ */
+function historyFlag(q: URLSearchParams): 0 | 1 | undefined {
+  const given = HISTORY_FLAG_NAMES.filter((n) => q.has(n)).map((n) => q.get(n) ?? '');
+  for (const v of given)
+    if (v !== '0' && v !== '1')
+      fail(ErrorCode.InvalidParameters, 'cont_flag (or count_flag) must be 0 or 1');
+  if (given.length === 2 && given[0] !== given[1])
+    fail(ErrorCode.InvalidParameters, 'cont_flag and count_flag disagree; send one');
+  return given.length === 0 ? undefined : given[0] === '1' ? 1 : 0;
+}
+
 function history(core: BrokerCore, ctx: RequestCtx) {
   const q = ctx.query;
   const i = symbolOf(core, q.get('symbol'), 'symbol');
@@ -125,6 +150,7 @@ function history(core: BrokerCore, ctx: RequestCtx) {
   const from = bound(q.get('range_from'), dateFormat, 'range_from', false);
   const to = bound(q.get('range_to'), dateFormat, 'range_to', true);
   if (from > to) fail(ErrorCode.InvalidParameters, 'range_from is after range_to');
+  historyFlag(q);
   const max = resolution === 'D' ? MAX_HISTORY_DAYS.daily : MAX_HISTORY_DAYS.intraday;
   if (to - from > max * DAY_MS)
     fail(
@@ -160,18 +186,21 @@ function history(core: BrokerCore, ctx: RequestCtx) {
   return okReply({ candles: list });
 }
 
-/** Builds the data API routes over a core. */
-export function dataRoutes(core: BrokerCore): Route[] {
-  const route = (name: string, handle: Route['handle']): Route[] =>
-    // Both spellings: the SDK adds the trailing slash, a hand-written client may not.
-    [`${DATA_PREFIX}${name}/`, `${DATA_PREFIX}${name}`].map((path) => ({
-      method: 'GET',
-      path,
-      access: 'user',
-      level: 0,
-      operation: 'Market Data',
-      handle,
-    }));
+/** A GET route under `prefix` in both spellings: the SDK adds the trailing slash, a hand-written client may not. */
+function dataRoute(prefix: string, name: string, handle: Route['handle']): Route[] {
+  return [`${prefix}${name}/`, `${prefix}${name}`].map((path) => ({
+    method: 'GET',
+    path,
+    access: 'user',
+    level: 0,
+    operation: 'Market Data',
+    handle,
+  }));
+}
+
+/** The v2 data host's quotes and depth over a core (its own origin, `/data/`). */
+export function quoteRoutes(core: BrokerCore): Route[] {
+  const route = (name: string, handle: Route['handle']) => dataRoute(QUOTES_PREFIX, name, handle);
   return [
     ...route('quotes', (ctx) => {
       const raw = ctx.query.get('symbols') ?? '';
@@ -202,6 +231,23 @@ export function dataRoutes(core: BrokerCore): Route[] {
       const v = marketView(core.state, i);
       return okReply({ d: { [i.ticker]: depthAnswer(v, ctx.query.get('ohlcv_flag') === '1') } });
     }),
-    ...route('history', (ctx) => history(core, ctx)),
   ];
+}
+
+/** v2 history over a core, on the broker's own origin (`/data-rest/v2/history`). */
+export function historyRoutes(core: BrokerCore): Route[] {
+  return dataRoute(HISTORY_PREFIX, 'history', (ctx) => history(core, ctx));
+}
+
+/**
+ * The SDK's market status on the data host (`GET {quoteApi}marketStatus`): the same answer as
+ * `/api/v2/market-status`, which the app uses, so one handler serves both.
+ */
+export function marketStatusOnDataHost(v2: readonly Route[]): Route[] {
+  const base = v2.find((r) => r.method === 'GET' && r.path === '/api/v2/market-status');
+  if (!base) throw new Error('no v2 market-status route to serve on the data host');
+  return [`${QUOTES_PREFIX}marketStatus`, `${QUOTES_PREFIX}marketStatus/`].map((path) => ({
+    ...base,
+    path,
+  }));
 }

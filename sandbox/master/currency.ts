@@ -98,6 +98,11 @@ const PAIRS: Pair[] = [
   },
 ];
 
+/** A pair's base price in the sandbox's market (rupees for the INR pairs), or undefined. */
+export function currencySpot(symbol: string): number | undefined {
+  return PAIRS.find((p) => p.symbol === symbol)?.spot;
+}
+
 /** Builds the currency derivatives file. */
 export function buildNseCd(b: FileBuilder, today: Day): void {
   const rule = (m: Day): Day => businessDaysBefore(lastBusinessDay(m), 2);

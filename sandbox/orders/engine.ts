@@ -3,17 +3,12 @@
  * latency has passed (and rejects, a moment later, those the exchange refuses), triggers stop
  * orders, fills market and crossed limit orders from the book (sandbox/orders/fill-model.ts:
  * a walk of the depth, large orders over several ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
- * expires DAY orders at the close, builds bracket and cover exit legs with one-cancels-other,
- * and squares off intraday products before the close. Fills update the position ledger.
+ * expires DAY orders at the close, adds bracket and cover exit legs (bracket-legs.ts) with
+ * one-cancels-other, and exits and squares off positions (position-exits.ts) before the
+ * close. Fills update the position ledger.
  */
-import type {
-  ExchangeCode,
-  MarketStatusValue,
-  SegmentCode,
-  SideCode,
-} from '../../shared/broker/enums';
+import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
-import { roundToTick } from '../../shared/broker/rules';
 import { figures } from '../account/position-ledger';
 import { rollOver, tradingDayOf } from '../account/rollover';
 import type { PositionAcc } from '../account/position-ledger';
@@ -24,6 +19,8 @@ import { istDayKey } from '../time/ist';
 import { ExchangeTiming, REALISTIC_LATENCY, exchangeVerdict } from './exchange-timing';
 import type { LatencyProfile } from './exchange-timing';
 import { FillModel } from './fill-model';
+import { addExitLegs } from './bracket-legs';
+import { exitOrder, exitingQty } from './position-exits';
 import type { OrderSource, SimOrder } from './model';
 import { isOpen, remainingQty } from './model';
 import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
@@ -288,65 +285,13 @@ export class MatchingEngine {
   }
 
   private afterEnd(o: SimOrder): void {
-    if (o.leg === 'entry' && o.filledQty > 0) this.createExitLegs(o);
+    if (o.leg === 'entry' && o.filledQty > 0) addExitLegs(this.s, o);
     if ((o.leg === 'stop' || o.leg === 'target') && o.status === OrderStatus.Traded) {
       for (const sib of this.s.book.orders.values()) {
         if (sib !== o && sib.parentId === o.parentId && isOpen(sib))
           this.end(sib, OrderStatus.Canceled, 'Cancelled: the other exit leg was executed');
       }
     }
-  }
-
-  private createExitLegs(entry: SimOrder): void {
-    const i = entry.instrument;
-    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
-    const avg = entry.tradedValue / entry.filledQty;
-    const exitSide = entry.side === Side.Buy ? Side.Sell : Side.Buy;
-    const kind = entry.productType === 'BO' ? 'BO' : 'CO';
-    const stopPrice =
-      kind === 'BO'
-        ? roundToTick(Math.max(tick, avg - entry.side * entry.stopLoss), tick)
-        : entry.stopLoss;
-    this.addLeg(entry, `${entry.family}-${kind}-2`, 'stop', 3, exitSide, 0, stopPrice);
-    if (kind === 'BO') {
-      const target = roundToTick(Math.max(tick, avg + entry.side * entry.takeProfit), tick);
-      this.addLeg(entry, `${entry.family}-BO-3`, 'target', 1, exitSide, target, 0);
-    }
-  }
-
-  private addLeg(
-    entry: SimOrder,
-    id: string,
-    leg: 'stop' | 'target',
-    type: typeof OrderType.Limit | typeof OrderType.Stop,
-    side: SideCode,
-    limitPrice: number,
-    stopPrice: number,
-  ): void {
-    const ids = this.s.book.nextOrderId(this.s.now());
-    this.s.book.add({
-      ...entry,
-      id,
-      exchOrdId: ids.exchOrdId,
-      slNo: ids.slNo,
-      qty: entry.filledQty,
-      filledQty: 0,
-      tradedValue: 0,
-      type,
-      side,
-      limitPrice,
-      stopPrice,
-      disclosedQty: 0,
-      status: OrderStatus.Pending,
-      message: leg === 'stop' ? 'Stop loss leg pending' : 'Target leg pending',
-      placedAt: this.s.now(),
-      leg,
-      parentId: entry.id,
-      waitingForOpen: false,
-      triggered: false,
-      fromHoldingsQty: 0,
-      source: 'API',
-    });
   }
 
   /**
@@ -358,7 +303,7 @@ export class MatchingEngine {
    * the quantity an earlier exit is still working on is not exited twice.
    */
   flatten(acc: PositionAcc, source: OrderSource, reason: string): SimOrder | undefined {
-    const net = acc.buyQty - acc.sellQty - this.exitingQty(acc);
+    const net = acc.buyQty - acc.sellQty - exitingQty(this.s, acc);
     if (net === 0) return undefined;
     for (const o of this.s.book.orders.values()) {
       if (
@@ -369,52 +314,10 @@ export class MatchingEngine {
       )
         this.end(o, OrderStatus.Canceled, reason);
     }
-    const ids = this.s.book.nextOrderId(this.s.now());
-    const o: SimOrder = {
-      id: ids.id,
-      exchOrdId: ids.exchOrdId,
-      slNo: ids.slNo,
-      instrument: acc.instrument,
-      qty: Math.abs(net),
-      filledQty: 0,
-      tradedValue: 0,
-      type: OrderType.Market,
-      side: net > 0 ? Side.Sell : Side.Buy,
-      productType: acc.productType,
-      limitPrice: 0,
-      stopPrice: 0,
-      disclosedQty: 0,
-      validity: 'DAY',
-      offlineOrder: false,
-      stopLoss: 0,
-      takeProfit: 0,
-      status: OrderStatus.Pending,
-      message: reason,
-      placedAt: this.s.now(),
-      waitingForOpen: false,
-      triggered: false,
-      fromHoldingsQty: 0,
-      source,
-    };
-    this.s.book.add(o);
+    const o = exitOrder(this.s, acc, net, source, reason);
     this.matchOne(o);
     if (isOpen(o) && !this.marketOpen(acc.instrument)) this.fillRestAtClose(o);
     return o;
-  }
-
-  /** Signed quantity open exits (EXIT or SQUAREOFF orders) of this position still have to trade. */
-  private exitingQty(acc: PositionAcc): number {
-    let q = 0;
-    for (const o of this.s.book.orders.values()) {
-      if (
-        isOpen(o) &&
-        (o.source === 'EXIT' || o.source === 'SQUAREOFF') &&
-        o.instrument === acc.instrument &&
-        o.productType === acc.productType
-      )
-        q -= o.side * remainingQty(o);
-    }
-    return q;
   }
 
   /** The square-off at the close: what the book could not take trades at its worst level now. */

@@ -51,11 +51,10 @@ const TAIL_SALT = 0x5eed7a11;
 export const CIRCUIT_PRICE_RANGE = 0.2;
 /**
  * Half-width of the exchange's price range around the market by default, as a share of the
- * price (*inferred*). Still 40%, twice the widest real band: some twenty test files place
- * "far" pending limits 25-35% below the market and must move nearer (or set the range) before
- * the default can be CIRCUIT_PRICE_RANGE (docs/sandbox.md; issue 20).
+ * price (*inferred*): the widest real circuit band, so a limit the real exchange would refuse
+ * is refused here too (docs/sandbox.md "Price range"; issue 20).
  */
-export const EXCHANGE_PRICE_RANGE = 0.4;
+export const EXCHANGE_PRICE_RANGE = CIRCUIT_PRICE_RANGE;
 /** The widths the control accepts (a share of the price). */
 export const PRICE_RANGE_LIMITS = { min: 0.01, max: 1 } as const;
 /** Steps between the acknowledgement and a late rejection (a moment: 1 to 3 steps). */

@@ -61,13 +61,13 @@ const ALIASES: Alias[] = [
   api('GET', '/details', 'GET', '/api/v2/details'),
   api('POST', '/inquiry', 'POST', '/api/v2/inquiry'),
   data('/marketStatus', '/api/v2/market-status'),
-  data('/quotes', '/data-rest/v2/quotes'),
-  data('/depth', '/data-rest/v2/depth'),
+  data('/quotes', '/data/quotes'),
+  data('/depth', '/data/depth'),
   data('/history', '/data-rest/v2/history'),
 ];
 
 /**
- * Builds the v3 routes over the v2 ones already built for `core`. Throws at start-up when a
+ * Builds the v3 routes over the v2 ones already built for `core` (with the v2 data host's). Throws at start-up when a
  * v2 route an alias names is missing, so a renamed v2 path cannot silently drop a v3 call.
  */
 export function v3Routes(

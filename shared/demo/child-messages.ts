@@ -32,8 +32,13 @@ export const DemoReady = z.object({
   type: z.literal('ready'),
   url: z.url(),
   symbolMasterBase: z.url(),
-  /** The sandbox's own market-data API and socket: Demo prices come from the market that fills orders. */
+  /**
+   * The sandbox's own market-data API and socket: Demo prices come from the market that fills
+   * orders. v2 serves quotes and depth (`dataUrl`) and history (`historyUrl`) on two origins,
+   * as the broker does.
+   */
   dataUrl: z.url(),
+  historyUrl: z.url(),
   socketUrl: z.string().min(1),
   /**
    * The same broker in the API v3 dialect: its trading base (`…/api/v3`), data host, order

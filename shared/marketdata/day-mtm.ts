@@ -6,6 +6,7 @@
  * carried in from the previous close. Net P&L stays the broker's (from the average).
  */
 import type { Position, Trade } from '../broker/models';
+import { rupeesPerPoint } from './live-pnl';
 
 /** The day's part of one position. */
 export interface PositionDay {
@@ -28,7 +29,7 @@ export function positionDay(
   ltp: number,
   prevClose: number | null,
 ): PositionDay {
-  const multiplier = p.commodityMultiplier > 0 ? p.commodityMultiplier : 1;
+  const multiplier = rupeesPerPoint(p);
   let buyQty = 0;
   let sellQty = 0;
   let traded = 0;

@@ -4,8 +4,10 @@
  * the starting point, so main and renderer name them once.
  */
 
-/** The data API base (quotes, depth, history). */
-export const LIVE_DATA_BASE_URL = 'https://api.fyers.in/data-rest/v2/';
+/** The v2 data host: quotes and depth (the v2 SDK's `quoteApi`; gaps.md). */
+export const LIVE_DATA_BASE_URL = 'https://api-t1.fyers.in/data/';
+/** The v2 history base, on another host than quotes and depth (the v2 SDK's `dataApi`; gaps.md). */
+export const LIVE_HISTORY_BASE_URL = 'https://api.fyers.in/data-rest/v2/';
 /** The socket for live prices and the trader's order updates. */
 export const LIVE_SOCKET_URL = 'wss://api.fyers.in/socket/v2/dataSock';
 

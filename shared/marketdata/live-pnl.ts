@@ -1,17 +1,30 @@
 /**
  * P&L at the live price. The broker's figure is right at the broker's own LTP; a position's
- * P&L moves by quantity × the price move from there (× the contract multiplier for
- * commodities), whatever formula the broker used for the rest. Moving it by the difference
+ * P&L moves by quantity × the price move from there × its rupees per point (the contract
+ * multiplier for commodities, the reference rate for cross-currency pairs), whatever formula
+ * the broker used for the rest. Moving it by the difference
  * keeps realised P&L, charges and averages exactly as the broker reported them.
  */
 import type { Holding, Position } from '../broker/models';
+
+/**
+ * Rupees one unit of quantity gains on a one-point price move: the broker's `qtyMulti_com`
+ * (commodities; 1 elsewhere) × its `rbiRefRate` for a cross-currency pair, whose prices are in
+ * another currency. Every rupee figure the app derives from a position's price uses it.
+ */
+export function rupeesPerPoint(
+  p: Pick<Position, 'commodityMultiplier' | 'crossCurrency' | 'rbiRefRate'>,
+): number {
+  const multiplier = p.commodityMultiplier > 0 ? p.commodityMultiplier : 1;
+  const rate = p.crossCurrency && p.rbiRefRate > 0 ? p.rbiRefRate : 1;
+  return multiplier * rate;
+}
 
 /** A position's unrealised and total P&L at `ltp`. */
 export function positionPlAt(p: Position, ltp: number): { unrealizedPl: number; pl: number } {
   if (!Number.isFinite(ltp) || ltp <= 0 || p.netQty === 0)
     return { unrealizedPl: p.unrealizedPl, pl: p.pl };
-  const multiplier = p.commodityMultiplier > 0 ? p.commodityMultiplier : 1;
-  const move = round2((ltp - p.ltp) * p.netQty * multiplier);
+  const move = round2((ltp - p.ltp) * p.netQty * rupeesPerPoint(p));
   return { unrealizedPl: round2(p.unrealizedPl + move), pl: round2(p.pl + move) };
 }
 
@@ -61,8 +74,7 @@ export function positionsAt(
   const rows = positions.map((position) => {
     const ltp = ltpOf(position.symbol) ?? position.ltp;
     const live = positionPlAt(position, ltp);
-    const multiplier = position.commodityMultiplier > 0 ? position.commodityMultiplier : 1;
-    const cost = Math.abs(position.netQty) * position.netAvg * multiplier;
+    const cost = Math.abs(position.netQty) * position.netAvg * rupeesPerPoint(position);
     totals.pl += live.pl;
     totals.realized += position.realizedPl;
     totals.unrealized += live.unrealizedPl;

@@ -26,7 +26,9 @@ test('a new live account speaks API v3 by default; v2 is selectable and the data
   // v3's socket URL names the host of its order and data sockets.
   await expect(page.getByTestId('acct-socketUrl')).toHaveValue('wss://socket.fyers.in');
   await page.getByTestId('acct-broker').selectOption('fyers-v2');
-  await expect(page.getByTestId('acct-dataBaseUrl')).toHaveValue(
+  // v2 sends quotes and depth to its data host and history to another (gaps.md).
+  await expect(page.getByTestId('acct-dataBaseUrl')).toHaveValue('https://api-t1.fyers.in/data/');
+  await expect(page.getByTestId('acct-historyBaseUrl')).toHaveValue(
     'https://api.fyers.in/data-rest/v2/',
   );
   await expect(page.getByTestId('acct-socketUrl')).toHaveValue(

@@ -113,8 +113,9 @@ test("the ticket shows the sandbox's change and circuit limits for the symbol", 
     issued: { tokens: string[] };
   };
   const token = issued.issued.tokens.at(-1)!;
+  // (its v3 data path: on the broker's origin, the same answer as v2's data host gives)
   const res = await fetch(
-    `${controlled.sandbox}/data-rest/v2/depth/?symbol=${encodeURIComponent(SBIN)}&ohlcv_flag=1`,
+    `${controlled.sandbox}/data/depth/?symbol=${encodeURIComponent(SBIN)}&ohlcv_flag=1`,
     { headers: { authorization: `${DEMO_APP_ID}:${token}` } },
   );
   const depth = ((await res.json()) as { d: Record<string, Record<string, number>> }).d[SBIN]!;

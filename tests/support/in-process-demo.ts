@@ -82,6 +82,7 @@ export function inProcessDemo(
         url: sandbox.url,
         symbolMasterBase: sandbox.symbolMasterBase,
         dataUrl: sandbox.dataUrl,
+        historyUrl: sandbox.historyUrl,
         socketUrl: sandbox.socketUrl,
         v3: {
           apiBase: sandbox.v3.apiBase,

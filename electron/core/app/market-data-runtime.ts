@@ -56,6 +56,18 @@ export function dataBaseOf(account: AccountSettings | undefined): string | null 
 }
 
 /**
+ * The account's history base URL: its own, else its dialect's published one for Live
+ * accounts; where the dialect serves history on the data host (v3), the data base URL.
+ */
+export function historyBaseOf(account: AccountSettings | undefined): string | null {
+  if (!account) return null;
+  if (account.historyBaseUrl) return account.historyBaseUrl;
+  const published = dialectOf(account).liveDefaults.historyBaseUrl;
+  if (published === null) return dataBaseOf(account);
+  return account.environment === 'live' ? published : null;
+}
+
+/**
  * The account's socket URL: its own, else its dialect's published one for Live accounts. What
  * it names is the dialect's business (v2: the socket; v3: the host of its two sockets).
  */
@@ -103,6 +115,11 @@ export function createMarketDataRuntime(opts: {
     opts.onExchange ? { onExchange: opts.onExchange } : {},
     (c) => dataBaseOf(accountOf(c)),
   );
+  const historyTransport = createSessionTransport(
+    session,
+    opts.onExchange ? { onExchange: opts.onExchange } : {},
+    (c) => historyBaseOf(accountOf(c)),
+  );
   // Quotes, depth and history in the dialect of the account logged in.
   const data = createAccountDataClient({
     dialect: () => {
@@ -112,6 +129,7 @@ export function createMarketDataRuntime(opts: {
     make: (d) =>
       d.createDataClient({
         transport: dataTransport,
+        historyTransport,
         scheduler: opts.scheduler,
         now: () => clock.now(),
       }),

@@ -24,7 +24,10 @@ export type DialectClientDeps = Omit<BrokerClientOptions, 'routes'> & {
 
 /** What a dialect's data client is built from. */
 export interface DialectDataDeps {
+  /** Rooted at the account's data base URL (quotes, depth). */
   transport: HttpTransport;
+  /** Rooted at the account's history base URL. */
+  historyTransport: HttpTransport;
   scheduler: Pick<RequestScheduler, 'schedule'>;
   now: () => number;
 }
@@ -36,8 +39,11 @@ export interface BrokerDialect {
   capabilities: DialectCapabilities;
   /** Where the login page and the token exchanges are, under the account's base URL. */
   login: FyersLoginRoutes;
-  /** The broker's published data address a live account uses when it sets none (null: none). */
-  liveDefaults: { dataBaseUrl: string | null };
+  /**
+   * The broker's published data addresses a live account uses when it sets none: quotes and
+   * depth (null: none), and history (null: on the data host, as v3 serves it).
+   */
+  liveDefaults: { dataBaseUrl: string | null; historyBaseUrl: string | null };
   /**
    * Its price and order sockets (and their published address, `sockets.liveUrl`): the
    * market-data service makes its feeds from the logged-in account's dialect.

@@ -31,9 +31,15 @@ const STOP_TIMEOUT_MS = 5_000;
 function demoAddresses(
   ready: DemoReady,
   dialect: BrokerDialectId,
-): { broker: BrokerDialectId; dataBaseUrl: string; socketUrl: string } {
+): { broker: BrokerDialectId; dataBaseUrl: string; historyBaseUrl: string; socketUrl: string } {
+  // v2 serves quotes and depth on its data host and history on the broker's origin.
   if (dialect === 'fyers-v2')
-    return { broker: dialect, dataBaseUrl: ready.dataUrl, socketUrl: ready.socketUrl };
+    return {
+      broker: dialect,
+      dataBaseUrl: ready.dataUrl,
+      historyBaseUrl: ready.historyUrl,
+      socketUrl: ready.socketUrl,
+    };
   const host = new URL(ready.v3.dataSocketUrl).origin;
   const derived = v3SocketUrls(host);
   // The app finds both sockets from the host: a sandbox serving them elsewhere is a mismatch to say.
@@ -42,7 +48,12 @@ function demoAddresses(
     derived.dataSocketUrl !== ready.v3.dataSocketUrl
   )
     throw new Error('the Demo broker announced v3 sockets at paths this app does not use');
-  return { broker: dialect, dataBaseUrl: ready.v3.dataUrl, socketUrl: host };
+  return {
+    broker: dialect,
+    dataBaseUrl: ready.v3.dataUrl,
+    historyBaseUrl: ready.v3.dataUrl,
+    socketUrl: host,
+  };
 }
 
 /** Where the Demo broker is, once it runs. */

@@ -1,5 +1,6 @@
 /**
- * The broker's data REST calls (gaps.md: quotes, depth and history under the data base URL). Every
+ * The broker's data REST calls (gaps.md: quotes and depth under the data base URL, history
+ * under the history base URL, two hosts on v2, one on v3). Every
  * call goes through the one request scheduler, price polls at background priority, the lowest
  * there is: a price poll may wait, an order action never waits for one. A history read says
  * whose it is, since a chart the trader opened is the trader's own read. Answers are normalized
@@ -99,9 +100,12 @@ export function normalizeQuoteItem(
   };
 }
 
-/** Creates the client over a transport rooted at the data base URL. */
+/** Creates the client over transports rooted at the data and the history base URLs. */
 export function createDataClient(opts: {
+  /** Quotes and depth. */
   transport: HttpTransport;
+  /** History (the same transport where the dialect serves it on the data host). */
+  historyTransport: HttpTransport;
   scheduler: Pick<RequestScheduler, 'schedule'>;
   now: () => number;
   /** The dialect's data calls (default: API v2's). */
@@ -114,13 +118,13 @@ export function createDataClient(opts: {
     query: Record<string, string>,
     priority: ReadPriority = 'background',
     maxBytes?: number,
+    via: HttpTransport = transport,
   ): Promise<Record<string, unknown>> {
     return scheduler.schedule({
       priority,
       key: `GET data${path}?${new URLSearchParams(query).toString()}`,
       label: `GET data${path}`,
-      run: () =>
-        transport.request({ method: 'GET', path, query, ...(maxBytes ? { maxBytes } : {}) }),
+      run: () => via.request({ method: 'GET', path, query, ...(maxBytes ? { maxBytes } : {}) }),
     });
   }
   return {
@@ -163,9 +167,12 @@ export function createDataClient(opts: {
           date_format: '0',
           range_from: String(Math.floor(from / 1000)),
           range_to: String(Math.floor(to / 1000)),
+          // The published samples' spelling; the v2 SDK sends count_flag (gaps.md).
           cont_flag: '1',
         },
         priority,
+        undefined,
+        opts.historyTransport,
       );
       return normalizeCandles(env.candles, opts.now());
     },

@@ -28,6 +28,7 @@ import type { Position, Trade } from '../../../shared/broker/models';
 import type { Candle } from '../../../shared/marketdata/candle';
 import { formatIstTime, istDayKey, istParts, istToEpoch } from '../../../shared/format/ist';
 import type { MtmNote, MtmPoint } from '../../../shared/marketdata/mtm';
+import { rupeesPerPoint } from '../../../shared/marketdata/live-pnl';
 
 const MINUTE_MS = 60_000;
 
@@ -136,7 +137,7 @@ export function planRebuild(anchor: MtmAnchor, trades: readonly Trade[]): MtmPla
   for (const s of bySymbol.values()) {
     s.fills.sort((a, b) => a.at - b.at);
     const own = anchor.positions.filter((p) => p.symbol === s.symbol);
-    const m = own.find((p) => p.commodityMultiplier > 0)?.commodityMultiplier ?? 1;
+    const m = own[0] ? rupeesPerPoint(own[0]) : 1;
     const net = own.reduce((sum, p) => sum + p.netQty, 0);
     const filled = s.fills.reduce((sum, f) => sum + f.qty, 0);
     const cash = s.fills.reduce((sum, f) => sum + f.cash, 0);

@@ -99,6 +99,11 @@ export const AccountSettings = z.object({
   symbolMasterBase: httpsOrLoopback.optional(),
   /** The data API's base URL (quotes, depth); absent means the broker's published default. */
   dataBaseUrl: httpsOrLoopback.optional(),
+  /**
+   * The history API's base URL, apart from quotes and depth (v2 serves them on two hosts);
+   * absent means the broker's published default, or the data base URL where history lives there.
+   */
+  historyBaseUrl: httpsOrLoopback.optional(),
   /** The market-data and order-update socket; absent means the broker's published default. */
   socketUrl: wssOrLoopback.optional(),
   /** The broker revokes a token on logout (v3 `POST /api/v3/logout`); absent means it does not. */

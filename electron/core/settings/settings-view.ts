@@ -28,6 +28,7 @@ export async function settingsView(core: SettingsViewSources): Promise<SettingsV
         baseUrl: a.baseUrl ?? null,
         symbolMasterBase: a.symbolMasterBase ?? null,
         dataBaseUrl: a.dataBaseUrl ?? null,
+        historyBaseUrl: a.historyBaseUrl ?? null,
         socketUrl: a.socketUrl ?? null,
         revokeOnLogout: a.revokeOnLogout ?? false,
         brokerage: a.brokerage,

@@ -43,7 +43,15 @@ export function settingsHandlers(core: SettingsCore): HandlersFor<typeof setting
     'settings.saveAccount': ({ account }) =>
       explained(async () => {
         const id = account.id ?? `acc-${randomBytes(4).toString('hex')}`;
-        const { baseUrl, symbolMasterBase, dataBaseUrl, socketUrl, broker, ...rest } = account;
+        const {
+          baseUrl,
+          symbolMasterBase,
+          dataBaseUrl,
+          historyBaseUrl,
+          socketUrl,
+          broker,
+          ...rest
+        } = account;
         const stored = core.settings.account(id);
         const dialect = broker ?? stored?.broker;
         // A token is issued in one dialect: a session on this account ends when its dialect changes.
@@ -61,6 +69,7 @@ export function settingsHandlers(core: SettingsCore): HandlersFor<typeof setting
           ...(baseUrl ? { baseUrl } : {}),
           ...(symbolMasterBase ? { symbolMasterBase } : {}),
           ...(dataBaseUrl ? { dataBaseUrl } : {}),
+          ...(historyBaseUrl ? { historyBaseUrl } : {}),
           ...(socketUrl ? { socketUrl } : {}),
         });
         return settingsView(core);

@@ -37,6 +37,7 @@ export const AccountInput = z.object({
   symbolMasterBase: z.string().max(500).optional(),
   /** The data API base URL (quotes, depth); empty means the broker's published default. */
   dataBaseUrl: z.string().max(500).optional(),
+  historyBaseUrl: z.string().max(500).optional(),
   /** The socket URL for live prices and order updates; empty means the published default. */
   socketUrl: z.string().max(500).optional(),
   /** The broker revokes tokens on logout (v3 logout): logging out revokes it there too. */
@@ -59,6 +60,7 @@ export const AccountView = z.object({
   baseUrl: z.string().nullable(),
   symbolMasterBase: z.string().nullable(),
   dataBaseUrl: z.string().nullable(),
+  historyBaseUrl: z.string().nullable(),
   socketUrl: z.string().nullable(),
   /** Logging out also revokes the token at the broker (it is always forgotten here). */
   revokeOnLogout: z.boolean(),

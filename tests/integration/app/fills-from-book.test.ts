@@ -157,21 +157,16 @@ describe('fills from the book (composed app, sandbox over HTTP)', () => {
     }
   });
 
-  it('with the real 20% band switched on, a limit 25% below the market is acknowledged, then rejected by the exchange', async () => {
-    await app.control('exchange', { priceRange: 0.2 });
-    try {
-      await app.control('price', { symbol: SBIN, ltp: 940 });
-      const placed = await app.call('orders.place', {
-        draft: { symbol: SBIN, qty: 1, type: 1, side: 1, productType: 'INTRADAY', limitPrice: 700 },
-        confirmGuards: true,
-      });
-      assert.equal(placed.status, 'done', 'the broker accepted it: the range is the exchange’s');
-      const id = placed.orderId!;
-      const rejected = await untilOrder(id, (o) => o.status === OrderStatus.Rejected, 'band');
-      assert.match(rejected.message, /outside the exchange's price range/);
-    } finally {
-      await app.control('exchange', { priceRange: 0.4 });
-    }
+  it('with the real 20% band (the default), a limit 25% below the market is acknowledged, then rejected by the exchange', async () => {
+    await app.control('price', { symbol: SBIN, ltp: 940 });
+    const placed = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 1, side: 1, productType: 'INTRADAY', limitPrice: 700 },
+      confirmGuards: true,
+    });
+    assert.equal(placed.status, 'done', 'the broker accepted it: the range is the exchange’s');
+    const id = placed.orderId!;
+    const rejected = await untilOrder(id, (o) => o.status === OrderStatus.Rejected, 'band');
+    assert.match(rejected.message, /outside the exchange's price range/);
   });
 
   it('acknowledged, then rejected by the exchange a moment later: the book ends Rejected with the reason', async () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
 import { paddedSymbol } from '../../../sandbox/controls/padded-answer';
-import { DATA_PREFIX } from '../../../sandbox/data/routes';
+import { QUOTES_PREFIX } from '../../../sandbox/data/routes';
 import { eventually } from '../../support/fake-data-socket';
 
 const SBIN = 'NSE:SBIN-EQ';
@@ -30,7 +30,7 @@ async function fetchAgain(url: URL, init?: RequestInit): Promise<Response> {
     }
   }
 }
-const QUOTES_ROUTE = `GET ${DATA_PREFIX}quotes/`;
+const QUOTES_ROUTE = `GET ${QUOTES_PREFIX}quotes/`;
 
 describe('a hostile market-data feed in the composed app', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tickdesk-hostile-md-'));

@@ -125,12 +125,12 @@ async function journalOutcomes(ids: string[]): Promise<Map<string, unknown>> {
 }
 
 test('a modify the broker carries out after "not done" is corrected and flagged late', async () => {
-  const [id] = await pending(701);
+  const [id] = await pending(801);
   const sent = await notDoneThenLate('PUT /api/v2/orders', async () => [
-    await app.core.orders.modify({ id: id!, limitPrice: 702 }, { confirmGuards: true }),
+    await app.core.orders.modify({ id: id!, limitPrice: 802 }, { confirmGuards: true }),
   ]);
   const now = await afterLanding(sent);
-  assert.equal((await book()).find((o) => o.id === id)?.limitPrice, 702, 'the broker modified it');
+  assert.equal((await book()).find((o) => o.id === id)?.limitPrice, 802, 'the broker modified it');
   assertArrivedLate(now);
   const journal = await journalOutcomes(now.map((i) => i.intentId));
   assert.equal(
@@ -141,7 +141,7 @@ test('a modify the broker carries out after "not done" is corrected and flagged 
 });
 
 test('a cancel the broker carries out after "not done" is corrected and flagged late', async () => {
-  const [id] = await pending(703);
+  const [id] = await pending(803);
   const sent = await notDoneThenLate('DELETE /api/v2/orders', async () => [
     await app.core.orders.cancel(id!),
   ]);
@@ -151,12 +151,12 @@ test('a cancel the broker carries out after "not done" is corrected and flagged 
 });
 
 test('a multi modify and a multi cancel the broker carries out late are corrected', async () => {
-  const [a, b, c, d] = await pending(704, 705, 706, 707);
+  const [a, b, c, d] = await pending(804, 805, 806, 807);
   const modified = await notDoneThenLate('PUT /api/v2/orders-multi', () =>
     app.core.orders.modifyMany(
       [
-        { id: a!, limitPrice: 714 },
-        { id: b!, limitPrice: 715 },
+        { id: a!, limitPrice: 814 },
+        { id: b!, limitPrice: 815 },
       ],
       { confirmGuards: true },
     ),
@@ -216,12 +216,12 @@ test('an exit all the broker carries out after "not done" is corrected and flagg
 
 test('a placement resent after "not placed" and then carried out late: both exist, the original is flagged', async () => {
   const [first] = await notDoneThenLate('POST /api/v2/orders', async () => [
-    await app.core.orders.place(sbinBuy(721), { confirmGuards: true }),
+    await app.core.orders.place(sbinBuy(821), { confirmGuards: true }),
   ]);
   const again = await app.core.orders.resend(first!.intentId);
   assert.equal(again.status, 'done', again.note);
   const [now] = await afterLanding([first!]);
-  const rows = (await book()).filter((o) => o.symbol === 'NSE:SBIN-EQ' && o.limitPrice === 721);
+  const rows = (await book()).filter((o) => o.symbol === 'NSE:SBIN-EQ' && o.limitPrice === 821);
   assert.equal(rows.length, 2, 'the resend and the late original are both in the book');
   assertArrivedLate([now!]);
   assert.notEqual(now!.orderId, again.orderId, 'the original is its own order, not the resend');

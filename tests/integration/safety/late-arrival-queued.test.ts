@@ -35,7 +35,7 @@ async function row(id: string): Promise<Order | undefined> {
 }
 
 test('a modify landing late while the next modify of its order waits in the queue is recognised', async () => {
-  const placed = await app.core.orders.place(sbinBuy(701), { confirmGuards: true });
+  const placed = await app.core.orders.place(sbinBuy(801), { confirmGuards: true });
   assert.equal(placed.status, 'done', placed.note);
   const id = placed.orderId!;
   await app.control('tick', { n: 1 }); // out of transit: pending at the exchange
@@ -48,7 +48,7 @@ test('a modify landing late while the next modify of its order waits in the queu
     times: 1,
   });
   const sentAt = clock.now();
-  const first = await app.core.orders.modify({ id, limitPrice: 702 }, { confirmGuards: true });
+  const first = await app.core.orders.modify({ id, limitPrice: 802 }, { confirmGuards: true });
   const notDone = await app.core.orders.settled(first.intentId);
   assert.equal(notDone.status, 'confirmed-not-done', `${notDone.summary}: ${notDone.note}`);
   assert.ok(clock.now() - sentAt < LATE_MS, 'said "not done" before the broker acted');
@@ -67,7 +67,7 @@ test('a modify landing late while the next modify of its order waits in the queu
   };
   while (!full()) await clock.sleep(250);
   assert.ok(clock.now() < sentAt + LATE_MS, 'the window filled before the first landed');
-  const second = app.core.orders.modify({ id, limitPrice: 703 }, { confirmGuards: true });
+  const second = app.core.orders.modify({ id, limitPrice: 803 }, { confirmGuards: true });
 
   // The first lands while the second waits; the pushed update shows its values.
   while (clock.now() < sentAt + LATE_MS + 1_000) await clock.sleep(1_000);
@@ -75,7 +75,7 @@ test('a modify landing late while the next modify of its order waits in the queu
   await Promise.all(reads);
   assert.equal(done.status, 'done', done.note);
   // The broker acted on the second after the first: it had not left before the first landed.
-  assert.equal((await row(id))?.limitPrice, 703, 'the second modify came after the first');
+  assert.equal((await row(id))?.limitPrice, 803, 'the second modify came after the first');
   await app.core.orders.idle();
   const now = app.core.orders.get(first.intentId);
   assert.equal(now.status, 'confirmed-done', `${now.summary}: ${now.note}`);

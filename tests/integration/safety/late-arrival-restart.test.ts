@@ -34,7 +34,7 @@ test('a cancel corrected as "arrived late" stays done after a restart', async ()
   let intentId = '';
   let orderId = '';
   try {
-    const placed = await first.core.orders.place(sbinBuy(731), { confirmGuards: true });
+    const placed = await first.core.orders.place(sbinBuy(831), { confirmGuards: true });
     assert.equal(placed.status, 'done', placed.note);
     orderId = placed.orderId!;
     await first.control('tick', { n: 1 });

@@ -102,7 +102,7 @@ async function openLong(symbol: string): Promise<void> {
 
 test('a basket sent with one send id from two windows at once goes out once; sent again later, it is refused', async () => {
   const sendId = randomUUID();
-  const input = { drafts: [sbinBuy(701), sbinBuy(702), sbinBuy(703)], confirmGuards: true, sendId };
+  const input = { drafts: [sbinBuy(801), sbinBuy(802), sbinBuy(803)], confirmGuards: true, sendId };
   const { both, at } = await fromTwoWindows('orders.placeMany', input);
   assert.deepEqual(at, { 'POST /api/v2/orders-multi': 1 }, 'one basket request at the broker');
   oneRefused(both, SendRefusal.alreadySent);
@@ -121,16 +121,16 @@ test('a basket sent with one send id from two windows at once goes out once; sen
 });
 
 test('one ticket send id from two windows at once places one order', async () => {
-  const input = { draft: sbinBuy(704), confirmGuards: true, sendId: randomUUID() };
+  const input = { draft: sbinBuy(804), confirmGuards: true, sendId: randomUUID() };
   const { both, at } = await fromTwoWindows('orders.place', input);
   assert.deepEqual(at, { 'POST /api/v2/orders': 1 });
   oneRefused(both, SendRefusal.alreadySent);
 });
 
 test('cancel, cancel of a selection and modify of one order from two windows at once reach the broker once', async () => {
-  const id = await pendingOrder(705);
+  const id = await pendingOrder(805);
   const mod = await fromTwoWindows('orders.modify', {
-    change: { id, limitPrice: 706 },
+    change: { id, limitPrice: 806 },
     confirmGuards: true,
   });
   assert.deepEqual(mod.at, { 'PUT /api/v2/orders': 1 }, JSON.stringify(mod.both));
@@ -140,7 +140,7 @@ test('cancel, cancel of a selection and modify of one order from two windows at 
   assert.deepEqual(cancel.at, { 'DELETE /api/v2/orders': 1 });
   oneRefused(cancel.both, SendRefusal.inFlight);
 
-  const ids = [await pendingOrder(707), await pendingOrder(708)];
+  const ids = [await pendingOrder(807), await pendingOrder(808)];
   // The app's own book must know both are pending (its pre-check refuses a cancel of an
   // order it last saw in transit); under CI's load the pushed update can trail the read.
   await app.call('portfolio.orders');
@@ -174,21 +174,21 @@ test('exit, convert and exit all of positions from two windows at once reach the
 });
 
 test('the very same action again just after its outcome is a repeat (a held key) and refused; a different change goes out', async () => {
-  const id = await pendingOrder(709);
+  const id = await pendingOrder(809);
   const mark = actions.mark();
   const first = await fromWindow('window-a', 'orders.modify', {
-    change: { id, limitPrice: 710 },
+    change: { id, limitPrice: 810 },
     confirmGuards: true,
   });
   await settle([first]);
   const repeat = await fromWindow('window-a', 'orders.modify', {
-    change: { id, limitPrice: 710 },
+    change: { id, limitPrice: 810 },
     confirmGuards: true,
   });
   assert.equal(repeat.ok, false);
   assert.equal(!repeat.ok && repeat.error.kind, SendRefusal.justSent);
   const other = await fromWindow('window-a', 'orders.modify', {
-    change: { id, limitPrice: 711 },
+    change: { id, limitPrice: 811 },
     confirmGuards: true,
   });
   assert.equal(other.ok, true, JSON.stringify(other));

@@ -58,13 +58,17 @@ test('the CLI prints one JSON line; --tls serves HTTPS with the announced certif
       'dataUrl',
       'depositoryUrl',
       'fingerprint',
+      'historyUrl',
       'socketUrl',
       'symbol_master_base',
       'user',
       'v3',
     ]);
     assert.match(String(line.base_url), /^https:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal(line.dataUrl, `${String(line.base_url)}/data-rest/v2/`);
+    // v2 history on the broker's origin; quotes and depth on a data host (an origin) of their own.
+    assert.equal(line.historyUrl, `${String(line.base_url)}/data-rest/v2/`);
+    assert.match(String(line.dataUrl), /^https:\/\/127\.0\.0\.1:\d+\/data\/$/);
+    assert.notEqual(new URL(String(line.dataUrl)).port, new URL(String(line.base_url)).port);
     assert.match(String(line.socketUrl), /^wss:\/\/127\.0\.0\.1:\d+\/socket\/v2\/dataSock$/);
     assert.notEqual(new URL(String(line.socketUrl)).port, new URL(String(line.base_url)).port);
     assert.equal(await peerFingerprint(String(line.socketUrl)), line.fingerprint);

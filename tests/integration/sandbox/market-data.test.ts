@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 const quotes = async (symbols: string[]) => {
-  const r = await s.call('GET', `/data-rest/v2/quotes/?symbols=${symbols.join(',')}`);
+  const r = await s.call('GET', `${s.sb.dataUrl}quotes/?symbols=${symbols.join(',')}`);
   return { status: r.status, json: r.json, d: (r.json.d ?? []) as Row[] };
 };
 const v = (item: Row | undefined) => item!.v as Row;
@@ -28,8 +28,10 @@ const history = (q: Record<string, string>) =>
     `/data-rest/v2/history/?${new URLSearchParams({ date_format: '1', cont_flag: '1', ...q })}`,
   );
 
-test('the handle and the data base URL: dataUrl is base_url + /data-rest/v2/, socketUrl its own port', () => {
-  assert.equal(s.sb.dataUrl, `${s.sb.url}/data-rest/v2/`);
+test('the handle and the data base URLs: historyUrl is base_url + /data-rest/v2/, dataUrl /data/ on its own port, socketUrl its own port', () => {
+  assert.equal(s.sb.historyUrl, `${s.sb.url}/data-rest/v2/`);
+  assert.match(s.sb.dataUrl, /^http:\/\/127\.0\.0\.1:\d+\/data\/$/);
+  assert.notEqual(new URL(s.sb.dataUrl).port, new URL(s.sb.url).port);
   const sock = new URL(s.sb.socketUrl);
   assert.equal(sock.protocol, 'ws:');
   assert.equal(sock.pathname, '/socket/v2/dataSock');
@@ -122,7 +124,7 @@ test('at most 50 symbols per quotes request; 50 are fine, 51 is a clear -50 erro
   assert.equal(tooMany.status, 400);
   assert.equal(tooMany.json.code, -50);
   assert.match(String(tooMany.json.message), /at most 50 symbols per quotes request, got 51/);
-  const none = await s.call('GET', '/data-rest/v2/quotes/?symbols=');
+  const none = await s.call('GET', `${s.sb.dataUrl}quotes/?symbols=`);
   assert.equal(none.status, 400);
   assert.match(String(none.json.message), /symbols is required/);
 });
@@ -155,7 +157,7 @@ test('data calls need the Authorization header and count against the rate limits
 
 test('depth: five levels a side around the last price, totals, circuits, OHLCV when asked', async () => {
   await s.control('tick', { n: 3 });
-  const r = await s.call('GET', `/data-rest/v2/depth/?symbol=${fut}&ohlcv_flag=1`);
+  const r = await s.call('GET', `${s.sb.dataUrl}depth/?symbol=${fut}&ohlcv_flag=1`);
   assert.equal(r.status, 200);
   const d = (r.json.d as Record<string, Row>)[fut]!;
   const ltp = d.ltp as number;
@@ -177,9 +179,9 @@ test('depth: five levels a side around the last price, totals, circuits, OHLCV w
   const q = v((await quotes([fut])).d[0]);
   assert.equal(q.bid, bids[0]!.price);
   assert.equal(q.ask, asks[0]!.price);
-  const plain = await s.call('GET', `/data-rest/v2/depth/?symbol=${fut}`);
+  const plain = await s.call('GET', `${s.sb.dataUrl}depth/?symbol=${fut}`);
   assert.ok(!('o' in (plain.json.d as Record<string, Row>)[fut]!));
-  const bad = await s.call('GET', '/data-rest/v2/depth/?symbol=NSE:NOPE-EQ');
+  const bad = await s.call('GET', `${s.sb.dataUrl}depth/?symbol=NSE:NOPE-EQ`);
   assert.equal(bad.status, 400);
   assert.equal(bad.json.code, -300);
 });

@@ -50,7 +50,7 @@ const quote = async (symbols: string[]) =>
       (
         await s.call(
           'GET',
-          `/data-rest/v2/quotes/?symbols=${encodeURIComponent(symbols.join(','))}`,
+          `${s.sb.dataUrl}quotes/?symbols=${encodeURIComponent(symbols.join(','))}`,
         )
       ).json.d as Row[]
     ).map((x) => [x.n, x.v as Row]),
@@ -80,7 +80,7 @@ test('a subscribe gets a snapshot at once: one frame, several packets, prices eq
     assert.equal(by[sym]!.v.ask, q[sym]!.ask, sym);
     assert.equal(by[sym]!.v.tt, q[sym]!.tt, sym);
   }
-  const depth = (await s.call('GET', `/data-rest/v2/depth/?symbol=${fut}`)).json.d as Record<
+  const depth = (await s.call('GET', `${s.sb.dataUrl}depth/?symbol=${fut}`)).json.d as Record<
     string,
     Row
   >;
@@ -124,7 +124,7 @@ test('depth when asked: five levels, the first equal to the depth answer', async
   assert.equal(f.bytes.length, 240); // 31038 with depth
   const [p] = packetsOf(sdkDecode(f.bytes));
   const d = (
-    (await s.call('GET', `/data-rest/v2/depth/?symbol=${fut}`)).json.d as Record<string, Row>
+    (await s.call('GET', `${s.sb.dataUrl}depth/?symbol=${fut}`)).json.d as Record<string, Row>
   )[fut]!;
   assert.equal(p!.v.bid, (d.bids as Row[])[0]!.price);
   assert.equal(p!.v.ask, (d.ask as Row[])[0]!.price);

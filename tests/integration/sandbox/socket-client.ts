@@ -33,7 +33,7 @@ export async function primeSdk(s: Session, symbols: string[]): Promise<void> {
   for (let k = 0; k < symbols.length; k += 50) {
     const r = await s.call(
       'GET',
-      `/data-rest/v2/quotes/?symbols=${encodeURIComponent(symbols.slice(k, k + 50).join(','))}`,
+      `${s.sb.dataUrl}quotes/?symbols=${encodeURIComponent(symbols.slice(k, k + 50).join(','))}`,
     );
     for (const item of r.json.d as { n: string; s: string; v: { fyToken: string } }[])
       if (item.s === 'ok') sdk.getGlobalFiresDict[item.v.fyToken] = item.n;

@@ -107,7 +107,7 @@ test('truncated: one good packet, then a packet cut short; the feed goes on afte
   assert.equal(f.bytes.length, 2 * PacketSize.quote - 13);
   assert.equal(sdkDecode(f.bytes).s, 'err'); // the SDK throws on it; the app must not
   const good = packetsOf(sdkDecode(f.bytes.subarray(0, PacketSize.quote)));
-  const q = (await s.call('GET', '/data-rest/v2/quotes/?symbols=NSE:SBIN-EQ')).json.d as {
+  const q = (await s.call('GET', `${s.sb.dataUrl}quotes/?symbols=NSE:SBIN-EQ`)).json.d as {
     v: { lp: number };
   }[];
   assert.equal(good[0]!.v.lp, q[0]!.v.lp);

@@ -62,7 +62,7 @@ beforeEach(() => s.control('reset'));
 
 /** One leg: a limit order of one lot at a price the sandbox accepts (far from filling). */
 async function leg(i: Instrument, side: 1 | -1): Promise<Row> {
-  const q = await s.call('GET', `/data-rest/v2/quotes?symbols=${encodeURIComponent(i.ticker)}`);
+  const q = await s.call('GET', `${s.sb.dataUrl}quotes?symbols=${encodeURIComponent(i.ticker)}`);
   const ltp = Number(((q.json.d as Row[])[0]!.v as Row).lp);
   return { symbol: i.ticker, qty: i.lotSize, side, type: 1, limitPrice: ltp };
 }

@@ -14,7 +14,7 @@ import { runInNewContext } from 'node:vm';
 import { createAppCore, type AppCore } from '../../../electron/core/app/app-core';
 import { MAX_CACHED_SYMBOLS } from '../../../electron/core/marketdata/quote-cache';
 import { paddedSymbol } from '../../../sandbox/controls/padded-answer';
-import { DATA_PREFIX } from '../../../sandbox/data/routes';
+import { QUOTES_PREFIX } from '../../../sandbox/data/routes';
 import { V3_DATA_PREFIX } from '../../../sandbox/v3/addresses';
 import { FYERS_V3_DATA_ROUTES } from '../../../electron/core/broker/dialects/fyers-v3/routes';
 import type { BrokerDialectId } from '../../../shared/broker/dialect';
@@ -25,7 +25,7 @@ const SBIN = 'NSE:SBIN-EQ';
 
 /** The quotes call on each dialect's data host (where the padded answers are armed). */
 const QUOTES_ROUTE: Record<BrokerDialectId, string> = {
-  'fyers-v2': `GET ${DATA_PREFIX}quotes/`,
+  'fyers-v2': `GET ${QUOTES_PREFIX}quotes/`,
   'fyers-v3': `GET ${V3_DATA_PREFIX}${FYERS_V3_DATA_ROUTES.quotes}`,
 };
 

@@ -83,7 +83,12 @@ test('quotes are asked at most 50 symbols per request, in order, and the answers
     };
   });
   const scheduler = passingScheduler();
-  const client = createDataClient({ transport, scheduler, now: () => NOW });
+  const client = createDataClient({
+    transport,
+    historyTransport: transport,
+    scheduler,
+    now: () => NOW,
+  });
   const answer = await client.quotes(symbols);
 
   assert.equal(MAX_QUOTE_SYMBOLS, 50);
@@ -111,7 +116,12 @@ test('50 symbols make one request; none make none', async () => {
     s: 'ok',
     d: req.query!.symbols!.split(',').map((s, k) => quoteItem(s, k)),
   }));
-  const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
+  const client = createDataClient({
+    transport,
+    historyTransport: transport,
+    scheduler: passingScheduler(),
+    now: () => NOW,
+  });
   const fifty = Array.from({ length: 50 }, (_, k) => `NSE:S${k}-EQ`);
   assert.equal((await client.quotes(fifty)).quotes.length, 50);
   assert.equal(requests.length, 1);
@@ -144,7 +154,12 @@ const depthOf = (symbol: string, over: Record<string, unknown>) => ({
 
 test('depth gives the ticket its picture: best bid and ask, change, circuit limits', async () => {
   const { transport, requests } = fakeTransport(() => depthOf('NSE:SBIN-EQ', {}));
-  const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
+  const client = createDataClient({
+    transport,
+    historyTransport: transport,
+    scheduler: passingScheduler(),
+    now: () => NOW,
+  });
   const q = (await client.depth('NSE:SBIN-EQ'))!.quote;
   assert.deepEqual(requests[0]?.query, { symbol: 'NSE:SBIN-EQ', ohlcv_flag: '1' });
   assert.equal(requests[0]?.path, '/depth/');
@@ -166,7 +181,12 @@ test('depth with malformed levels loses only the broken price, never gives a wro
   ];
   for (const [what, over, bid, ask] of cases) {
     const { transport } = fakeTransport(() => depthOf('NSE:SBIN-EQ', over));
-    const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
+    const client = createDataClient({
+      transport,
+      historyTransport: transport,
+      scheduler: passingScheduler(),
+      now: () => NOW,
+    });
     const q = (await client.depth('NSE:SBIN-EQ'))?.quote;
     assert.ok(q, `${what}: the rest of the picture is kept`);
     assert.deepEqual([q.bid, q.ask], [bid, ask], what);
@@ -176,7 +196,12 @@ test('depth with malformed levels loses only the broken price, never gives a wro
   // Without a usable last price there is no picture at all (never a 0 or NaN price).
   for (const ltp of [undefined, 'x', 0, -1]) {
     const { transport } = fakeTransport(() => depthOf('NSE:SBIN-EQ', { ltp }));
-    const client = createDataClient({ transport, scheduler: passingScheduler(), now: () => NOW });
+    const client = createDataClient({
+      transport,
+      historyTransport: transport,
+      scheduler: passingScheduler(),
+      now: () => NOW,
+    });
     assert.equal(await client.depth('NSE:SBIN-EQ'), null, `ltp ${String(ltp)}`);
   }
 });
@@ -188,7 +213,12 @@ test('every data request waits in the scheduler at background priority, the lowe
       : { s: 'ok', d: req.query!.symbols!.split(',').map((s, k) => quoteItem(s, k)) },
   );
   const scheduler = heldScheduler();
-  const client = createDataClient({ transport, scheduler, now: () => NOW });
+  const client = createDataClient({
+    transport,
+    historyTransport: transport,
+    scheduler,
+    now: () => NOW,
+  });
   const quotes = client.quotes(['NSE:SBIN-EQ', 'NSE:TCS-EQ']);
   const depth = client.depth('NSE:SBIN-EQ');
   await new Promise((r) => setImmediate(r));
@@ -209,4 +239,38 @@ test('every data request waits in the scheduler at background priority, the lowe
   assert.equal((await quotes).quotes.length, 2);
   assert.equal((await depth)?.quote.ltp, 812.35);
   assert.equal(requests.length, 2);
+});
+
+test('quotes and depth go to the data transport, history to the history transport, with cont_flag', async () => {
+  const data = fakeTransport((req) =>
+    req.path.includes('quotes')
+      ? { s: 'ok', d: [quoteItem('NSE:SBIN-EQ', 1)] }
+      : { s: 'ok', d: { 'NSE:SBIN-EQ': { bids: [], ask: [], ltp: 800 } } },
+  );
+  const hist = fakeTransport(() => ({ s: 'ok', candles: [] }));
+  const client = createDataClient({
+    transport: data.transport,
+    historyTransport: hist.transport,
+    scheduler: passingScheduler(),
+    now: () => NOW,
+  });
+  await client.quotes(['NSE:SBIN-EQ']);
+  await client.depth('NSE:SBIN-EQ');
+  await client.history({
+    symbol: 'NSE:SBIN-EQ',
+    resolution: 5,
+    from: NOW - 3_600_000,
+    to: NOW,
+    priority: 'user',
+  });
+  assert.deepEqual(
+    data.requests.map((r) => r.path),
+    ['/quotes/', '/depth/'],
+  );
+  assert.deepEqual(
+    hist.requests.map((r) => r.path),
+    ['/history/'],
+  );
+  assert.equal(hist.requests[0]?.query?.cont_flag, '1');
+  assert.equal(hist.requests[0]?.query?.count_flag, undefined);
 });

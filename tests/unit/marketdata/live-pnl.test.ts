@@ -7,6 +7,7 @@ import {
   holdingsAt,
   positionPlAt,
   positionsAt,
+  rupeesPerPoint,
 } from '../../../shared/marketdata/live-pnl';
 
 const pos = (over: Partial<Position>): Position =>
@@ -112,4 +113,20 @@ test("positionDay: today's fills marked from their price, the carried quantity f
   assert.equal(d.mtm, 50 - 4 + 4);
   assert.equal(positionDay(p, [], 105, null).mtm, null, 'no close: a carried quantity is unmarked');
   assert.equal(positionDay(pos({ symbol: 'G', netQty: 0 }), [], 105, null).mtm, 0);
+});
+
+test('a cross-currency position moves in rupees: × the reference rate, only when crossCurrency', () => {
+  assert.equal(
+    rupeesPerPoint({ commodityMultiplier: 100, crossCurrency: false, rbiRefRate: 1 }),
+    100,
+  );
+  assert.equal(
+    rupeesPerPoint({ commodityMultiplier: 1, crossCurrency: true, rbiRefRate: 88.5 }),
+    88.5,
+  );
+  // A rate on a position that is not cross-currency is not applied; a bad multiplier is 1.
+  assert.equal(
+    rupeesPerPoint({ commodityMultiplier: 0, crossCurrency: false, rbiRefRate: 88.5 }),
+    1,
+  );
 });

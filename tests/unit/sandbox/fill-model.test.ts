@@ -93,9 +93,9 @@ test("the exchange's own check: a cash limit outside its price range is refused 
   const fut = all.find((i) => i.ticker === 'NSE:SBIN25DECFUT')!;
   const lim = (p: number) => ({ type: 1 as const, limitPrice: p, stopPrice: 0 });
   assert.equal(exchangeVerdict({ ...lim(790), instrument: sbin }, 800), undefined);
-  // The realistic range (the control's priceRange 0.2): 20% around the market.
+  // The default is the realistic range, the widest circuit band: 20% around the market.
   assert.match(
-    exchangeVerdict({ ...lim(630), instrument: sbin }, 800, CIRCUIT_PRICE_RANGE) ?? '',
+    exchangeVerdict({ ...lim(630), instrument: sbin }, 800) ?? '',
     /limit price 630 is outside the exchange's price range 640\.00-960\.00/,
   );
   assert.equal(
@@ -106,7 +106,11 @@ test("the exchange's own check: a cash limit outside its price range is refused 
     exchangeVerdict({ ...lim(450), instrument: fut }, 800, CIRCUIT_PRICE_RANGE),
     undefined,
   );
-  // The default, still 40% (docs/sandbox.md): 600 passes, 450 does not.
-  assert.equal(exchangeVerdict({ ...lim(600), instrument: sbin }, 800), undefined);
-  assert.match(exchangeVerdict({ ...lim(450), instrument: sbin }, 800) ?? '', /480\.00-1120\.00/);
+  // A wider range a test may set (the control's priceRange 0.4): 600 passes, 450 does not.
+  assert.equal(exchangeVerdict({ ...lim(600), instrument: sbin }, 800, 0.4), undefined);
+  assert.match(
+    exchangeVerdict({ ...lim(450), instrument: sbin }, 800, 0.4) ?? '',
+    /480\.00-1120\.00/,
+  );
+  assert.equal(CIRCUIT_PRICE_RANGE, 0.2);
 });

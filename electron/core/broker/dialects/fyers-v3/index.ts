@@ -18,7 +18,7 @@ export const fyersV3: BrokerDialect = {
   id: 'fyers-v3',
   capabilities: DIALECT_CAPABILITIES['fyers-v3'],
   login: FYERS_V3_LOGIN_ROUTES,
-  liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL },
+  liveDefaults: { dataBaseUrl: LIVE_V3_DATA_BASE_URL, historyBaseUrl: null },
   // The HSM data socket and the order socket, on the account's socket host.
   sockets: FYERS_V3_SOCKETS,
   createClient: (deps) => createBrokerClient({ ...deps, routes: FYERS_V3_ROUTES }),
