@@ -61,6 +61,7 @@ export async function startSdkPeer(): Promise<SdkPeer> {
   fyers.setRedirectUrl(app.redirect_uri);
   async function logIn(): Promise<void> {
     const page = await fetch(fyers.generateAuthCode(), { redirect: 'manual' });
+    assert.equal(page.status, 302, 'the auto-approving login page redirects with the code');
     const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
     const tok = await fyers.generate_access_token({ auth_code: authCode, secret_key: app.secret });
     assert.equal(tok.s, 'ok', JSON.stringify(tok));
