@@ -30,8 +30,11 @@ const SEGMENT_NAMES: Record<number, string> = {
 };
 const EXCHANGE_NAMES: Record<number, string> = { 10: 'NSE', 11: 'MCX', 12: 'BSE' };
 
-/** Success answer of an order action. */
-export interface OrderAck {
+/**
+ * The sandbox's success answer to an order action as it goes on the wire (code, message, id):
+ * not the app's `OrderAck` (shared/broker/models.ts), which the client normalizes it into.
+ */
+export interface WireOrderAnswer {
   code: number;
   message: string;
   id: string;
@@ -78,7 +81,7 @@ export class OrderDesk {
   }
 
   /** Places one order (POST /api/v2/orders; a triggered GTT's leg with `extra`). */
-  place(draft: OrderDraft, extra: PlaceExtra = {}): OrderAck {
+  place(draft: OrderDraft, extra: PlaceExtra = {}): WireOrderAnswer {
     const i = this.instrument(draft.symbol);
     const ltp = this.s.ltp(i);
     const freezeQty = freezeQtyOf(i);
@@ -235,7 +238,7 @@ export class OrderDesk {
   }
 
   /** Modifies a pending order (PUT /api/v2/orders). */
-  modify(req: ModifyRequest): OrderAck {
+  modify(req: ModifyRequest): WireOrderAnswer {
     const o =
       this.s.book.get(req.id) ?? fail(ErrorCode.InvalidOrderId, `Invalid order id ${req.id}`);
     this.requirePending(o, 'modify');
@@ -285,7 +288,7 @@ export class OrderDesk {
   }
 
   /** Exit legs: only their trigger (stop leg) or target price may move. */
-  private modifyLeg(o: SimOrder, req: ModifyRequest): OrderAck {
+  private modifyLeg(o: SimOrder, req: ModifyRequest): WireOrderAnswer {
     const tick = o.instrument.tickSize;
     if (req.qty !== undefined && req.qty !== o.qty)
       fail(ErrorCode.InvalidQty, 'qty of a bracket or cover exit leg cannot be changed');
@@ -318,7 +321,7 @@ export class OrderDesk {
   }
 
   /** Cancels a pending order (DELETE /api/v2/orders). */
-  cancel(id: string): OrderAck {
+  cancel(id: string): WireOrderAnswer {
     const o = this.s.book.get(id) ?? fail(ErrorCode.InvalidOrderId, `Invalid order id ${id}`);
     this.requirePending(o, 'cancel');
     if (o.parentId) {

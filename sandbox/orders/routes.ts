@@ -8,7 +8,7 @@ import type { BrokerCore } from '../core';
 import { BrokerFailure, fail } from '../failure';
 import { okReply } from '../http/envelope';
 import type { Route } from '../http/types';
-import type { OrderAck } from './desk';
+import type { WireOrderAnswer } from './desk';
 import type { SimOrder } from './model';
 import { asBatch, parseIdBody, parseModifyBody, parseOrderBody } from './parse';
 
@@ -16,8 +16,8 @@ import { asBatch, parseIdBody, parseModifyBody, parseOrderBody } from './parse';
 export function orderRoutes(core: BrokerCore): Route[] {
   const s = core.state;
   const row = (o: SimOrder) => core.orderRow(o);
-  const ackReply = (a: OrderAck) => okReply({ id: a.id }, a.code, a.message);
-  const multi = (items: unknown[], one: (x: unknown) => OrderAck) =>
+  const ackReply = (a: WireOrderAnswer) => okReply({ id: a.id }, a.code, a.message);
+  const multi = (items: unknown[], one: (x: unknown) => WireOrderAnswer) =>
     okReply({
       data: items.map((x) => {
         try {

@@ -24,6 +24,7 @@ import { marketView, type MarketView } from '../market/market-view';
 import type { SimOrder } from '../orders/model';
 import { badFrame, type BadFrameKind } from './bad-frames';
 import { oiPacketOf, packetOf } from './packets';
+import { liveConnections } from './live-connections';
 
 /** Most symbols one connection may watch (*inferred*; the spec names no limit). */
 export const MAX_SYMBOLS_PER_CONNECTION = 5_000;
@@ -201,15 +202,7 @@ export class SocketHub {
 
   /** The connections whose token still holds; the others are closed with TokenInvalid. */
   private live(): Conn[] {
-    const out: Conn[] = [];
-    for (const c of this.conns) {
-      if (this.stillValid(c.auth)) out.push(c);
-      else {
-        this.conns.delete(c);
-        c.ws.close(SocketCloseCode.TokenInvalid, 'access token expired or revoked; log in again');
-      }
-    }
-    return out;
+    return liveConnections(this.conns, this.stillValid);
   }
 
   private pushMarket(): void {

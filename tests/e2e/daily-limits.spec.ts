@@ -1,4 +1,5 @@
-import { control, expect, test } from './control-harness-fixture';
+import type { Locator, Page } from '@playwright/test';
+import { control, expect, test, type ControlledHarness } from './control-harness-fixture';
 import {
   loginToDemo,
   openApp,
@@ -19,31 +20,73 @@ import {
 const NSE_CASH = { exchange: 10, segment: 10 };
 const SBIN = 'NSE:SBIN-EQ';
 
-test('a loss limit set in Settings trips on an adverse move: warns, cancels, exits flat, refuses the next order', async ({
-  page,
-  ownControlled,
-}) => {
-  test.setTimeout(170_000);
-  await control(ownControlled, 'market', { ...NSE_CASH, status: 'OPEN' });
-  await control(ownControlled, 'price', { symbol: SBIN, ltp: 945 });
-  await openApp(page, ownControlled.url);
+/** The market open with SBIN at ₹945, the app open and logged in to Demo. */
+async function loggedInAtSbin945(page: Page, harness: ControlledHarness): Promise<void> {
+  await control(harness, 'market', { ...NSE_CASH, status: 'OPEN' });
+  await control(harness, 'price', { symbol: SBIN, ltp: 945 });
+  await openApp(page, harness.url);
   await loginToDemo(page, 60_000);
+}
 
-  // Settings → Daily limits: ₹300 loss, and exit at it.
+/** Settings › Daily limits: the loss limit (₹ or % of capital) and its action, saved. */
+async function setLossLimit(
+  page: Page,
+  limit: { loss: string; unit: 'rupees' | 'percent'; capital?: string; action: 'exit' | 'warn' },
+): Promise<void> {
   await page.keyboard.press('Alt+7');
-  const form = page.getByTestId('risk-form');
-  await expect(form).toBeVisible();
+  await expect(page.getByTestId('risk-form')).toBeVisible();
+  // Demo on API v2 has no broker smart exit: Tickdesk's own monitor holds the limits.
   await expect(page.getByTestId('risk-held-by')).toHaveAttribute('data-held-by', 'app', {
     timeout: 20_000,
   });
-  await typeInto(page, 'risk-loss', '300');
-  await page.getByTestId('risk-loss-unit').selectOption('rupees');
-  await page.getByTestId('risk-action').selectOption('exit');
+  await typeInto(page, 'risk-loss', limit.loss);
+  await page.getByTestId('risk-loss-unit').selectOption(limit.unit);
+  if (limit.capital !== undefined) await typeInto(page, 'risk-capital', limit.capital);
+  await page.getByTestId('risk-action').selectOption(limit.action);
   await page.getByTestId('risk-save').click();
   await expect(
     page.getByTestId('notice').filter({ hasText: /Daily limits of .* saved\./ }),
   ).toBeVisible();
   await expect(page.getByTestId('risk-error')).toHaveCount(0);
+}
+
+/**
+ * Buys `qty` SBIN intraday at market from the ticket and waits for Positions to show `expectNet`;
+ * answers the position's row and its net qty cell.
+ */
+async function buySbinIntraday(page: Page, qty: string, expectNet: string) {
+  await pickSymbol(page, 'sbin', SBIN);
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-product').selectOption('INTRADAY');
+  await sendMarketOrder(page, qty);
+  await expect(page.getByTestId('submit-error')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+3');
+  const row = page.locator(`[data-testid="position-row"][data-symbol="${SBIN}"]`).filter({
+    hasText: 'INTRADAY',
+  });
+  const netQty = row.locator('td').nth(2);
+  await expectNetQty(page, netQty, expectNet);
+  return { row, netQty };
+}
+
+/** Refreshes Positions until the net qty cell shows `value`. */
+async function expectNetQty(page: Page, netQty: Locator, value: string) {
+  await expect(async () => {
+    await page.keyboard.press('Alt+r');
+    await expect(netQty).toHaveText(value, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test('a loss limit set in Settings trips on an adverse move: warns, cancels, exits flat, refuses the next order', async ({
+  page,
+  ownControlled,
+}) => {
+  test.setTimeout(170_000);
+  await loggedInAtSbin945(page, ownControlled);
+
+  // Settings → Daily limits: ₹300 loss, and exit at it.
+  await setLossLimit(page, { loss: '300', unit: 'rupees', action: 'exit' });
   // Kept: the form shows them again when Settings is opened anew.
   await page.keyboard.press('Alt+1');
   await page.keyboard.press('Alt+7');
@@ -52,21 +95,7 @@ test('a loss limit set in Settings trips on an adverse move: warns, cancels, exi
 
   // A pending buy far below the market, then a long of 10 SBIN intraday.
   const pending = await placeLimitBuy(page, '1', '850.00');
-  await pickSymbol(page, 'sbin', SBIN);
-  await page.getByTestId('ticket-side-buy').click();
-  await page.getByTestId('ticket-product').selectOption('INTRADAY');
-  await sendMarketOrder(page, '10');
-  await page.keyboard.press('Escape');
-
-  await page.keyboard.press('Alt+3');
-  const row = page.locator(`[data-testid="position-row"][data-symbol="${SBIN}"]`).filter({
-    hasText: 'INTRADAY',
-  });
-  const netQty = row.locator('td').nth(2);
-  await expect(async () => {
-    await page.keyboard.press('Alt+r');
-    await expect(netQty).toHaveText('10', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  const { row, netQty } = await buySbinIntraday(page, '10', '10');
   await expect(page.getByTestId('trading-stop')).toHaveCount(0);
 
   // The price falls ₹45 below the buy: an MTM loss of about ₹450, past the ₹300 limit.
@@ -85,10 +114,7 @@ test('a loss limit set in Settings trips on an adverse move: warns, cancels, exi
   await expect(stop).toContainText(/Stopped \(daily loss limit\) till \d+ \w{3} 09:00 IST/);
 
   // Positions shows the intraday position flat.
-  await expect(async () => {
-    await page.keyboard.press('Alt+r');
-    await expect(netQty).toHaveText('0', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await expectNetQty(page, netQty, '0');
   await expect(row).toHaveClass(/row-closed/);
   await expect(row.getByTestId('position-exit')).toHaveCount(0);
 
@@ -116,37 +142,11 @@ test('a loss limit set in % of capital with "warn only" warns at the limit and l
   ownControlled,
 }) => {
   test.setTimeout(170_000);
-  await control(ownControlled, 'market', { ...NSE_CASH, status: 'OPEN' });
-  await control(ownControlled, 'price', { symbol: SBIN, ltp: 945 });
-  await openApp(page, ownControlled.url);
-  await loginToDemo(page, 60_000);
+  await loggedInAtSbin945(page, ownControlled);
 
   // 1% of ₹30,000 capital: a ₹300 limit; at it, warn only.
-  await page.keyboard.press('Alt+7');
-  await expect(page.getByTestId('risk-form')).toBeVisible();
-  await typeInto(page, 'risk-loss', '1');
-  await page.getByTestId('risk-loss-unit').selectOption('percent');
-  await typeInto(page, 'risk-capital', '30000');
-  await page.getByTestId('risk-action').selectOption('warn');
-  await page.getByTestId('risk-save').click();
-  await expect(
-    page.getByTestId('notice').filter({ hasText: /Daily limits of .* saved\./ }),
-  ).toBeVisible();
-
-  await pickSymbol(page, 'sbin', SBIN);
-  await page.getByTestId('ticket-side-buy').click();
-  await page.getByTestId('ticket-product').selectOption('INTRADAY');
-  await sendMarketOrder(page, '10');
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Alt+3');
-  const row = page.locator(`[data-testid="position-row"][data-symbol="${SBIN}"]`).filter({
-    hasText: 'INTRADAY',
-  });
-  const netQty = row.locator('td').nth(2);
-  await expect(async () => {
-    await page.keyboard.press('Alt+r');
-    await expect(netQty).toHaveText('10', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await setLossLimit(page, { loss: '1', unit: 'percent', capital: '30000', action: 'warn' });
+  const { netQty } = await buySbinIntraday(page, '10', '10');
 
   await control(ownControlled, 'price', { symbol: SBIN, ltp: 900 });
   await expect(
@@ -157,16 +157,6 @@ test('a loss limit set in % of capital with "warn only" warns at the limit and l
   await expect(page.getByTestId('trading-stop')).toHaveCount(0);
   await page.keyboard.press('Alt+r');
   await expect(netQty).toHaveText('10');
-  await pickSymbol(page, 'sbin', SBIN);
-  await page.getByTestId('ticket-side-buy').click();
-  await page.getByTestId('ticket-product').selectOption('INTRADAY');
-  await sendMarketOrder(page, '1');
-  await expect(page.getByTestId('submit-error')).toHaveCount(0);
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Alt+3');
-  await expect(async () => {
-    await page.keyboard.press('Alt+r');
-    await expect(netQty).toHaveText('11', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await buySbinIntraday(page, '1', '11');
   await expect(page.getByTestId('trading-stop')).toHaveCount(0);
 });

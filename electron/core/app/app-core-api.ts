@@ -1,6 +1,6 @@
 /**
  * What the composed core offers the IPC handlers, the shell and tests: the running services
- * and the few calls that span several of them. Its own module so the wiring in app-core.ts
+ * and the few calls that span several of them. Its own module so the wiring in the stages
  * reads as wiring, and a handler can name the surface without the whole composition root.
  */
 import type { GttService } from '../gtt/gtt-service';

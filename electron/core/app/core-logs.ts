@@ -11,12 +11,10 @@ import { createFileSink } from '../diagnostics/file-sink';
 import { createLogger, type Logger, type LogSink } from '../diagnostics/logger';
 import { createRequestLog, type BudgetUse } from '../diagnostics/request-log';
 
-/** The logs, and where the request log learns the budget once the scheduler exists. */
+/** The logs. */
 export interface CoreLogs {
   logger: Logger;
   requestLog: ReturnType<typeof createRequestLog>;
-  /** Gives the request log its budget figure (the scheduler is made after the login). */
-  setBudget(budget: () => BudgetUse | null): void;
 }
 
 /** Creates both logs under dataDir/logs. */
@@ -24,6 +22,8 @@ export function createCoreLogs(opts: {
   dataDir: string;
   clock: Clock;
   keepDays: () => number;
+  /** The budget figure each request-log line carries (the scheduler is made before the logs). */
+  budget: () => BudgetUse | null;
   extraSinks?: readonly LogSink[];
 }): CoreLogs {
   const { clock, keepDays } = opts;
@@ -35,17 +35,10 @@ export function createCoreLogs(opts: {
     ],
     clock,
   });
-  let budget: () => BudgetUse | null = () => null;
   const requestLog = createRequestLog({
     sinks: [createFileSink({ dir, stem: DATA_LAYOUT.requestLogStem, clock, keepDays })],
     clock,
-    budget: () => budget(),
+    budget: opts.budget,
   });
-  return {
-    logger,
-    requestLog,
-    setBudget: (b) => {
-      budget = b;
-    },
-  };
+  return { logger, requestLog };
 }

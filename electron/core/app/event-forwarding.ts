@@ -12,10 +12,57 @@ import type { SymbolsRuntime } from './symbols-runtime';
 /** Budget updates can arrive per request; the status bar needs at most a few a second. */
 const BUDGET_EVENT_INTERVAL_MS = 250;
 
+/** The order service's events on their way to the renderer. */
+export interface OrderEventForwarding {
+  /** One order-service event: an intent's change, a late arrival, or a book read or merged. */
+  orderEvent(e: OrderServiceEvent): void;
+  /** The order book as the renderer last had it offered, with the version deltas build on. */
+  orderBook(since?: number): OrderBookSnapshot;
+  dispose(): Promise<void>;
+}
+
 /**
- * Turns service callbacks into renderer events, and ties the background refresher to the
- * session: it runs only while a session can make requests, so a logged-out or expired app
- * spends no budget and logs no 401s.
+ * Turns the order service's events into renderer events: intents and late arrivals as they
+ * come, and every read of the book (refresher, reconciliation, the pushed feed, a user's
+ * refresh) as a delta, so each change reaches the renderer once however many reads saw it.
+ */
+export function forwardOrderEvents(opts: {
+  emit: EmitEvent;
+  /** True while the transport is still sending earlier events: order deltas wait, coalesced. */
+  busy?: () => boolean;
+}): OrderEventForwarding {
+  const { emit } = opts;
+  const orderFeed = createKeyedFeed<Order>({
+    keyOf: (o) => o.id,
+    // Each order row carries the symbol's last price, which moves on every read; prices
+    // have their own feed (market data), so a moved price alone is not a changed order.
+    ignore: ['ltp'],
+    publish: (delta) => emit('portfolio.ordersDelta', delta),
+    busy: () => opts.busy?.() ?? false,
+  });
+  return {
+    orderEvent(e) {
+      if (e.type === 'intent') emit('orders.intent', e.intent);
+      else if (e.type === 'late-arrival') emit('orders.lateArrival', e.intent);
+      else orderFeed.replace(e.orders);
+    },
+    orderBook(since) {
+      // A page that holds the current version needs only what changed: one delta, now.
+      if (since !== undefined && since === orderFeed.version())
+        return { version: orderFeed.flushNow(), orders: null };
+      const { version, rows } = orderFeed.snapshot();
+      return { version, orders: rows };
+    },
+    async dispose() {
+      orderFeed.close();
+    },
+  };
+}
+
+/**
+ * Turns the other service callbacks into renderer events (session, budget, symbols, settings),
+ * and ties the background refresher to the session: it runs only while a session can make
+ * requests, so a logged-out or expired app spends no budget and logs no 401s.
  */
 export function forwardCoreEvents(opts: {
   session: SessionController;
@@ -28,13 +75,7 @@ export function forwardCoreEvents(opts: {
   settingsChanges: (listener: () => void) => () => void;
   settingsView: () => Promise<SettingsView>;
   emit: EmitEvent;
-  /** True while the transport is still sending earlier events: order deltas wait, coalesced. */
-  busy?: () => boolean;
-}): {
-  orderEvent(e: OrderServiceEvent): void;
-  orderBook(since?: number): OrderBookSnapshot;
-  dispose(): Promise<void>;
-} {
+}): { dispose(): Promise<void> } {
   const { session, scheduler, refresher, emit } = opts;
   let refreshing = false;
   const followSession = () => {
@@ -63,16 +104,6 @@ export function forwardCoreEvents(opts: {
     }, BUDGET_EVENT_INTERVAL_MS);
     budgetTimer.unref?.();
   });
-  // Every read of the book (refresher, reconciliation, a user's refresh) lands here, so
-  // each change reaches the renderer once, as a delta, however many reads saw it.
-  const orderFeed = createKeyedFeed<Order>({
-    keyOf: (o) => o.id,
-    // Each order row carries the symbol's last price, which moves on every read; prices
-    // have their own feed (market data), so a moved price alone is not a changed order.
-    ignore: ['ltp'],
-    publish: (delta) => emit('portfolio.ordersDelta', delta),
-    busy: () => opts.busy?.() ?? false,
-  });
   const offSymbols = opts.symbols.onStatus((s) => emit('symbols.changed', s));
   const offSettings = opts.settingsChanges(() => {
     opts.settingsView().then(
@@ -82,30 +113,12 @@ export function forwardCoreEvents(opts: {
   });
 
   return {
-    orderEvent(e) {
-      if (e.type === 'intent') {
-        emit('orders.intent', e.intent);
-        refresher.poke();
-      } else if (e.type === 'late-arrival') {
-        emit('orders.lateArrival', e.intent);
-      } else {
-        orderFeed.replace(e.orders);
-      }
-    },
-    orderBook(since) {
-      // A page that holds the current version needs only what changed: one delta, now.
-      if (since !== undefined && since === orderFeed.version())
-        return { version: orderFeed.flushNow(), orders: null };
-      const { version, rows } = orderFeed.snapshot();
-      return { version, orders: rows };
-    },
     async dispose() {
       offSession();
       offBudget();
       offSymbols();
       offSettings();
       if (budgetTimer) clearTimeout(budgetTimer);
-      orderFeed.close();
       refresher.stop();
     },
   };

@@ -2,9 +2,10 @@
  * Wires live market data into the app: the one quote cache, the data REST client on the
  * account's data base URL, the socket service with the sockets of the account's dialect on
  * its socket URL, the pushed order feed,
- * and the paced tick events to the renderer. Kept apart from app-core so the composition
- * root only names it; every piece is the production one, so tests of the composed app
- * exercise exactly this wiring.
+ * and the paced tick events to the renderer. Composition stage 4 (after the broker, before
+ * orders): what the broker pushes goes out on topics (`pushed`) that the later stages subscribe
+ * to. Every piece is the production one, so tests of the composed app exercise exactly this
+ * wiring.
  */
 import type { BrokerAlertFired } from '../broker/broker-alerts';
 import type { Order, Positions } from '../../../shared/broker/models';
@@ -31,12 +32,30 @@ import type { AccountSettings } from '../settings/schema';
 import type { SettingsStore } from '../settings/settings-store';
 import { createSessionTransport } from './session-transport';
 import type { SymbolsRuntime } from './symbols-runtime';
+import { createTopic, type Topic } from './topic';
 
 /** Test-only tuning of the sockets (fast heartbeats and backoff in integration tests). */
 export type MarketDataTuning = Pick<
   MarketDataServiceOptions,
   'pingEveryMs' | 'minBackoffMs' | 'maxBackoffMs' | 'fallbackMinMs'
 >;
+
+/** What the broker pushes, for the stages made after market data to subscribe to. */
+export interface MarketDataPushes {
+  /** A book the pushed order feed merged (updates folded into the last book read). */
+  readonly orders: Pick<Topic<Order[]>, 'subscribe'>;
+  /** Positions read after a pushed fill. */
+  readonly positions: Pick<Topic<Positions>, 'subscribe'>;
+  /**
+   * The order socket (re)opened ('open': read the book once, updates may have been missed) or
+   * went down ('down': polling takes over until it is back).
+   */
+  readonly orderSocket: Pick<Topic<'open' | 'down'>, 'subscribe'>;
+  /** A price packet stamped in the future arrived for this symbol (price alerts do not fire on it). */
+  readonly futureStamp: Pick<Topic<string>, 'subscribe'>;
+  /** A broker-held price alert fired, pushed on the order socket (v3). */
+  readonly alertFired: Pick<Topic<BrokerAlertFired>, 'subscribe'>;
+}
 
 /** The running market-data parts. */
 export interface MarketDataRuntime {
@@ -45,6 +64,7 @@ export interface MarketDataRuntime {
   readonly feed: OrderFeed;
   /** The day's MTM of the positions for the charts screen: sampled each minute, earlier part rebuilt. */
   readonly mtm: MtmService;
+  readonly pushed: MarketDataPushes;
   close(): void;
 }
 
@@ -89,20 +109,9 @@ export function createMarketDataRuntime(opts: {
   emit: EmitEvent;
   /** True while the page is behind on events: price frames wait, coalesced per symbol. */
   busy?: () => boolean;
-  /** An order update arrived (the order service observes the merged book). */
-  onOrders: (book: Order[]) => void;
-  onPositions: (positions: Positions) => void;
-  /** The order socket (re)opened: read the book once, updates may have been missed. */
-  onOrderSocketOpen: () => void;
-  /** The order socket went down: polling takes over until it is back. */
-  onOrderSocketDown: () => void;
   tuning?: MarketDataTuning;
   /** The request log's hook: the data REST requests (quotes, depth) are logged like all others. */
   onExchange?: (e: ExchangeRecord) => void;
-  /** A price packet stamped in the future arrived for this symbol (price alerts do not fire on it). */
-  onFutureStamp?: (symbol: string) => void;
-  /** A broker-held price alert fired, pushed on the order socket (v3). */
-  onAlertFired?: (fired: BrokerAlertFired) => void;
   /** The core's one price store, which account reads also feed; a fresh one when absent. */
   quotes?: QuoteCache;
 }): MarketDataRuntime {
@@ -134,11 +143,18 @@ export function createMarketDataRuntime(opts: {
         now: () => clock.now(),
       }),
   });
+  const pushed = {
+    orders: createTopic<Order[]>(),
+    positions: createTopic<Positions>(),
+    orderSocket: createTopic<'open' | 'down'>(),
+    futureStamp: createTopic<string>(),
+    alertFired: createTopic<BrokerAlertFired>(),
+  };
   const feed = createOrderFeed({
     clock,
     readPositions: () => opts.broker.getPositions({ priority: 'background' }),
-    onOrders: opts.onOrders,
-    onPositions: opts.onPositions,
+    onOrders: pushed.orders.publish,
+    onPositions: pushed.positions.publish,
     onError: (err) =>
       opts.logger.warn('marketdata: positions after a fill failed', { err: String(err) }),
   });
@@ -158,10 +174,10 @@ export function createMarketDataRuntime(opts: {
     clock,
     logger: opts.logger,
     onOrder: (order) => feed.update(order),
-    onOrderSocketOpen: opts.onOrderSocketOpen,
+    onOrderSocketOpen: () => pushed.orderSocket.publish('open'),
     onDepth: (depth) => opts.emit('marketdata.depthChanged', depth),
-    ...(opts.onFutureStamp ? { onFutureStamp: opts.onFutureStamp } : {}),
-    ...(opts.onAlertFired ? { onAlertFired: opts.onAlertFired } : {}),
+    onFutureStamp: pushed.futureStamp.publish,
+    onAlertFired: pushed.alertFired.publish,
     ...opts.tuning,
   });
   const stopTicks = batchTicks({
@@ -172,7 +188,7 @@ export function createMarketDataRuntime(opts: {
   });
   let orderSocket = service.status().orderSocket;
   const offStatus = service.onStatus((s) => {
-    if (s.orderSocket === 'down' && orderSocket !== 'down') opts.onOrderSocketDown();
+    if (s.orderSocket === 'down' && orderSocket !== 'down') pushed.orderSocket.publish('down');
     orderSocket = s.orderSocket;
     opts.emit('marketdata.statusChanged', s);
   });
@@ -196,8 +212,10 @@ export function createMarketDataRuntime(opts: {
     service,
     feed,
     mtm,
+    pushed,
     close() {
       void mtm.dispose();
+      for (const topic of Object.values(pushed)) topic.close();
       offSession();
       offSettings();
       offStatus();

@@ -1,7 +1,7 @@
 /**
- * What the app-held price alerts need from the rest of the core, kept out of app-core.ts so
- * the composition root only names it: the settings document as their store, and the session
- * plus the price socket as the answer to "can alerts fire now".
+ * What the app-held price alerts need from the rest of the core, kept out of the watching
+ * stage (stages/risk-alerts.ts) so the stage only names it: the settings document as their
+ * store, and the session plus the price socket as the answer to "can alerts fire now".
  */
 import type { PriceAlertFeed } from '../../../shared/alerts/price-alert';
 import type { PriceAlertStorage } from '../alerts/price/app-price-alerts';

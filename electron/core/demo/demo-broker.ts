@@ -83,6 +83,11 @@ export interface DemoBroker {
   state(): DemoBrokerState;
   /** Opens the sandbox's login page by following its auto-approve redirect, no browser needed. */
   opener: Opener;
+  /**
+   * Listens for the process ending without being asked to (the next need restarts it): the
+   * app tells the trader and ends the Demo session. Returns the unsubscribe.
+   */
+  onCrash(listener: (message: string) => void): () => void;
   /** Asks the process to stop, kills it if it does not within 5 s. */
   dispose(): Promise<void>;
 }
@@ -93,8 +98,6 @@ export interface DemoBrokerDeps {
   launch: DemoProcessLauncher;
   options?: DemoChildOptions;
   logger?: Logger;
-  /** The process ended without being asked to: tell the trader (the next need restarts it). */
-  onCrash?: (message: string) => void;
   startTimeoutMs?: number;
 }
 
@@ -113,6 +116,7 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
   let disposed = false;
   let lastReady: DemoReady | null = null;
   let repointing: Promise<void> = Promise.resolve();
+  const crashListeners = new Set<(message: string) => void>();
 
   async function selectDemoAccount(): Promise<void> {
     if (!deps.settings.account(DEMO_ACCOUNT_ID))
@@ -240,7 +244,7 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
         state = 'crashed';
         const message = `The Demo broker stopped unexpectedly (exit code ${code ?? 'signal'}). Log in again to restart it.`;
         log.error('demo: broker process ended unexpectedly', { code });
-        deps.onCrash?.(message);
+        for (const l of [...crashListeners]) l(message);
       });
     }).finally(() => {
       starting = null;
@@ -258,6 +262,10 @@ export function createDemoBroker(deps: DemoBrokerDeps): DemoBroker {
       return starting;
     },
     selectDemoAccount,
+    onCrash(listener) {
+      crashListeners.add(listener);
+      return () => crashListeners.delete(listener);
+    },
     current: () => info,
     state: () => state,
     opener: {

@@ -10,7 +10,6 @@
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { ErrorCode } from '../../../shared/broker/errors';
-import { SocketCloseCode } from '../../../shared/marketdata/socket-protocol';
 import {
   V3_ORDER_PING,
   V3_ORDER_PONG,
@@ -22,6 +21,7 @@ import type { BrokerCore } from '../../core';
 import type { AuthContext } from '../../http/types';
 import type { SimOrder, SimTrade } from '../../orders/model';
 import { wireOrder, wirePosition, wireTrade } from './order-wire';
+import { liveConnections } from '../../socket/live-connections';
 
 const Subscribe = z.object({
   T: z.literal('SUB_ORD'),
@@ -135,15 +135,7 @@ export class V3OrderSocket {
 
   /** The connections whose token still holds; the others are closed with TokenInvalid. */
   private live(): Conn[] {
-    const out: Conn[] = [];
-    for (const c of this.conns) {
-      if (this.stillValid(c.auth)) out.push(c);
-      else {
-        this.conns.delete(c);
-        c.ws.close(SocketCloseCode.TokenInvalid, 'access token expired or revoked; log in again');
-      }
-    }
-    return out;
+    return liveConnections(this.conns, this.stillValid);
   }
 
   private error(c: Conn, message: string): void {

@@ -38,6 +38,8 @@ export interface SdkPeer {
   control(path: string, body?: unknown): Promise<void>;
   /** Logs in again (after a 06:00 rollover, when tokens die). */
   logIn(): Promise<void>;
+  /** The access token of the last login (a JWT carrying `hsm_key`). */
+  accessToken(): string;
   close(): Promise<void>;
 }
 
@@ -51,25 +53,34 @@ export async function startSdkPeer(): Promise<SdkPeer> {
     autoApprove: true,
     limits: RELAXED_LIMITS,
   });
+  // The SDK reads its addresses from its config module at each call: point them here.
   config.SYNC_API = sb.v3.apiBase;
   config.data_Api1 = sb.v3.dataUrl;
+  // Only the PKCE token exchange uses `API` (the v2 base); the peer logs in with appIdHash.
   config.API = `${sb.url}/api/v2`;
   const logDir = await mkdtemp(join(tmpdir(), 'tickdesk-sdkv3-peer-'));
   const fyers = new fyersModel({ path: logDir, enableLogging: false });
   const app = sb.apps.find((a) => a.template === 'orders')!;
   fyers.setAppId(app.app_id);
   fyers.setRedirectUrl(app.redirect_uri);
+  let accessToken = '';
+  // The SDK's own login: generate-authcode, then validate-authcode with appIdHash.
   async function logIn(): Promise<void> {
-    const page = await fetch(fyers.generateAuthCode(), { redirect: 'manual' });
+    const loginUrl = fyers.generateAuthCode();
+    assert.ok(loginUrl.startsWith(`${sb.v3.apiBase}/generate-authcode?`), loginUrl);
+    const page = await fetch(loginUrl, { redirect: 'manual' });
+    assert.equal(page.status, 302, 'the auto-approving login page redirects with the code');
     const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
     const tok = await fyers.generate_access_token({ auth_code: authCode, secret_key: app.secret });
     assert.equal(tok.s, 'ok', JSON.stringify(tok));
-    fyers.setAccessToken(String(tok.access_token));
+    accessToken = String(tok.access_token);
+    fyers.setAccessToken(accessToken);
   }
   await logIn();
   return {
     sb,
     logIn,
+    accessToken: () => accessToken,
     async call(name, req) {
       const fn = fyers[name] as ((r?: unknown) => Promise<Answer>) | undefined;
       assert.ok(typeof fn === 'function', `the SDK has no ${name}`);

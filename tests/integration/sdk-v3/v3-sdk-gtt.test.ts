@@ -6,72 +6,17 @@
  * order through the normal order path, and expires after a year.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
-import { MARKET_OPEN, RELAXED_LIMITS } from '../sandbox/helpers';
+import { startSdkPeer, type Answer, type SdkPeer } from './sdk-peer';
 
-type Answer = Record<string, unknown> & { s?: string; code?: number; message?: string };
-type Call = (req?: unknown) => Promise<Answer>;
-/** The SDK's REST client as this test uses it (its own typings are absent). */
-interface FyersModel {
-  setAppId(id: string): void;
-  setRedirectUrl(url: string): void;
-  setAccessToken(token: string): void;
-  generateAuthCode(): string;
-  generate_access_token(req: { auth_code: string; secret_key: string }): Promise<Answer>;
-  [call: string]: unknown;
-}
-
-const require = createRequire(import.meta.url);
-const config = (require('fyers-api-v3/config/config.js') as { Config: Record<string, string> })
-  .Config;
-const { fyersModel } = require('fyers-api-v3') as {
-  fyersModel: new (p: { path: string; enableLogging: boolean }) => FyersModel;
-};
-
-let sb: SandboxHandle;
-let fyers: FyersModel;
-let logDir: string;
+let peer: SdkPeer;
 /** The demo holding the OCO tests protect. */
 let holding: { symbol: string; quantity: number };
 
+/** Calls one SDK method; a refused call resolves to the broker's answer. */
+const call = (name: string, req?: unknown) => peer.call(name, req);
 /** POSTs a sandbox test control (the market moves only when told: `tickMs: 0`). */
-async function control(path: string, body: unknown = {}): Promise<void> {
-  const r = await fetch(`${sb.url}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(r.status, 200, `control ${path}: ${await r.text()}`);
-}
-
-/** Calls one SDK method; the SDK rejects with its error object on a non-2xx answer. */
-async function call(name: string, req?: unknown): Promise<Answer> {
-  const fn = fyers[name] as Call | undefined;
-  assert.ok(typeof fn === 'function', `the SDK has no ${name}`);
-  try {
-    return await fn(req);
-  } catch (err) {
-    return err as Answer;
-  }
-}
-
-/** Logs the SDK in through the sandbox's auto-approving login page. */
-async function login(): Promise<void> {
-  const app = sb.apps.find((a) => a.template === 'orders')!;
-  fyers.setAppId(app.app_id);
-  fyers.setRedirectUrl(app.redirect_uri);
-  const page = await fetch(fyers.generateAuthCode(), { redirect: 'manual' });
-  assert.equal(page.status, 302);
-  const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
-  const t = await fyers.generate_access_token({ auth_code: authCode, secret_key: app.secret });
-  assert.equal(t.s, 'ok', JSON.stringify(t));
-  fyers.setAccessToken(String(t.access_token));
-}
+const control = (path: string, body?: unknown) => peer.control(path, body);
 
 /** The GTT book row of one id. */
 async function gttRow(id: string): Promise<Answer | undefined> {
@@ -93,20 +38,7 @@ const ocoSell = (up: number, down: number, qty = holding.quantity) => ({
 });
 
 before(async () => {
-  sb = await startSandbox({
-    now: MARKET_OPEN,
-    freezeClock: true,
-    tickMs: 0,
-    testControls: true,
-    autoApprove: true,
-    limits: RELAXED_LIMITS,
-  });
-  config.SYNC_API = sb.v3.apiBase;
-  config.data_Api1 = sb.v3.dataUrl;
-  config.API = `${sb.url}/api/v2`;
-  logDir = await mkdtemp(join(tmpdir(), 'tickdesk-sdkv3-gtt-'));
-  fyers = new fyersModel({ path: logDir, enableLogging: false });
-  await login();
+  peer = await startSdkPeer();
   const h = await call('get_holdings');
   const row = (h.holdings as Answer[]).find(
     (x) => String(x.symbol).startsWith('NSE:') && x.symbol !== 'NSE:SBIN-EQ',
@@ -118,8 +50,7 @@ before(async () => {
 });
 
 after(async () => {
-  await sb?.close();
-  if (logDir) await rm(logDir, { recursive: true, force: true });
+  await peer?.close();
 });
 
 test('place_gtt_order (single) answers 1101 with an id; get_gtt_orders lists it pending with its leg', async () => {
@@ -251,11 +182,11 @@ test('a GTT expires a year after it was created', async () => {
   const id = String(placed.id);
   await control('clock', { advanceMs: 364 * 86_400_000 });
   await control('tick', { n: 1 });
-  await login();
+  await peer.logIn();
   assert.equal((await gttRow(id))?.ord_status, 6, 'pending after 364 days');
   await control('clock', { advanceMs: 2 * 86_400_000 });
   await control('tick', { n: 1 });
-  await login();
+  await peer.logIn();
   const row = await gttRow(id);
   assert.equal(row?.ord_status, 1, JSON.stringify(row));
   assert.equal(row?.report_type, 'EXPIRED');

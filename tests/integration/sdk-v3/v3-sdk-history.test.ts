@@ -5,58 +5,19 @@
  * sandbox's history disagrees with what the broker's own client calls, or its figures are off.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
 import { HISTORY_MAX_PAGE } from '../../../sandbox/history/routes';
-import { MARKET_OPEN, RELAXED_LIMITS } from '../sandbox/helpers';
+import { startSdkPeer, type SdkPeer } from './sdk-peer';
 
-type Answer = Record<string, unknown> & { s?: string; code?: number; message?: string };
 type Row = Record<string, unknown>;
-interface FyersModel {
-  setAppId(id: string): void;
-  setRedirectUrl(url: string): void;
-  setAccessToken(token: string): void;
-  generateAuthCode(): string;
-  generate_access_token(req: { auth_code: string; secret_key: string }): Promise<Answer>;
-  [call: string]: unknown;
-}
 
-const require = createRequire(import.meta.url);
-const config = (require('fyers-api-v3/config/config.js') as { Config: Record<string, string> })
-  .Config;
-const { fyersModel } = require('fyers-api-v3') as {
-  fyersModel: new (p: { path: string; enableLogging: boolean }) => FyersModel;
-};
-
-let sb: SandboxHandle;
-let fyers: FyersModel;
-let logDir: string;
-
-async function control(path: string, body: unknown = {}): Promise<void> {
-  const r = await fetch(`${sb.url}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(r.status, 200, `control ${path}: ${await r.text()}`);
-}
+let peer: SdkPeer;
+/** Calls one SDK method; a refused call resolves to the broker's answer. */
+const call = (name: string, req?: unknown) => peer.call(name, req);
+/** POSTs a sandbox test control (the market moves only when told: `tickMs: 0`). */
+const control = (path: string, body?: unknown) => peer.control(path, body);
 const tick = () => control('tick', { n: 1 });
 
-/** Calls one SDK method; a rejected call (non-2xx) resolves to the error it carries. */
-async function call(name: string, req?: unknown): Promise<Answer> {
-  const fn = fyers[name] as ((r?: unknown) => Promise<Answer>) | undefined;
-  assert.ok(typeof fn === 'function', `the SDK has no ${name}`);
-  try {
-    return await fn(req);
-  } catch (err) {
-    const e = err as { response?: { data?: Answer } } & Answer;
-    return e.response?.data ?? e;
-  }
-}
 /** The rows of a successful history answer. */
 async function rows(name: string, req?: unknown): Promise<Row[]> {
   const a = await call(name, req);
@@ -83,33 +44,8 @@ const DAY1 = '2026-11-23';
 const DAY2 = '2026-11-24';
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Logs the SDK in (again after a 06:00 rollover, when the broker's tokens die). */
-async function logIn(): Promise<void> {
-  const app = sb.apps.find((a) => a.template === 'orders')!;
-  fyers.setAppId(app.app_id);
-  fyers.setRedirectUrl(app.redirect_uri);
-  const page = await fetch(fyers.generateAuthCode(), { redirect: 'manual' });
-  const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
-  const tok = await fyers.generate_access_token({ auth_code: authCode, secret_key: app.secret });
-  assert.equal(tok.s, 'ok', JSON.stringify(tok));
-  fyers.setAccessToken(String(tok.access_token));
-}
-
 before(async () => {
-  sb = await startSandbox({
-    now: MARKET_OPEN,
-    freezeClock: true,
-    tickMs: 0,
-    testControls: true,
-    autoApprove: true,
-    limits: RELAXED_LIMITS,
-  });
-  config.SYNC_API = sb.v3.apiBase;
-  config.data_Api1 = sb.v3.dataUrl;
-  config.API = `${sb.url}/api/v2`;
-  logDir = await mkdtemp(join(tmpdir(), 'tickdesk-sdkv3-hist-'));
-  fyers = new fyersModel({ path: logDir, enableLogging: false });
-  await logIn();
+  peer = await startSdkPeer();
   // Day 1: buy 10 SBIN intraday near 800, sell them near 820.
   await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
   assert.equal((await call('place_order', order(1))).s, 'ok');
@@ -120,8 +56,7 @@ before(async () => {
 });
 
 after(async () => {
-  await sb?.close();
-  if (logDir) await rm(logDir, { recursive: true, force: true });
+  await peer?.close();
 });
 
 test("today's orders and trades are in the history, filtered by symbol", async () => {
@@ -167,7 +102,7 @@ test('charges follow the documented model; realised P&L and the ledger agree wit
 
 test('after the 06:00 rollover yesterday stays in the history and today starts empty', async () => {
   await control('clock', { set: `${DAY2}T09:30:00+05:30` });
-  await logIn();
+  await peer.logIn();
   const y = await rows('get_order_history', { from_date: DAY1, to_date: DAY1 });
   assert.equal(y.length, 2, 'yesterday kept');
   const t = await rows('get_order_history', { from_date: DAY2, to_date: DAY2 });

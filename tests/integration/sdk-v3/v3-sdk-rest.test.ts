@@ -5,61 +5,22 @@
  * expects. A failure here means the sandbox's v3 dialect disagrees with the broker's own client.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startSandbox, type SandboxHandle } from '../../../sandbox/index';
+import type { SandboxHandle } from '../../../sandbox/index';
 import { hsmKeyOf } from '../../../shared/broker/v3/access-token';
-import { MARKET_OPEN, RELAXED_LIMITS } from '../sandbox/helpers';
+import { MARKET_OPEN } from '../sandbox/helpers';
+import { startSdkPeer, type Answer, type SdkPeer } from './sdk-peer';
 
-type Answer = Record<string, unknown> & { s?: string; code?: number; message?: string };
-type Call = (req?: unknown) => Promise<Answer>;
-/** The SDK's REST client as this test uses it (its own typings are absent). */
-interface FyersModel {
-  setAppId(id: string): void;
-  setRedirectUrl(url: string): void;
-  setAccessToken(token: string): void;
-  generateAuthCode(): string;
-  generate_access_token(req: { auth_code: string; secret_key: string }): Promise<Answer>;
-  [call: string]: unknown;
-}
-
-const require = createRequire(import.meta.url);
-const config = (require('fyers-api-v3/config/config.js') as { Config: Record<string, string> })
-  .Config;
-const { fyersModel } = require('fyers-api-v3') as {
-  fyersModel: new (p: { path: string; enableLogging: boolean }) => FyersModel;
-};
-
+let peer: SdkPeer;
 let sb: SandboxHandle;
-let fyers: FyersModel;
-let logDir: string;
 let accessToken = '';
 
 /** POSTs a sandbox test control (the market moves only when told: `tickMs: 0`). */
-async function control(path: string, body: unknown = {}): Promise<void> {
-  const r = await fetch(`${sb.url}/__sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(r.status, 200, `control ${path}: ${await r.text()}`);
-}
+const control = (path: string, body?: unknown) => peer.control(path, body);
 /** One market step: orders in transit reach the exchange (pending or filled). */
 const tick = () => control('tick', { n: 1 });
-
-/** Calls one SDK method; the SDK rejects with its error object on a non-2xx answer. */
-async function call(name: string, req?: unknown): Promise<Answer> {
-  const fn = fyers[name] as Call | undefined;
-  assert.ok(typeof fn === 'function', `the SDK has no ${name}`);
-  try {
-    return await fn(req);
-  } catch (err) {
-    return err as Answer;
-  }
-}
+/** Calls one SDK method; a refused call resolves to the broker's answer. */
+const call = (name: string, req?: unknown) => peer.call(name, req);
 
 /** A limit buy of SBIN far below the market, so it stays pending. */
 const pendingBuy = (limitPrice: number) => ({
@@ -79,42 +40,15 @@ const pendingBuy = (limitPrice: number) => ({
 });
 
 before(async () => {
-  sb = await startSandbox({
-    now: MARKET_OPEN,
-    freezeClock: true,
-    tickMs: 0,
-    testControls: true,
-    autoApprove: true,
-    limits: RELAXED_LIMITS,
-  });
-  // The SDK reads its addresses from its config module at each call: point them here.
-  config.SYNC_API = sb.v3.apiBase;
-  config.data_Api1 = sb.v3.dataUrl;
-  // Only the PKCE token exchange uses `API` (the v2 base); this test uses appIdHash.
-  config.API = `${sb.url}/api/v2`;
-  logDir = await mkdtemp(join(tmpdir(), 'tickdesk-sdkv3-'));
-  fyers = new fyersModel({ path: logDir, enableLogging: false });
-  const app = sb.apps.find((a) => a.template === 'orders')!;
-  fyers.setAppId(app.app_id);
-  fyers.setRedirectUrl(app.redirect_uri);
-  const loginUrl = fyers.generateAuthCode();
-  assert.ok(loginUrl.startsWith(`${sb.v3.apiBase}/generate-authcode?`), loginUrl);
-  const page = await fetch(loginUrl, { redirect: 'manual' });
-  assert.equal(page.status, 302, 'auto-approve redirects to the app with an auth code');
-  const authCode = new URL(page.headers.get('location')!).searchParams.get('auth_code')!;
-  const tokenAnswer = await fyers.generate_access_token({
-    auth_code: authCode,
-    secret_key: app.secret,
-  });
-  assert.equal(tokenAnswer.s, 'ok', JSON.stringify(tokenAnswer));
-  accessToken = String(tokenAnswer.access_token);
-  fyers.setAccessToken(accessToken);
+  // The peer logs the SDK in by generate-authcode and validate-authcode with appIdHash.
+  peer = await startSdkPeer();
+  sb = peer.sb;
+  accessToken = peer.accessToken();
   await control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
 });
 
 after(async () => {
-  await sb?.close();
-  if (logDir) await rm(logDir, { recursive: true, force: true });
+  await peer?.close();
 });
 
 test('the SDK logs in by generate-authcode and validate-authcode with appIdHash; the token carries hsm_key', () => {

@@ -15,6 +15,7 @@ import { LIVE_SOCKET_URL } from '../../../../shared/marketdata/endpoints';
 import { boundedTimeMs, stampedAhead } from '../broker-time';
 import { bookOfTick } from '../depth-feed';
 import { createPacketDecoder, type DecodedTick } from '../packet-decoder';
+import { connectOrderSocket, socketTuning } from '../order-socket-connection';
 import { createSocketConnection } from '../socket-connection';
 import type {
   DialectSockets,
@@ -23,7 +24,6 @@ import type {
   PriceFeedDeps,
   PriceSocketFeed,
   SocketEndpoint,
-  SocketTuning,
 } from '../socket-feeds';
 import { parseOrderUpdate, tickToQuote } from '../socket-normalize';
 
@@ -32,15 +32,6 @@ const SUBSCRIBE_CHUNK = 200;
 
 function connectUrl(ep: SocketEndpoint | null, type: SocketType): string | null {
   return ep ? socketConnectUrl(ep.url, type, ep.appId, ep.accessToken) : null;
-}
-
-function tuned(t: SocketTuning) {
-  return {
-    ...(t.pingEveryMs !== undefined ? { pingEveryMs: t.pingEveryMs } : {}),
-    ...(t.minBackoffMs !== undefined ? { minBackoffMs: t.minBackoffMs } : {}),
-    ...(t.maxBackoffMs !== undefined ? { maxBackoffMs: t.maxBackoffMs } : {}),
-    ...(t.open ? { open: t.open } : {}),
-  };
 }
 
 /** The v2 price socket: SUB_DATA by ticker, binary packets keyed by instrument token. */
@@ -83,7 +74,7 @@ function createV2PriceFeed(d: PriceFeedDeps): PriceSocketFeed {
     url: () => connectUrl(d.endpoint(), 'symbolUpdate'),
     clock,
     logger: d.logger,
-    ...tuned(d.tuning),
+    ...socketTuning(d.tuning),
     onOpen(send) {
       const all = d.wanted();
       for (let i = 0; i < all.length; i += SUBSCRIBE_CHUNK)
@@ -135,26 +126,15 @@ function createV2PriceFeed(d: PriceFeedDeps): PriceSocketFeed {
 
 /** The v2 order socket: SUB_ORD `orderUpdate`, `{s:"ok", d:<order row>}` messages. */
 function createV2OrderSocket(d: OrderSocketDeps): FeedSocket {
-  return createSocketConnection({
-    name: 'orderUpdate',
+  return connectOrderSocket(d, {
     url: () => connectUrl(d.endpoint(), 'orderUpdate'),
-    clock: d.clock,
-    logger: d.logger,
-    ...tuned(d.tuning),
-    onOpen(send) {
-      send(subscribeOrders(true));
-      d.onOpen();
-    },
+    subscribe: () => subscribeOrders(true),
     onText(text) {
       const update = parseOrderUpdate(text);
       if ('malformed' in update) return d.onMalformed(update.malformed, 1);
       if ('ignored' in update) return;
       d.onOrder(update.order);
     },
-    onBinary() {
-      d.onMalformed('binary-on-order-socket', 1);
-    },
-    onState: (s) => d.onState(s),
   });
 }
 

@@ -12,7 +12,7 @@ import type { DepthLevel } from '../../../../shared/marketdata/depth';
 import { LIVE_V3_SOCKET_URL } from '../../../../shared/marketdata/endpoints';
 import type { Quote } from '../../../../shared/marketdata/quote';
 import { stampedAhead } from '../broker-time';
-import { createSocketConnection } from '../socket-connection';
+import { connectOrderSocket } from '../order-socket-connection';
 import type {
   DialectSockets,
   FeedSocket,
@@ -145,25 +145,15 @@ function createV3PriceFeed(d: PriceFeedDeps): PriceSocketFeed {
 
 /** The v3 order socket: one subscribe for every routed channel, messages routed by kind. */
 function createV3OrderSocket(d: OrderSocketDeps): FeedSocket {
-  const t = d.tuning;
-  return createSocketConnection({
-    name: 'orderUpdate',
+  return connectOrderSocket(d, {
     url: () => addresses(d.endpoint())?.orderSocketUrl ?? null,
     headers: () => {
       const ep = d.endpoint();
       return ep ? { Authorization: `${ep.appId}:${ep.accessToken}` } : undefined;
     },
-    clock: d.clock,
-    logger: d.logger,
     ping: V3_ORDER_PING,
-    pingEveryMs: t.pingEveryMs ?? V3_ORDER_HEARTBEAT_MS,
-    ...(t.minBackoffMs !== undefined ? { minBackoffMs: t.minBackoffMs } : {}),
-    ...(t.maxBackoffMs !== undefined ? { maxBackoffMs: t.maxBackoffMs } : {}),
-    ...(t.open ? { open: t.open } : {}),
-    onOpen(send) {
-      send(v3SubscribeOrders(v3OrderSocketChannels(), true));
-      d.onOpen();
-    },
+    pingEveryMs: V3_ORDER_HEARTBEAT_MS,
+    subscribe: () => v3SubscribeOrders(v3OrderSocketChannels(), true),
     onText(text) {
       dispatchV3OrderMessage(text, {
         order: (o) => d.onOrder(o),
@@ -171,10 +161,6 @@ function createV3OrderSocket(d: OrderSocketDeps): FeedSocket {
         malformed: (reason) => d.onMalformed(reason, 1),
       });
     },
-    onBinary() {
-      d.onMalformed('binary-on-order-socket', 1);
-    },
-    onState: (s) => d.onState(s),
   });
 }
 

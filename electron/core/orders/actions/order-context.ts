@@ -182,10 +182,13 @@ export class OrderContext implements CheckContext {
     return { ...this.runner.held(), lateWatch: this.late.size };
   }
 
-  /** Records an order book read (from the refresher, the order feed or a reconciliation). */
-  observeOrders(book: readonly Order[]): void {
+  /**
+   * Records an order book read (from the refresher, the order feed or a reconciliation);
+   * `merged` when the pushed order feed put it together rather than a full read.
+   */
+  observeOrders(book: readonly Order[], merged = false): void {
     this.cache.observeBook(book);
-    this.emit?.({ type: 'orders', orders: [...book] });
+    this.emit?.({ type: 'orders', orders: [...book], merged });
     this.late.see({ kind: 'orders', book });
     // A book read worked: reconciliations that gave up because reads failed can finish now.
     this.runner.allAgain();

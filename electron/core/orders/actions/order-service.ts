@@ -200,9 +200,12 @@ export function createOrderService(opts: OrderServiceOptions) {
     /** Checks an unconfirmed action again now (the UI's "check again" button); false if not due. */
     reconcileAgain: (intentId: string) => ctx.reconcileAgain(intentId),
 
-    /** Feeds an order book read from elsewhere (the background refresher) into the cache. */
-    observeOrders(book: Order[]): void {
-      ctx.observeOrders(book);
+    /**
+     * Feeds an order book read from elsewhere (the background refresher) into the cache;
+     * `merged` when the pushed order feed put it together (alerts take no baseline from it).
+     */
+    observeOrders(book: Order[], merged = false): void {
+      ctx.observeOrders(book, merged);
     },
     /**
      * True while an action watched for a late arrival shows only in positions (a conversion

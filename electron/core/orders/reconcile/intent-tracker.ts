@@ -18,7 +18,8 @@ import type { JournalStep, OrderJournal } from '../journal/order-journal';
 /** Events the order service publishes (the lead forwards them over IPC). */
 export type OrderServiceEvent =
   | { type: 'intent'; intent: OrderIntent }
-  | { type: 'orders'; orders: Order[] }
+  /** A book read or merged; `merged` when the pushed order feed put it together (not a full read). */
+  | { type: 'orders'; orders: Order[]; merged: boolean }
   /** An action reported "not done" was carried out after all: the trader must be told. */
   | { type: 'late-arrival'; intent: OrderIntent };
 
