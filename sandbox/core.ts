@@ -53,6 +53,8 @@ export class BrokerCore {
     this.positions = new PositionActions(this.state, this.engine);
     this.smartExit = new SmartExitBook(this.state, this.engine);
     this.engine.onTick(() => this.smartExit.evaluate());
+    // A trigger is a standing instruction: tripped for the day, armed again the next.
+    this.engine.onNewDay(() => this.smartExit.newDay());
     this.gtt = new GttDesk(this.state, this.desk, this.engine);
     this.engine.onStep(() => this.gtt.evaluate());
   }

@@ -8,6 +8,7 @@ import type { Instrument } from '../shared/broker/instrument';
 import type { SimClock } from './clock';
 import type { FundsFigures } from './account/funds';
 import { START_LIMITS, computeFunds, type StartLimits } from './account/funds';
+import { chargesByLedger } from './account/charges';
 import type { HoldingSeed } from './account/holdings';
 import { seedHoldings } from './account/holdings';
 import type { PositionFigures } from './account/position-ledger';
@@ -61,13 +62,15 @@ export class SandboxState {
     return this.positions.list().map((a) => figures(a, this.ltp(a.instrument)));
   }
 
-  /** The funds ledger, derived from positions and open orders. */
+  /** The funds ledger, derived from positions, open orders and the day's charges. */
   funds(): FundsFigures {
+    const orders = this.book.list();
     return computeFunds(
       this.positionFigures(),
-      this.book.list(),
+      orders,
       (i) => this.ltp(i),
       this.startLimits,
+      chargesByLedger(orders),
     );
   }
 

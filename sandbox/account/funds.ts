@@ -1,8 +1,10 @@
 /**
  * The funds ledger (spec "Funds"), derived on demand from the day's positions and open orders
  * so it can never drift from them: utilized margin is what open positions and unfilled
- * orders block, realized P&L is the positions' realized P&L, and the available balance is the
- * start-of-day limit plus realized P&L minus utilized.
+ * orders block, realized P&L is the positions' realized P&L (before charges, as the positions
+ * show it), the total balance is the start-of-day limit plus realized P&L less the day's
+ * charges so far (account/charges.ts: the broker debits them from the segment's cash), and
+ * the available balance is the total less utilized.
  */
 import type { Instrument } from '../../shared/broker/instrument';
 import type { SimOrder } from '../orders/model';
@@ -56,12 +58,13 @@ export function orderMargin(
   return marginFor(o.instrument, o.productType, o.side, adding, orderRefPrice(o, ltpOf));
 }
 
-/** Computes both ledgers from positions (with figures) and the order book. */
+/** Computes both ledgers from positions (with figures), the order book and the day's charges. */
 export function computeFunds(
   positions: PositionFigures[],
   orders: SimOrder[],
   ltpOf: (i: Instrument) => number,
   start: StartLimits = START_LIMITS,
+  charges: { equity: number; commodity: number } = { equity: 0, commodity: 0 },
 ): FundsFigures {
   const led = {
     equity: { startLimit: start.equity, utilized: 0, realized: 0 },
@@ -89,10 +92,16 @@ export function computeFunds(
     const opposite = o.side === Side.Buy ? -net : net;
     led[ledgerOf(o.instrument)].utilized += orderMargin(o, opposite, ltpOf);
   }
-  const done = (l: { startLimit: number; utilized: number; realized: number }): LedgerFigures => ({
+  const done = (
+    l: { startLimit: number; utilized: number; realized: number },
+    charged: number,
+  ): LedgerFigures => ({
     ...l,
-    totalBalance: l.startLimit + l.realized,
-    available: l.startLimit + l.realized - l.utilized,
+    totalBalance: l.startLimit + l.realized - charged,
+    available: l.startLimit + l.realized - charged - l.utilized,
   });
-  return { equity: done(led.equity), commodity: done(led.commodity) };
+  return {
+    equity: done(led.equity, charges.equity),
+    commodity: done(led.commodity, charges.commodity),
+  };
 }

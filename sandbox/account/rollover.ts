@@ -1,13 +1,14 @@
 /**
  * The move from one trading day to the next, at 06:00 IST (when access tokens die too). The
  * spec's positions list holds only the current day, so yesterday's books are closed: CNC buys
- * become T1 holdings, sold demat shares leave the holdings, the cash effect of the day goes
- * into the new start-of-day limit, open derivative positions are brought forward at their
+ * become T1 holdings, sold demat shares leave the holdings, the cash effect of the day (its
+ * realised P&L less its charges) goes into the new start-of-day limit, open derivative positions are brought forward at their
  * average, and only after-market orders still waiting for the open survive in the order book.
  */
 import type { SandboxState } from '../state';
 import type { HoldingSeed } from './holdings';
 import { ledgerOf } from './margin';
+import { chargesByLedger } from './charges';
 import { OrderStatus } from '../../shared/broker/enums';
 
 /** Trading day key of an instant: the IST date of the most recent 06:00 IST. */
@@ -26,7 +27,9 @@ export function rollOver(s: SandboxState): void {
     positions: figs,
     openingCash: s.startLimits.equity + s.startLimits.commodity,
   });
-  const cash = { equity: 0, commodity: 0 };
+  // The day's charges leave each segment's cash, as the ledger's "Charges and taxes" line says.
+  const charged = chargesByLedger(s.book.list());
+  const cash = { equity: -charged.equity, commodity: -charged.commodity };
   const holdings: HoldingSeed[] = s.holdings.map((h) => ({ ...h }));
   let nextId = holdings.reduce((m, h) => Math.max(m, h.id), 0) + 1;
   const carry: typeof figs = [];

@@ -1,18 +1,11 @@
 /**
  * The rows of the sandbox's v3 history endpoints, built from the kept trading days
- * (day-record.ts). Charges follow the sandbox's documented Indian charges model: the app's
- * own rate table (shared/charges/charge-rates.ts: STT/CTT, exchange transaction charges,
- * SEBI fee, stamp duty on buys, 18 % GST on brokerage + exchange + SEBI) and the default
- * discount-broker plan (shared/charges/brokerage.ts: the lower of ₹20 and 0.03 % per intraday
- * or F&O order, ₹0 delivery), charged per filled order on its filled quantity at its average.
- * These are the SANDBOX's rates (docs/sandbox.md), not a contract note.
+ * (day-record.ts). Charges follow the sandbox's documented Indian charges model
+ * (account/charges.ts), the same figures the funds view and the rollover deduct.
  */
 import type { PositionFigures } from '../account/position-ledger';
+import { filledOrderCharges } from '../account/charges';
 import type { SimOrder } from '../orders/model';
-import { avgPrice } from '../orders/model';
-import { DEFAULT_BROKERAGE } from '../../shared/charges/brokerage';
-import { CHARGE_RATES } from '../../shared/charges/charge-rates';
-import { estimateCharges } from '../../shared/charges/estimate-charges';
 import type { DayRecord } from './day-record';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
@@ -27,22 +20,9 @@ export function dayText(day: number): string {
 
 /** The charges of one filled order under the sandbox's model, or null when it has no fill. */
 export function orderCharges(o: SimOrder): Record<string, unknown> | null {
-  if (o.filledQty <= 0) return null;
+  const est = filledOrderCharges(o);
+  if (!est) return null;
   const i = o.instrument;
-  const est = estimateCharges(
-    {
-      exchange: i.exchange,
-      segment: i.segment,
-      kind: i.optionType !== 'XX' ? 'option' : i.expiry !== null ? 'future' : 'cash',
-      productType: o.productType,
-      side: o.side,
-      qty: o.filledQty,
-      price: avgPrice(o),
-    },
-    CHARGE_RATES,
-    DEFAULT_BROKERAGE,
-  );
-  if (!est.ok) return null;
   return {
     orderNumber: o.id,
     symbol: i.ticker,
@@ -98,8 +78,7 @@ export function realisedRows(d: DayRecord): Record<string, unknown>[] {
 /**
  * Ledger rows of a day: the opening cash, the day's realised P&L and its charges, each with
  * the running balance. Simplification stated in docs/sandbox.md: CNC purchase and sale values
- * move the next day's limits but are not ledger lines here, and the funds view does not
- * deduct charges.
+ * move the next day's limits but are not ledger lines here.
  */
 export function ledgerRows(d: DayRecord): Record<string, unknown>[] {
   const date = dayText(d.day);

@@ -33,6 +33,7 @@ export class MatchingEngine {
   private squaredOff = new Set<string>();
   private readonly tickWatchers = new Set<() => void>();
   private readonly stepWatchers = new Set<() => void>();
+  private readonly dayWatchers = new Set<() => void>();
   /** How fills are priced: the one module a market-price-protection check wraps. */
   readonly fills: FillModel;
   /** When the exchange answers: acknowledgement latency and late rejections. */
@@ -60,6 +61,12 @@ export class MatchingEngine {
   onStep(fn: () => void): () => void {
     this.stepWatchers.add(fn);
     return () => this.stepWatchers.delete(fn);
+  }
+
+  /** Calls `fn` after each 06:00 IST rollover (standing instructions start the new day afresh). */
+  onNewDay(fn: () => void): () => void {
+    this.dayWatchers.add(fn);
+    return () => this.dayWatchers.delete(fn);
   }
 
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
@@ -98,7 +105,10 @@ export class MatchingEngine {
   housekeeping(): void {
     const now = this.s.now();
     const day = tradingDayOf(now);
-    if (this.s.tradingDay !== 0 && day > this.s.tradingDay) rollOver(this.s);
+    if (this.s.tradingDay !== 0 && day > this.s.tradingDay) {
+      rollOver(this.s);
+      for (const fn of this.dayWatchers) fn();
+    }
     if (day !== this.s.tradingDay) this.s.tradingDay = day;
     for (const m of MARKETS) {
       const key = `${m.exchange}:${m.segment}`;

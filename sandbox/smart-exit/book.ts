@@ -4,7 +4,9 @@
  * BROKER watches. Type 1 only alerts; type 2 exits at once; type 3 exits once the P&L has
  * stayed beyond the band for `waitTime` minutes (a recovery inside the band cancels the
  * wait). An exit cancels every pending order and exits every open position whose market is
- * open, as the exit-all call does (inferred). A tripped trigger stays tripped until it is updated.
+ * open, as the exit-all call does (inferred). A tripped trigger stays tripped for the rest of
+ * the day (or until it is updated) and is armed again at the 06:00 IST rollover: it guards
+ * every day's P&L, whether or not the client that set it logs in that day (inferred).
  */
 import { isOpen } from '../orders/model';
 import type { MatchingEngine } from '../orders/engine';
@@ -140,7 +142,17 @@ export class SmartExitBook {
         this.engine.flatten(acc, 'EXIT', reason);
   }
 
-  /** Forgets every trigger (sandbox reset or a new trading day). */
+  /** Arms every trigger again for a new trading day (its band, type and active flag stay). */
+  newDay(): void {
+    for (const t of this.triggers.values()) {
+      t.triggeredAt = null;
+      t.triggeredBy = null;
+      t.waitingSince = null;
+      t.exited = false;
+    }
+  }
+
+  /** Forgets every trigger (sandbox reset). */
   clear(): void {
     this.triggers.clear();
   }

@@ -73,6 +73,11 @@ export const KEY_ACTIONS = {
     scope: 'row',
     defaults: ['Shift+L'],
   },
+  'row.pick': {
+    label: 'Pick the selected position for the payoff (or drop it)',
+    scope: 'row',
+    defaults: ['Space'],
+  },
   'search.watch': {
     label: 'Add the highlighted search match to the watch list',
     scope: 'search',

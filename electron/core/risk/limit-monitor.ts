@@ -8,7 +8,8 @@
  * orders refused for the rest of the trading day.
  *
  * Stale prices: the automatic exit acts only on live figures, i.e. the market-data socket
- * open and every open position's price younger than the stale limit. A limit reached on
+ * open and every open position's price younger than the stale limit (a day with no open
+ * position is all realised P&L, the broker's own figure, and counts as live). A limit reached on
  * figures that are not live (socket down, REST stand-in prices, an old price) gives a warning
  * and no exit; the check resumes with the next live price, and exits then if the limit still
  * holds. A disconnect cannot square off a book on a price that is gone, and a limit reached
@@ -73,18 +74,22 @@ export function createLimitMonitor(d: LimitMonitorDeps): LimitMonitor {
   let acting: Promise<void> = Promise.resolve();
   let lastShown = '';
 
-  /** The day MTM and whether every figure in it is live. */
+  /**
+   * The day MTM and whether every figure in it is live: each open position priced live from
+   * an open socket. A closed position's P&L is realised (the broker's own figure, no price in
+   * it), so a day with nothing open is live whatever the socket does.
+   */
   function mtmNow(): { mtm: number | null; fresh: boolean } {
     if (!latest) return { mtm: null, fresh: false };
     let sum = 0;
-    let fresh = d.socketOpen();
+    let fresh = true;
     for (const p of latest.positions) {
       if (p.netQty === 0) {
         sum += p.pl;
         continue;
       }
       const lp = d.lastPrice(p.symbol);
-      if (!lp || lp.stale) fresh = false;
+      if (!lp || lp.stale || !d.socketOpen()) fresh = false;
       sum += lp ? positionPlAt(p, lp.ltp).pl : p.pl;
     }
     return { mtm: Math.round(sum * 100) / 100, fresh };

@@ -115,6 +115,8 @@ export function startRiskRuntime(o: {
     limits,
     notify: o.notify,
     log: o.log,
+    clock: o.clock,
+    onRetried: () => monitor.check(),
   });
   const monitor = createLimitMonitor({
     limits,
@@ -145,6 +147,7 @@ export function startRiskRuntime(o: {
       offStatus();
       offSettings();
       if (endTimer !== undefined) o.clock.clearTimeout(endTimer);
+      smartExit.dispose();
       await monitor.idle();
     },
   };

@@ -82,6 +82,7 @@ export function installShortcuts(t: ShortcutTargets): () => void {
     'row.gtt': null,
     'row.legBuy': null,
     'row.legSell': null,
+    'row.pick': null,
     'search.watch': null,
   };
   function go(view: ViewId): void {

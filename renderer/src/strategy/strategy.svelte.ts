@@ -85,11 +85,18 @@ class StrategyStore {
     rows: { symbol: string; netQty: number; avgPrice: number }[],
   ): Promise<boolean> {
     const infos: { info: SymbolInfo; row: (typeof rows)[number] }[] = [];
+    const notDerivative: string[] = [];
     for (const row of rows) {
       if (row.netQty === 0) continue;
       const r = await backend().symbols.get({ ticker: row.symbol });
       if (r.ok && r.data && r.data.expiry) infos.push({ info: r.data, row });
+      else notDerivative.push(row.symbol);
     }
+    if (notDerivative.length > 0)
+      notices.push(
+        'warning',
+        `Left out of the payoff (not a future or option): ${notDerivative.join(', ')}.`,
+      );
     const first = infos[0];
     if (!first) {
       notices.push('warning', 'No open futures or options position is selected.');

@@ -108,6 +108,40 @@ describe('daily limits held by the broker’s smart exit (composed app, Demo on 
   });
 });
 
+describe('the broker’s smart exit after a failed sync (composed app, Demo on v3)', () => {
+  let app: ComposedApp;
+  let sandbox: SandboxHandle;
+  const requests: string[] = [];
+  before(async () => {
+    ({ app, sandbox } = await start('fyers-v3', requests));
+  });
+  after(async () => {
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  it('one refused create leaves the limits with Tickdesk only until the sync is tried again', async () => {
+    await app.control('faults', { route: 'POST /api/v3/flows/tc/se', mode: 'http500' });
+    await app.call('settings.updatePreferences', { patch: { riskLimits: { demo: limits(300) } } });
+    const said = (re: RegExp) =>
+      app.events.some(
+        (e) => e.name === 'app.notice' && re.test((e.payload as { message: string }).message),
+      );
+    await until(app, () => said(/smart exit could not be set/), 'the failure said');
+    assert.equal((await app.call('risk.state')).heldBy, 'app', 'Tickdesk watches meanwhile');
+    // No settings change, no new login: the sync is tried again on its own.
+    await until(
+      app,
+      async () => (await app.call('risk.state')).heldBy === 'broker',
+      'the broker to hold the limits after a retry',
+      300,
+    );
+    assert.equal((await mine(app))?.lossRate, -300);
+    assert.equal((await app.core.broker.listSmartExits()).length, 1, 'one trigger');
+    assert.ok(said(/smart exit now holds your daily limits/), 'the recovery said');
+  });
+});
+
 describe('daily limits on API v2 stay with the local MTM monitor (composed app)', () => {
   let app: ComposedApp;
   let sandbox: SandboxHandle;

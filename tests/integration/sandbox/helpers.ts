@@ -5,6 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../sandbox/index';
+import type { ProductType, SideCode } from '../../../shared/broker/enums';
+import { DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
+import { CHARGE_RATES } from '../../../shared/charges/charge-rates';
+import { estimateCharges } from '../../../shared/charges/estimate-charges';
 
 /** A started sandbox plus a logged-in caller. */
 export interface Session {
@@ -121,4 +125,33 @@ export function order(o: Record<string, unknown> = {}): Record<string, unknown> 
     takeProfit: 0,
     ...o,
   };
+}
+
+/**
+ * The day's charges of a v2 order book under the sandbox's documented model (cash
+ * instruments: the app's rate table and default brokerage, per filled order at its traded
+ * price), computed independently of the sandbox's own sum.
+ */
+export function cashCharges(orderBook: Record<string, unknown>[]): number {
+  let sum = 0;
+  for (const o of orderBook) {
+    const qty = Number(o.filledQty);
+    if (!(qty > 0)) continue;
+    const est = estimateCharges(
+      {
+        exchange: Number(o.exchange),
+        segment: Number(o.segment),
+        kind: 'cash',
+        productType: o.productType as ProductType,
+        side: Number(o.side) as SideCode,
+        qty,
+        price: Number(o.tradedPrice),
+      },
+      CHARGE_RATES,
+      DEFAULT_BROKERAGE,
+    );
+    if (!est.ok) throw new Error(est.reason);
+    sum += est.total;
+  }
+  return Math.round(sum * 100) / 100;
 }

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { login, order, session, type Session } from './helpers';
+import { cashCharges, login, order, session, type Session } from './helpers';
 
 let s: Session;
 before(async () => {
@@ -10,7 +10,7 @@ after(() => s.sb.close());
 
 type Row = Record<string, unknown>;
 
-test('at 06:00 IST the day rolls: CNC buys become T1 holdings, sold demat shares leave, cash moves to the new start limit, AMOs survive', async () => {
+test('at 06:00 IST the day rolls: CNC buys become T1 holdings, sold demat shares leave, cash (less the day’s charges) moves to the new start limit, AMOs survive', async () => {
   await s.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 800 });
   const start0 = Number(
     ((await s.call('GET', '/api/v2/funds')).json.fund_limit as Row[]).find((r) => r.id === 9)!
@@ -34,6 +34,8 @@ test('at 06:00 IST the day rolls: CNC buys become T1 holdings, sold demat shares
   const tcsHoldingBefore = ((await s.call('GET', '/api/v2/holdings')).json.holdings as Row[]).find(
     (h) => h.symbol === 'NSE:TCS-EQ',
   );
+  const charges = cashCharges((await s.call('GET', '/api/v2/orders')).json.orderBook as Row[]);
+  assert.ok(charges > 0);
   // evening: an after-market order for tomorrow
   await s.control('clock', { set: '2026-11-23T20:00:00+05:30' });
   const amo = String(
@@ -75,6 +77,7 @@ test('at 06:00 IST the day rolls: CNC buys become T1 holdings, sold demat shares
   const start1 = Number(
     ((await get('/api/v2/funds')).fund_limit as Row[]).find((r) => r.id === 9)!.equityAmount,
   );
-  const expected = start0 + Number(intraday.realized_profit) - 3 * Number(tcs.buyAvg);
+  // The day's charges leave the cash with its realised P&L and CNC purchases.
+  const expected = start0 + Number(intraday.realized_profit) - 3 * Number(tcs.buyAvg) - charges;
   assert.ok(Math.abs(start1 - expected) < 0.02, `start limit ${start1} vs ${expected}`);
 });

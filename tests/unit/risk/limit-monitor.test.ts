@@ -205,3 +205,23 @@ test('where the broker holds the limits it exits; Tickdesk only stops new orders
   assert.deepEqual(h.engaged, [], 'Tickdesk never exits what the broker exits');
   assert.match(h.notices.join('\n'), /smart exit exits your positions/);
 });
+
+test('a realised loss past the limit with nothing open acts with the socket down (no price in it)', async () => {
+  const h = harness(exitAt(300));
+  h.setSocket(false);
+  // Flat: bought and sold at a ₹450 loss; the broker's realised figure, no live price needed.
+  const flat = long(10, 945, 900);
+  flat.positions[0] = { ...flat.positions[0]!, netQty: 0, unrealizedPl: 0 };
+  h.m.observe(flat);
+  await h.m.idle();
+  assert.deepEqual(h.engaged, ['loss-limit']);
+  assert.equal(h.m.state().fresh, true);
+  // An open position priced while the socket is down still waits for live prices.
+  const open = harness(exitAt(300));
+  open.setSocket(false);
+  open.price(900);
+  open.m.observe(long(10, 945, 900));
+  await open.m.idle();
+  assert.deepEqual(open.engaged, []);
+  assert.equal(open.m.state().fresh, false);
+});

@@ -11,6 +11,7 @@ import type { OrderDraft } from '../../../shared/broker/rules';
 import { isTickMultiple } from '../../../shared/broker/rules';
 import { createSimClock } from '../../../sandbox/clock';
 import { BrokerCore } from '../../../sandbox/core';
+import { chargesByLedger } from '../../../sandbox/account/charges';
 import { BrokerFailure } from '../../../sandbox/failure';
 import { DEMO_USER } from '../../../sandbox/auth/user';
 import { fixtureInstruments } from '../../../sandbox/market/fixture-instruments';
@@ -420,10 +421,18 @@ function checkInvariants(core: BrokerCore, terminal: Map<string, number>): void 
     near(p.pl, p.realized + p.unrealized, `${p.id} pl = realized + unrealized`);
     realized[p.instrument.segment === 20 ? 'commodity' : 'equity'] += p.realized;
   }
+  // The day's charges (the sandbox's model, per filled order) come out of the balances.
+  const charged = chargesByLedger(s.book.list());
   for (const k of ['equity', 'commodity'] as const) {
     near(f[k].realized, realized[k], `${k} realized`);
     assert.ok(f[k].utilized >= -1e-6, `${k} utilized not negative`);
-    near(f[k].available, s.startLimits[k] + f[k].realized - f[k].utilized, `${k} available`);
+    assert.ok(charged[k] >= 0, `${k} charges not negative`);
+    near(f[k].totalBalance, s.startLimits[k] + f[k].realized - charged[k], `${k} total`);
+    near(
+      f[k].available,
+      s.startLimits[k] + f[k].realized - charged[k] - f[k].utilized,
+      `${k} available`,
+    );
   }
 }
 
