@@ -38,7 +38,8 @@ const Action = z.discriminatedUnion('action', [
   /** Cuts the v3 sockets' connections (the order socket's, the data socket's, or both). */
   z.object({ action: z.literal('drop-v3'), socket: z.enum(['orders', 'data']).optional() }),
   /** Stalls (or frees) the v3 data socket's open connections without closing them. */
-  z.object({ action: z.enum(['stall-v3', 'resume-v3']) }),
+  z.object({ action: z.literal('stall-v3') }),
+  z.object({ action: z.literal('resume-v3') }),
   z.object({
     action: z.literal('slow'),
     type: SocketType.optional(),
