@@ -1,6 +1,6 @@
 /**
  * Socket test controls under /__sandbox/socket (only with testControls): list the open
- * connections (the v2 socket's, and how many each v3 socket holds), drop them, stall them (no pong, no data), send a truncated or malformed
+ * connections (the v2 socket's, and how many each v3 socket holds), drop them, stall them (no pong, no data; the v3 data socket's too), send a truncated or malformed
  * binary frame, a price stamped in the future, an oversized frame, or slow a subscriber down. They let the app's tests reach a reconnect, a
  * missed heartbeat or a bad packet on demand instead of waiting for a real network to fail.
  */
@@ -37,6 +37,9 @@ const Action = z.discriminatedUnion('action', [
   }),
   /** Cuts the v3 sockets' connections (the order socket's, the data socket's, or both). */
   z.object({ action: z.literal('drop-v3'), socket: z.enum(['orders', 'data']).optional() }),
+  /** Stalls (or frees) the v3 data socket's open connections without closing them. */
+  z.object({ action: z.literal('stall-v3') }),
+  z.object({ action: z.literal('resume-v3') }),
   z.object({
     action: z.literal('slow'),
     type: SocketType.optional(),
@@ -45,7 +48,7 @@ const Action = z.discriminatedUnion('action', [
 ]);
 
 const HELP =
-  'send {"action": "drop"|"drop-v3"|"stall"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized), "socket"?: "orders"|"data" (drop-v3)}';
+  'send {"action": "drop"|"drop-v3"|"stall"|"stall-v3"|"resume-v3"|"resume"|"truncated"|"malformed"|"future"|"oversized"|"slow", "type"?: "symbolUpdate"|"orderUpdate", "delayMs"?: n (slow, 0..120000), "refuseMs"?: n (drop, 0..120000), "sticky"?: true (stall), "symbol"?, "aheadMs"?, "ltp"? (future), "bytes": n (oversized), "socket"?: "orders"|"data" (drop-v3)}';
 
 /**
  * Carries out one control; returns how many connections it touched. A future-stamped price
@@ -54,7 +57,7 @@ const HELP =
 function apply(
   hub: SocketHub,
   v3: V3DataSocket | undefined,
-  b: Exclude<z.infer<typeof Action>, { action: 'drop-v3' }>,
+  b: Exclude<z.infer<typeof Action>, { action: 'drop-v3' | 'stall-v3' | 'resume-v3' }>,
 ): number {
   switch (b.action) {
     case 'drop':
@@ -103,7 +106,13 @@ export function socketControlRoutes(
         const s = v3?.();
         return ok({
           connections: hub.connections(),
-          ...(s ? { v3: { orders: s.orders.count(), data: s.data.connections().length } } : {}),
+          ...(s
+            ? {
+                v3: { orders: s.orders.count(), data: s.data.connections().length },
+                // Each data connection: authenticated, topics held, paused/lite channels, stalled.
+                v3Data: s.data.connections(),
+              }
+            : {}),
         });
       },
     },
@@ -126,6 +135,8 @@ export function socketControlRoutes(
             (which !== 'orders' ? (s?.data.drop() ?? 0) : 0);
           return ok({ affected });
         }
+        if (a.data.action === 'stall-v3' || a.data.action === 'resume-v3')
+          return ok({ affected: v3?.()?.data.stall(a.data.action === 'stall-v3') ?? 0 });
         return ok({ affected: apply(hub, v3?.()?.data, a.data) });
       },
     },

@@ -30,6 +30,12 @@ export type ConnectionHandler = (ws: WebSocket, kind: SocketType, auth: AuthCont
  */
 export interface PathRoute {
   authenticate?(req: IncomingMessage): AuthContext;
+  /**
+   * The route answers WebSocket pings itself (RFC 6455 control frames) instead of the library
+   * answering them, so a test control can stall a connection the way a half-open one looks:
+   * open, but nothing comes back, not even a pong.
+   */
+  manualPong?: boolean;
   handle(ws: WebSocket, auth: AuthContext | undefined, req: IncomingMessage): void;
 }
 
@@ -99,6 +105,12 @@ export async function listenSocket(opts: {
     );
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  /** For routes that answer pings themselves (`PathRoute.manualPong`). */
+  const wssManualPong = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024 * 1024,
+    autoPong: false,
+  });
   let attached: { auth: SocketAuthenticator; handler: ConnectionHandler } | undefined;
   const routes = new Map<string, PathRoute>();
   let markReady: () => void = () => undefined;
@@ -130,7 +142,9 @@ export async function listenSocket(opts: {
     } catch (e) {
       return refuseFailure(socket, e);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => r.handle(ws, auth, req));
+    (r.manualPong ? wssManualPong : wss).handleUpgrade(req, socket, head, (ws) =>
+      r.handle(ws, auth, req),
+    );
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -160,8 +174,10 @@ export async function listenSocket(opts: {
     },
     close() {
       closed ??= new Promise<void>((resolve) => {
-        for (const ws of wss.clients) ws.terminate();
-        wss.close();
+        for (const server of [wss, wssManualPong]) {
+          for (const ws of server.clients) ws.terminate();
+          server.close();
+        }
         server.close(() => resolve());
         server.closeAllConnections();
       });

@@ -103,7 +103,7 @@ export function createMarketDataRuntime(opts: {
   session: SessionController;
   scheduler: RequestScheduler;
   broker: Pick<BrokerClient, 'getPositions' | 'getTradebook'>;
-  symbols: Pick<SymbolsRuntime, 'get'>;
+  symbols: Pick<SymbolsRuntime, 'get' | 'tokenOf'>;
   clock: Clock;
   logger: Logger;
   emit: EmitEvent;
@@ -161,7 +161,7 @@ export function createMarketDataRuntime(opts: {
   const service = createMarketDataService({
     quotes,
     data,
-    tokenOf: (symbol) => opts.symbols.get(symbol)?.token || null,
+    tokenOf: (symbol) => opts.symbols.tokenOf(symbol),
     // The sockets of the logged-in account's dialect (a switch of account may switch them).
     endpoint() {
       const c = session.credentials();

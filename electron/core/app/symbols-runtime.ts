@@ -21,6 +21,11 @@ export interface SymbolsRuntime {
   ready(): Promise<void>;
   search(query: string, limit: number): SymbolInfo[];
   get(ticker: string): SymbolInfo | null;
+  /**
+   * The instrument token of a ticker (as `get(ticker)?.token`), or null, without building the
+   * whole record: the v3 data socket looks up a token for every symbol it subscribes.
+   */
+  tokenOf(ticker: string): string | null;
   status(): SymbolsStatus;
   refresh(force: boolean): Promise<SymbolsStatus>;
   onStatus(listener: (s: SymbolsStatus) => void): () => void;
@@ -153,6 +158,9 @@ export function createSymbolsRuntime(opts: {
       const db = service.db;
       const i = db?.byTicker(ticker.trim().toUpperCase());
       return db && i ? toInfo({ ...i, freezeQty: db.rules(i.ticker)?.freezeQty ?? null }) : null;
+    },
+    tokenOf(ticker) {
+      return service.db?.tokenOfTicker(ticker.trim().toUpperCase()) || null;
     },
     status,
     optionUnderlyings() {

@@ -22,12 +22,15 @@ export type SocketState = 'idle' | 'connecting' | 'open' | 'down';
 /** The part of a WebSocket this module uses, so tests and the bench can pass their own. */
 export interface SocketLike {
   send(data: string | Uint8Array): void;
+  /** Sends a WebSocket ping control frame (RFC 6455); the peer must answer with a pong. */
+  ping?(): void;
   close(): void;
   terminate(): void;
   on(event: 'open', fn: () => void): void;
   on(event: 'message', fn: (data: unknown, isBinary: boolean) => void): void;
   on(event: 'close', fn: (code: number) => void): void;
   on(event: 'error', fn: (err: Error) => void): void;
+  on(event: 'pong', fn: () => void): void;
 }
 
 /** Constructor dependencies and tuning. */
@@ -55,6 +58,13 @@ export interface SocketConnectionOptions {
    * next one reconnects). The v3 data socket sends none, so its liveness is any frame.
    */
   expectPong?: boolean;
+  /**
+   * Also sends a WebSocket ping control frame with each heartbeat and reconnects when its
+   * pong has not come by the next one. For a server whose own protocol answers no heartbeat
+   * (the v3 data socket): RFC 6455 obliges every WebSocket endpoint to answer a ping, so a
+   * stalled (half-open) connection is found without waiting for prices to go stale.
+   */
+  controlPing?: boolean;
   /** Opens a socket (with `headers` when given); defaults to the `ws` client with a handshake time limit. */
   open?: (url: string, headers?: Record<string, string>) => SocketLike;
   /** The socket opened: subscribe here (it is called again after every reconnect). */
@@ -111,6 +121,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   const pingEvery = opts.pingEveryMs ?? HEARTBEAT_MS;
   const ping = opts.ping ?? PING;
   const expectPong = opts.expectPong ?? true;
+  const controlPing = opts.controlPing ?? false;
   const minBackoff = opts.minBackoffMs ?? 500;
   const maxBackoff = opts.maxBackoffMs ?? 15_000;
   const open =
@@ -131,6 +142,8 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
   let retryTimer: unknown = undefined;
   let pingTimer: unknown = undefined;
   let awaitingPong = false;
+  /** A control ping went out and its pong has not come back yet. */
+  let awaitingControlPong = false;
   let alive = false;
   let frameRefusalLogged = false;
 
@@ -156,15 +169,24 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
     pingTimer = clock.setTimeout(() => {
       pingTimer = undefined;
       if (!socket || current !== 'open') return;
-      if (awaitingPong) {
+      if (awaitingPong || awaitingControlPong) {
         log.warn('no pong: reconnecting', { afterMs: pingEvery });
         drop(socket);
         return;
       }
-      awaitingPong = expectPong;
-      socket.send(ping);
+      sendPings(socket);
       heartbeat();
     }, pingEvery);
+  }
+
+  /** One heartbeat: the protocol's own ping, and a control ping when asked for. */
+  function sendPings(s: SocketLike): void {
+    awaitingPong = expectPong;
+    s.send(ping);
+    if (controlPing && s.ping) {
+      awaitingControlPong = true;
+      s.ping();
+    }
   }
 
   function drop(s: SocketLike, code = 0): void {
@@ -231,8 +253,7 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       setState('open');
       log.info('open');
       // Ping at once: the first pong proves the socket alive without waiting a whole interval.
-      awaitingPong = expectPong;
-      s.send(ping);
+      sendPings(s);
       heartbeat();
       try {
         opts.onOpen((data) => s.send(data));
@@ -256,6 +277,9 @@ export function createSocketConnection(opts: SocketConnectionOptions): SocketCon
       markAlive();
       const bytes = toBytes(data);
       if (bytes) opts.onBinary(bytes);
+    });
+    s.on('pong', () => {
+      if (s === socket) awaitingControlPong = false;
     });
     s.on('error', (err) => {
       if ((err as { code?: string }).code === FRAME_TOO_LARGE) {

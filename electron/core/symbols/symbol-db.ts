@@ -89,6 +89,15 @@ export class SymbolDb {
     };
   }
 
+  /**
+   * The token of a ticker, or undefined: one hash lookup and one string, for callers that need
+   * nothing else (a data socket subscribing thousands of symbols at once).
+   */
+  tokenOfTicker(ticker: string): string | undefined {
+    const i = this.indexOfTicker(ticker);
+    return i < 0 ? undefined : this.tokens.get(i);
+  }
+
   /** Instrument by ticker (NSE:SBIN-EQ). */
   byTicker(ticker: string): Instrument | undefined {
     const i = this.indexOfTicker(ticker);

@@ -57,6 +57,8 @@ interface Conn {
   nextId: number;
   paused: Set<number>;
   lite: Set<number>;
+  /** A test control's stall: open, but nothing goes out (no data, no answer, no pong). */
+  stalled: boolean;
 }
 
 /** All v3 data-socket connections of one sandbox. */
@@ -85,21 +87,46 @@ export class V3DataSocket {
       nextId: 1,
       paused: new Set(),
       lite: new Set(),
+      stalled: false,
     };
     this.conns.add(c);
-    ws.on('message', (data: Buffer, isBinary) => this.receive(c, data, isBinary));
+    // The route answers pings itself (RFC 6455 requires a pong), so a stall can withhold it.
+    ws.on('ping', (data: Buffer) => {
+      if (!c.stalled && ws.readyState === ws.OPEN) ws.pong(data);
+    });
+    ws.on('message', (data: Buffer, isBinary) => {
+      if (!c.stalled) this.receive(c, data, isBinary);
+    });
     ws.on('close', () => this.conns.delete(c));
     ws.on('error', () => ws.terminate());
   }
 
   /** How many connections are open, and how many topics each holds (tests, controls). */
-  connections(): { authenticated: boolean; topics: number; paused: number[]; lite: number[] }[] {
+  connections(): {
+    authenticated: boolean;
+    topics: number;
+    paused: number[];
+    lite: number[];
+    stalled: boolean;
+  }[] {
     return [...this.conns].map((c) => ({
       authenticated: c.auth !== undefined,
       topics: c.topics.size,
       paused: [...c.paused],
       lite: [...c.lite],
+      stalled: c.stalled,
     }));
+  }
+
+  /**
+   * Test control: stalls (or frees) every open connection without closing it, as a half-open
+   * TCP connection looks to the client: nothing more arrives, not even the pong a WebSocket
+   * ping is owed, and what the client sends is dropped. Connections opened later are not
+   * stalled, so a client that notices and reconnects gets prices again.
+   */
+  stall(on: boolean): number {
+    for (const c of this.conns) c.stalled = on;
+    return this.conns.size;
   }
 
   /** Cuts every connection without a close frame, as a network drop would. */
@@ -313,7 +340,7 @@ export class V3DataSocket {
   }
 
   private send(c: Conn, bytes: Uint8Array): void {
-    if (c.ws.readyState === c.ws.OPEN) c.ws.send(bytes, { binary: true });
+    if (!c.stalled && c.ws.readyState === c.ws.OPEN) c.ws.send(bytes, { binary: true });
   }
 
   /** Closes every connection and stops listening to the market. */

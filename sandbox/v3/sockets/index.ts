@@ -65,7 +65,7 @@ export function attachV3Sockets(d: V3SocketDeps): V3Sockets {
     },
   });
   const data = new V3DataSocket(d.core, d.authByHsmKey, d.stillValid);
-  d.listener.route(HSM_SOCKET_PATH, { handle: (ws) => data.accept(ws) });
+  d.listener.route(HSM_SOCKET_PATH, { manualPong: true, handle: (ws) => data.accept(ws) });
   return {
     orders,
     data,

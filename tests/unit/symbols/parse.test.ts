@@ -139,3 +139,14 @@ test('byte-level number parsing agrees with Number() on decimal text', () => {
   for (const bad of ['', '-', '1e5', '1.2.3', 'abc', ' 1'])
     assert.ok(Number.isNaN(parseNum(bytes(bad), 0, bad.length)), bad);
 });
+
+test("a ticker's token alone is the token of its full record, and nothing for an unknown ticker", () => {
+  const { master, built } = fullMaster();
+  const db = new SymbolDb(built.data);
+  for (let i = 0; i < master.instruments.length; i += 211) {
+    const { ticker, token } = master.instruments[i]!;
+    assert.equal(db.tokenOfTicker(ticker), token, ticker);
+    assert.equal(db.tokenOfTicker(ticker), db.byTicker(ticker)?.token);
+  }
+  assert.equal(db.tokenOfTicker('NSE:NOSUCH-EQ'), undefined);
+});

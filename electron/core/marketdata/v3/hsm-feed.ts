@@ -1,7 +1,7 @@
 /**
  * The app's client of the v3 binary data socket (docs/broker-v3.md, "Data socket"): one kept-
  * alive connection (the same reconnecting connection the v2 sockets use, with the v3 binary
- * heartbeat) that authenticates with the access token's `hsm_key` on every (re)open and then
+ * heartbeat and a WebSocket control ping whose missing pong reconnects) that authenticates with the access token's `hsm_key` on every (re)open and then
  * subscribes every wanted symbol again, so a drop costs a few seconds of prices, never the
  * watch list. Symbols become topics from the symbol master's token (no symbol-token call);
  * what arrives becomes the app's Quote through the same `tickToQuote` the v2 feed uses.
@@ -31,8 +31,13 @@ import { createHsmDecoder, type HsmDepth } from './hsm-decoder';
 
 /** Topics per subscribe request (the SDK's own batches are of this order). */
 const SUBSCRIBE_CHUNK = 100;
-/** The SDK's heartbeat period (its `DEFAULT_HEARTBEAT_INTERVAL`, 30 s). */
-const HSM_HEARTBEAT_MS = 30_000;
+/**
+ * Heartbeat period: the broker's Python SDK sends its ping every 10 s (the Node SDK every
+ * 30 s). Each beat also carries a WebSocket control ping, whose pong must come by the next
+ * beat: nothing in the HSM protocol answers its own ping, so this is how a stalled connection
+ * is found (docs/broker-v3.md, "Data socket"), within 10–20 s.
+ */
+const HSM_HEARTBEAT_MS = 10_000;
 
 /** Constructor dependencies. */
 export interface HsmFeedOptions {
@@ -116,6 +121,7 @@ export function createHsmFeed(opts: HsmFeedOptions): HsmFeed {
     logger: opts.logger,
     ping: HSM_PING,
     expectPong: false,
+    controlPing: true,
     pingEveryMs: HSM_HEARTBEAT_MS,
     ...(opts.minBackoffMs !== undefined ? { minBackoffMs: opts.minBackoffMs } : {}),
     ...(opts.maxBackoffMs !== undefined ? { maxBackoffMs: opts.maxBackoffMs } : {}),
