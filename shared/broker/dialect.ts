@@ -69,7 +69,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
   'fyers-v3': {
     gtt: true,
     brokerAlerts: true,
-    optionChainEndpoint: false,
+    optionChainEndpoint: true,
     history: true,
     multiLeg: true,
     depthLevels: 5,
