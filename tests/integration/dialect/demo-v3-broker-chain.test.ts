@@ -90,6 +90,29 @@ describe('the broker’s option Greeks on API v3 (composed app, sandbox over HTT
     }
   });
 
+  it('one contract the broker sends unreadable is named; the others still arrive', async () => {
+    const expiry = (await app.call('symbols.expiries', { underlying: 'NIFTY' }))[0]!.expiry;
+    const whole = await app.call('marketdata.brokerChain', { symbol: SPOT, expiry, strikes: 2 });
+    // Row 0 of the answer is the underlying; row 1 the first contract: give it a delta of 7.
+    await app.control('row-patch', {
+      route: 'GET /data/options-chain-v3',
+      list: 'data.optionsChain',
+      index: 1,
+      patch: { greeks: { delta: 7, gamma: 0, theta: 0, vega: 0, iv: 15 } },
+    });
+    const got = await app.call('marketdata.brokerChain', { symbol: SPOT, expiry, strikes: 2 });
+    assert.equal(got.rejected.length, 1, JSON.stringify(got.rejected));
+    const bad = got.rejected[0]!;
+    // Named by its ticker (the lowest call of the window: the answer lists strikes ascending).
+    assert.match(bad.row, /^NSE:NIFTY\w+CE$/, 'the bad contract is named by its ticker');
+    assert.match(bad.reason, /delta/);
+    assert.doesNotMatch(bad.reason, /greeks|optionsChain|\//);
+    assert.ok(!got.rows.some((r) => r.ticker === bad.row));
+    // The window may move with the index between the two reads; its size does not.
+    assert.equal(got.rows.length, whole.rows.length - 1, 'every other contract still arrives');
+    assert.ok(got.rows.every((r) => r.iv !== null && r.delta !== null));
+  });
+
   it('on API v2 the capability is off and the channel refuses plainly', async () => {
     await app.call('session.logout');
     await app.call('settings.updatePreferences', { patch: { demoBroker: 'fyers-v2' } });
