@@ -6,7 +6,10 @@
  */
 import type { Reply } from '../http/types';
 
-/** One armed patch: `patch` is merged into row `index` of the list under `list` (a list row: keys are indexes). */
+/**
+ * One armed patch: `patch` is merged into row `index` of the list under `list` (a list row:
+ * keys are indexes). `list` may name a list one object down (`data.optionsChain`).
+ */
 export interface RowPatch {
   route: string;
   list: string;
@@ -23,8 +26,8 @@ export class RowPatchTable {
   arm(b: Record<string, unknown>): RowPatch {
     if (typeof b.route !== 'string' || !/^GET \/\S+$/.test(b.route))
       throw new Error('route must look like "GET /api/v2/orders"');
-    if (typeof b.list !== 'string' || !/^[A-Za-z]+$/.test(b.list))
-      throw new Error('list must name the list field, e.g. "orderBook"');
+    if (typeof b.list !== 'string' || !/^[A-Za-z]+(\.[A-Za-z]+)?$/.test(b.list))
+      throw new Error('list must name the list field, e.g. "orderBook" or "data.optionsChain"');
     const index = b.index === undefined ? 0 : b.index;
     if (typeof index !== 'number' || !Number.isInteger(index) || index < 0)
       throw new Error('index must be a whole number of at least 0');
@@ -48,7 +51,10 @@ export class RowPatchTable {
   apply(route: string, reply: Reply): Reply {
     const p = this.patches.get(route);
     const json = reply.json as Record<string, unknown> | undefined;
-    const rows = json?.[p?.list ?? ''];
+    const [outer = '', inner] = (p?.list ?? '').split('.');
+    const holder = (inner ? json?.[outer] : json) as Record<string, unknown> | undefined;
+    const key = inner ?? outer;
+    const rows = holder?.[key];
     if (!p || !Array.isArray(rows) || rows.length <= p.index) return reply;
     if (--p.remaining <= 0) this.patches.delete(route);
     // A row that is a list (a history candle `[t, o, h, l, c, v]`) is patched by index.
@@ -59,7 +65,8 @@ export class RowPatchTable {
           ? Object.assign([...(r as unknown[])], p.patch)
           : { ...(r as Record<string, unknown>), ...p.patch },
     );
-    return { ...reply, json: { ...json, [p.list]: next } };
+    const patched = { ...holder, [key]: next };
+    return { ...reply, json: inner ? { ...json, [outer]: patched } : patched };
   }
 
   /** Disarms all patches. */

@@ -4,7 +4,8 @@
  * routes use, so one engine, one book and one set of faults, rate limits and permission
  * checks serve both dialects. A v3 route is an alias of a v2 route; the answers keep v2's
  * shapes (an inference written in docs/broker-v3.md: the SDK passes answers through). The
- * v3-only calls are the data host's symbol-token (symbol-token.ts) and GTT (../gtt/routes.ts).
+ * v3-only calls are the data host's symbol-token (symbol-token.ts) and option chain
+ * (option-chain.ts), and GTT (../gtt/routes.ts).
  */
 import type { BrokerCore } from '../core';
 import type { Route } from '../http/types';
@@ -13,6 +14,7 @@ import { V3_API_PREFIX, V3_DATA_PREFIX } from './addresses';
 import { symbolTokenRoute, type TokenAuthenticator } from './symbol-token';
 import { historyRoutes } from '../history/routes';
 import { smartExitRoutes } from '../smart-exit/routes';
+import { optionChainRoutes } from './option-chain';
 
 /** One v3 path answered by a v2 route's handler. */
 interface Alias {
@@ -92,5 +94,6 @@ export function v3Routes(
     ...historyRoutes(core),
     ...smartExitRoutes(core),
     ...gttRoutes(core),
+    ...optionChainRoutes(core),
   ];
 }

@@ -48,9 +48,9 @@ export const DialectCapabilities = z.object({
 export type DialectCapabilities = z.infer<typeof DialectCapabilities>;
 
 /**
- * Each dialect's capabilities. v3's broker API also has an option chain (docs/broker-v3.md);
- * it stays false until the dialect implements it, so no screen offers what the order path
- * cannot send. v3's broker alerts and multi-leg orders are spoken (issue 21 #2, #3), and its
+ * Each dialect's capabilities: a capability is true only where the dialect implements it, so
+ * no screen offers what the app cannot send. v3's option chain (docs/broker-v3.md) brings the
+ * broker's IV and Greeks to the chain screen (issue 22 #3); v3's broker alerts and multi-leg orders are spoken (issue 21 #2, #3), and its
  * GTT (issue 21 #1, createGttClient).
  */
 export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> = {
@@ -69,7 +69,7 @@ export const DIALECT_CAPABILITIES: Record<BrokerDialectId, DialectCapabilities> 
   'fyers-v3': {
     gtt: true,
     brokerAlerts: true,
-    optionChainEndpoint: false,
+    optionChainEndpoint: true,
     history: true,
     multiLeg: true,
     depthLevels: 5,

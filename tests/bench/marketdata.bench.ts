@@ -285,6 +285,7 @@ async function latencyRun(
       }),
       depth: async () => null,
       history: async () => ({ candles: [], dropped: 0 }),
+      brokerChain: () => Promise.reject(new Error("no option chain in this fake")),
     },
     tokenOf: (s) => String(tokenOf(s)),
     endpoint: () => ({ sockets: FYERS_V2_SOCKETS, url, appId: 'bench', accessToken: 'token' }),

@@ -49,5 +49,7 @@ export function createAccountDataClient(opts: {
     quotes: (symbols) => clientOf(opts.dialect()).quotes(symbols),
     depth: (symbol) => clientOf(opts.dialect()).depth(symbol),
     history: (q) => clientOf(opts.dialect()).history(q),
+    brokerChain: (symbol, expiry, strikes) =>
+      clientOf(opts.dialect()).brokerChain(symbol, expiry, strikes),
   };
 }

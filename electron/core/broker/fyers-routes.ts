@@ -51,6 +51,8 @@ export interface FyersDataRoutes {
   quotes: string;
   depth: string;
   history: string;
+  /** The option chain with the broker's IV and Greeks (null: the dialect has none). */
+  optionChain: string | null;
 }
 
 /** The login calls, relative to the account's base URL. */

@@ -17,6 +17,19 @@ import { brokerTimeMs } from './broker-time';
 import { normalizeDepth } from './depth-normalize';
 import type { FyersDataRoutes } from '../broker/fyers-routes';
 import { FYERS_V2_DATA_ROUTES } from '../broker/dialects/fyers-v2/routes';
+import type { BrokerChain } from '../../../shared/marketdata/broker-chain';
+import { normalizeBrokerChain } from './broker-chain-normalize';
+
+/** The account's dialect has no option-chain endpoint (capability `optionChainEndpoint`). */
+export class BrokerChainUnavailableError extends Error {
+  constructor() {
+    super("This account's broker API sends no option Greeks: Tickdesk's own are shown.");
+    this.name = 'BrokerChainUnavailableError';
+  }
+}
+
+/** Most strikes either side of the money one broker chain read asks for (public clients cap at 50). */
+export const MAX_BROKER_CHAIN_STRIKES = 50;
 
 /** At most this many symbols per quotes request (gaps.md, inferred). */
 export const MAX_QUOTE_SYMBOLS = 50;
@@ -44,6 +57,12 @@ export interface DataClient {
   depth(symbol: string): Promise<QuoteDepth | null>;
   /** Candles of one symbol at `resolution` minutes whose start is in [from, to] (epoch ms). */
   history(q: HistoryQuery): Promise<NormalizedCandles>;
+  /**
+   * The broker's IV and Greeks for `strikes` strikes either side of the money of one
+   * underlying and expiry (Unix seconds); throws BrokerChainUnavailableError where the
+   * dialect has no option-chain endpoint.
+   */
+  brokerChain(symbol: string, expiry: number, strikes: number): Promise<BrokerChain>;
 }
 
 /** One history read: the symbol, the candle length in minutes, the range in epoch ms. */
@@ -175,6 +194,17 @@ export function createDataClient(opts: {
         opts.historyTransport,
       );
       return normalizeCandles(env.candles, opts.now());
+    },
+    async brokerChain(symbol, expiry, strikes) {
+      if (!routes.optionChain) throw new BrokerChainUnavailableError();
+      const n = Math.min(MAX_BROKER_CHAIN_STRIKES, Math.max(1, Math.round(strikes)));
+      const env = await read(routes.optionChain, {
+        symbol,
+        strikecount: String(n),
+        timestamp: String(expiry),
+        greeks: '1',
+      });
+      return normalizeBrokerChain(env, { symbol, expiry }, opts.now());
     },
   };
 }

@@ -16,6 +16,7 @@ import { BrokerError } from '../broker/broker-error';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
 import type { DataClient } from './data-client';
+import type { BrokerChain } from '../../../shared/marketdata/broker-chain';
 import { chartRange, type NormalizedCandles } from './history';
 import type { QuoteCache } from './quote-cache';
 import type { SocketLike } from './socket-connection';
@@ -87,6 +88,8 @@ export interface MarketDataService {
   unwatchDepth(owner: string): void;
   /** A chart's candles up to now, over the lookback of `chartRange`; not cached. */
   history(symbol: string, resolution: number): Promise<NormalizedCandles>;
+  /** The broker's own IV and Greeks for a chain (dialects with an option-chain endpoint); not cached. */
+  brokerChain(symbol: string, expiry: number, strikes: number): Promise<BrokerChain>;
   status(): MarketDataStatus;
   onStatus(listener: (s: MarketDataStatus) => void): () => void;
   /** True while the order socket is open (polling then only backs it up). */
@@ -341,6 +344,7 @@ export function createMarketDataService(opts: MarketDataServiceOptions): MarketD
         // The trader opened this chart: it waits behind orders, not behind price polls.
         priority: 'user',
       }),
+    brokerChain: (symbol, expiry, strikes) => opts.data.brokerChain(symbol, expiry, strikes),
     status,
     onStatus(listener) {
       listeners.add(listener);

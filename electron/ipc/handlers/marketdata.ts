@@ -1,6 +1,8 @@
 import type { marketdataChannels } from '../../../shared/ipc/channels/marketdata';
 import type { AppCore } from '../../core/app/app-core';
 import type { HandlersFor } from '../handler-types';
+import { AppError } from '../../../shared/ipc/errors';
+import { BrokerChainUnavailableError } from '../../core/marketdata/data-client';
 
 /** Live-price subscriptions and snapshots: the views hold symbols, the core keeps them priced. */
 export function marketdataHandlers(core: AppCore): HandlersFor<typeof marketdataChannels> {
@@ -23,6 +25,15 @@ export function marketdataHandlers(core: AppCore): HandlersFor<typeof marketdata
       resolution,
       ...(await core.marketData.history(symbol, resolution)),
     }),
+    'marketdata.brokerChain': async ({ symbol, expiry, strikes }) => {
+      try {
+        return await core.marketData.brokerChain(symbol, expiry, strikes);
+      } catch (err) {
+        if (err instanceof BrokerChainUnavailableError)
+          throw new AppError('unsupported', err.message, { action: 'none' });
+        throw err;
+      }
+    },
     'marketdata.mtm': () => core.mtm.series(),
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CandleHistory, ChartResolution } from '../../marketdata/candle';
 import { MtmSeries } from '../../marketdata/mtm';
 import { Depth, QuoteDepth } from '../../marketdata/depth';
+import { BrokerChain } from '../../marketdata/broker-chain';
 import { Quote } from '../../marketdata/quote';
 import { MarketDataStatus, SubscriptionReason } from '../../marketdata/subscription';
 import { Ticker } from '../../marketdata/ticker';
@@ -54,6 +55,15 @@ export const marketdataChannels = {
     doc: 'Intraday candles of one symbol up to now from the broker’s history API (bad ones dropped and counted).',
     input: z.object({ symbol: Ticker, resolution: ChartResolution }),
     output: CandleHistory,
+  }),
+  'marketdata.brokerChain': channel({
+    doc: 'The broker’s own IV and Greeks for one underlying and expiry, where the account’s broker API sends them (capability optionChainEndpoint); rows it could not read are named.',
+    input: z.object({
+      symbol: Ticker,
+      expiry: z.number().int().positive(),
+      strikes: z.number().int().min(1).max(50),
+    }),
+    output: BrokerChain,
   }),
   'marketdata.mtm': channel({
     doc: 'The day’s MTM of the positions: one sample a minute since the app first saw them, the part of the day before rebuilt from the trade book and 1-minute candles, with what could not be.',

@@ -86,6 +86,7 @@ const data: DataClient = {
   }),
   depth: async () => null,
   history: async () => ({ candles: [], dropped: 0 }),
+  brokerChain: () => Promise.reject(new Error("no option chain in this fake")),
 };
 
 test('a change of dialect replaces the feeds and hands the new ones every wanted symbol and book', async () => {

@@ -41,6 +41,7 @@ function fakeData(calls: string[][]): DataClient {
     },
     depth: async () => null,
     history: async () => ({ candles: [], dropped: 0 }),
+    brokerChain: () => Promise.reject(new Error("no option chain in this fake")),
   };
 }
 

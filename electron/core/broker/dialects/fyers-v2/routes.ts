@@ -34,6 +34,7 @@ export const FYERS_V2_DATA_ROUTES: FyersDataRoutes = {
   quotes: '/quotes/',
   depth: '/depth/',
   history: '/history/',
+  optionChain: null,
 };
 
 /** v2's login (spec Authentication). */

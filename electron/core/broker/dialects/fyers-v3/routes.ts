@@ -47,6 +47,8 @@ export const FYERS_V3_DATA_ROUTES: FyersDataRoutes = {
   quotes: '/quotes',
   depth: '/depth',
   history: '/history',
+  // getOptionChain (docs/broker-v3.md "Option chain").
+  optionChain: '/options-chain-v3',
 };
 
 /**
