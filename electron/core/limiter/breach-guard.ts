@@ -15,7 +15,13 @@
  * - a lower minute ceiling: three quarters of what the app had sent in the last minute, so
  *   the app's share plus the other clients' fits, recovering slowly after quiet minutes but
  *   never back above four fifths of the level that drew the 429 (nor below half the limit);
- * - levels that hold more traffic as the block comes closer (see `BreachLevel`).
+ * - one breach assumed unseen from the first of the day (`UNSEEN_RESERVE`): the broker's
+ *   minute slides, so when the account's minute overflows it refuses whoever asks next, and
+ *   the other client's refusals are breaches too, which only the broker sees. Tickdesk alone
+ *   stays at three quarters of the minute (`OTHER_CLIENTS_MINUTE_SHARE`), so a breach it sees
+ *   means another client is over its share, and may already have been refused unseen;
+ * - levels that hold more traffic as the block comes closer, counting the unseen reserve
+ *   (see `BreachLevel`).
  */
 import type { BreachLevel } from '../../../shared/ipc/channels/budget';
 import type { DayBudget } from './day-budget';
@@ -39,6 +45,12 @@ const FLOOR_SHARE = 0.1;
 const HELD_SHARE = 0.5;
 /** Ceiling share once one more breach would block the day. */
 const STOPPED_SHARE = 0.25;
+/**
+ * Breaches assumed unseen once Tickdesk has seen one today: refusals of another client on
+ * the account (see the module comment). One, not one per breach seen: after the first the
+ * ceiling is cut and background refresh held, leaving the other client most of the minute.
+ */
+export const UNSEEN_RESERVE = 1;
 
 /** What the scheduler asks the guard. */
 export interface BreachGuardOptions {
@@ -77,11 +89,18 @@ export class BreachGuard {
     return n;
   }
 
-  /** How close the day is to the block. */
-  level(now: number): BreachLevel {
+  /** Breaches assumed that only the broker saw (another client's refusals); 0 on a clear day. */
+  unseen(now: number): number {
     const n = this.count(now);
-    if (n > this.allowed) return 'blocked';
-    if (n === this.allowed) return 'stopped';
+    return n > 0 && n <= this.allowed ? Math.min(UNSEEN_RESERVE, this.allowed - n) : 0;
+  }
+
+  /** How close the day is to the block, counting the breaches assumed unseen. */
+  level(now: number): BreachLevel {
+    const seen = this.count(now);
+    if (seen > this.allowed) return 'blocked';
+    const n = seen + this.unseen(now);
+    if (n >= this.allowed) return 'stopped';
     if (n === this.allowed - 1) return 'held';
     return n > 0 ? 'slowed' : 'clear';
   }

@@ -2,9 +2,12 @@
  * The shared-account day of issue 18, finding 1, for its test and the Budget proof: the
  * composed app under sustained order load (six traders placing back to back) while
  * another client on the same account (a phone app, a script) spends `otherPerMinute`
- * requests early in every broker minute, 2 a second. Reports what the broker counted
- * (minute breaches, the day block) beside what the app counted, and how every placement
- * ended. Stops early, reporting `blocked`, if the broker blocks the account.
+ * requests from the start of every minute, 2 a second, and once (`surge`) far more than the
+ * share Tickdesk leaves it. The broker's windows slide (the sandbox's default), so the other
+ * client's requests meet Tickdesk's last 60 s whenever they come. Reports what the broker
+ * counted (minute breaches, the day block) beside what the app counted (seen, and assumed
+ * unseen), the other client's refusals by minute, and how every placement ended. Stops early,
+ * reporting `blocked`, if the broker blocks the account.
  */
 import { ErrorCode } from '../../../shared/broker/errors';
 import { sbinBuy, type ComposedApp } from '../safety/composed-app';
@@ -21,10 +24,26 @@ export interface SharedAccountRun {
   unsure: string[];
   brokerBreaches: number;
   blocked: boolean;
+  /** Breaches the app saw (its own requests refused over the minute). */
   appBreaches: number;
+  /** Breaches the app assumed on top, that only the broker saw. */
+  appUnseen: number;
   app429s: number;
   otherSent: number;
   otherRefused: number;
+  /** The other client's refusals in minutes other than the surge's (it kept to its share there). */
+  otherRefusedOutsideSurge: number;
+  /** Of the other client's refusals, those of the per-second window (never a breach). */
+  otherRefusedPerSecond: number;
+  /** Placements carried out per simulated minute: the throughput the headroom leaves. */
+  ordersPerMinute: number;
+}
+
+/** One minute in which the other client spends `count` instead of its usual share. */
+export interface Surge {
+  /** Minutes from the start of the run (0 = the first). */
+  minute: number;
+  count: number;
 }
 
 /** The sandbox's own count of minute breaches and the day block for the (one) user. */
@@ -44,29 +63,43 @@ export async function runSharedAccount(
   clock: VirtualClock,
   minutes: number,
   otherPerMinute = 40,
+  surge?: Surge,
 ): Promise<SharedAccountRun> {
   const { core } = app;
   const cred = core.session.credentials();
   if (!cred) throw new Error('not logged in');
   await app.control('price', { symbol: 'NSE:SBIN-EQ', ltp: 1000 });
   await clock.sleep(61_000); // start with empty windows
-  const end = clock.now() + minutes * 60_000;
+  await clock.sleep(60_000 - (clock.now() % 60_000)); // and at the turn of a minute
+  const start = clock.now();
+  const end = start + minutes * 60_000;
   const breachesAtStart = (await brokerCount(app)).minuteBreaches;
   const limitedAtStart = core.scheduler.getState().rateLimitedCount;
 
   let otherSent = 0;
   let otherRefused = 0;
+  let otherRefusedOutsideSurge = 0;
+  let otherRefusedPerSecond = 0;
+  const minuteOf = (t: number) => Math.floor((t - start) / 60_000);
   const other = async () => {
     while (clock.now() < end) {
+      const m = minuteOf(clock.now());
+      const spend = surge?.minute === m ? surge.count : otherPerMinute;
       const intoMinute = clock.now() % 60_000;
-      if (intoMinute < (otherPerMinute / 2) * 1000) {
+      if (intoMinute < (spend / 2) * 1000) {
         for (let k = 0; k < 2; k++) {
           const res = await fetch(new URL('/api/v2/profile', cred.baseUrl), {
             headers: { Authorization: `${cred.appId}:${cred.accessToken}` },
           });
           otherSent++;
-          if (res.status === 429) otherRefused++;
-          await res.body?.cancel();
+          if (res.status === 429) {
+            otherRefused++;
+            const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+            if (/per second/i.test(String(body.message))) otherRefusedPerSecond++;
+            // Its requests sent in the minute after the surge meet the surge's own last 60 s.
+            else if (surge === undefined || (m !== surge.minute && m !== surge.minute + 1))
+              otherRefusedOutsideSurge++;
+          } else await res.body?.cancel();
         }
         await clock.sleep(1000);
       } else {
@@ -136,8 +169,12 @@ export async function runSharedAccount(
     brokerBreaches: broker.minuteBreaches - breachesAtStart,
     blocked: broker.blocked || blocked,
     appBreaches: st.breaches.count,
+    appUnseen: st.breaches.unseen,
     app429s: st.rateLimitedCount - limitedAtStart,
     otherSent,
     otherRefused,
+    otherRefusedOutsideSurge,
+    otherRefusedPerSecond,
+    ordersPerMinute: Math.round(intents.filter((i) => i.status === 'done').length / minutes),
   };
 }
