@@ -241,3 +241,23 @@ test('on a blocked day an order-priority read is refused at once, never held unt
   await assert.rejects(read, (e: unknown) => e instanceof DayBlockRiskError && e.blocked);
   assert.ok(!sent.includes('read'), 'nothing was sent');
 });
+
+test('a second episode surely in the broker minute already counted slows again but is one breach; near the minute edge it counts', async () => {
+  // 04:00:10 UTC: both refusals fall well inside the 04:00 minute.
+  const { clock, s, refused } = setup(
+    memoryDayStore(),
+    new FakeClock(Date.UTC(2026, 10, 20, 4, 0, 10)),
+  );
+  await assert.rejects(refused('a', 1_000));
+  assert.equal(s.getState().breaches.count, 1);
+  const ceiling = s.getState().minute.ceiling;
+  await clock.advance(20_000); // the pause is over; another client keeps the minute full
+  await assert.rejects(refused('b', 1_000));
+  assert.equal(s.getState().breaches.count, 1, 'the broker counts a minute of refusals once');
+  assert.ok(s.getState().minute.ceiling <= ceiling, 'and the client slows again');
+  // 04:00:59: the broker's minute may already have turned: counted, the safe side.
+  await clock.advance(29_000);
+  await assert.rejects(refused('c', 1_000));
+  assert.equal(s.getState().breaches.count, 2);
+  await s.dispose();
+});
