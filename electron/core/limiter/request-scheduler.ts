@@ -136,8 +136,13 @@ export const WINDOW_MARGIN_MS = { second: 200, minute: 1000 } as const;
 /** The exchange's rule for API orders: at most 10 order actions a second. */
 export const ORDER_ACTIONS_PER_SECOND = 10;
 
+/**
+ * The trader's reads stop at 4/5 of the minute's ceiling: the fifth (30 of 150) is kept for
+ * order actions, as many as 9/10 of the older 180 ceiling kept (18), so reads that fill the
+ * minute never hold an order back (`tests/integration/limiter/full-demand.test.ts`).
+ */
 const DEFAULT_SHARES: Shares = {
-  user: { second: 0.8, minute: 0.9, day: 0.97 },
+  user: { second: 0.8, minute: 0.8, day: 0.97 },
   background: { second: 0.5, minute: 0.6, day: 0.9 },
   backgroundFloor: { second: 0.1, minute: 0.1 },
 };

@@ -217,7 +217,7 @@ test('background refresh keeps a small guaranteed floor while the trader saturat
   const bg = sent.filter((x) => x.label.startsWith('b')).length;
   // The ceiling is 90 of the 100 (headroom); shares are of the ceiling.
   assert.equal(bg, 9, 'background got its 10% floor, not more');
-  assert.equal(sent.length, 81, 'the last 10% stays reserved for order actions');
+  assert.equal(sent.length, 72, 'the last 20% stays reserved for order actions');
   const order = job('o', 'order');
   await clock.flush();
   assert.equal(sent.at(-1)?.label, 'o', 'an order action still goes at once');
