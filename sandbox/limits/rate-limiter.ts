@@ -26,8 +26,8 @@ export interface LimitConfig {
   /**
    * `sliding` (default: any 1 s and any 60 s, the strict reading) or `clock` (clock-aligned
    * seconds and minutes, the gentler reading the sandbox used before). Which one the real
-   * broker uses is not published; `clock` stays for the shared-account proof (see
-   * docs/sandbox.md "Rate limits").
+   * broker uses is not published; `clock` stays as a switch for a test that wants the gentler
+   * reading (no test of the app uses it; see docs/sandbox.md "Rate limits").
    */
   windows?: LimitWindows;
 }

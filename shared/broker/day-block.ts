@@ -16,5 +16,5 @@ export const BREACHES_ALLOWED = 3;
 export function dayBlockRiskText(blocked: boolean): string {
   return blocked
     ? "Not sent: the broker has blocked this account for the rest of the day after too many requests. Use the broker's own terminal or website for anything urgent; Tickdesk can send again after midnight."
-    : `Not sent: the broker has refused requests over its per-minute limit ${BREACHES_ALLOWED} times today (another app or device may be using this account), and one more would block the account for the rest of the day. Tickdesk has stopped sending orders until midnight so that orders already sent can still be checked; use the broker's own terminal or website for anything urgent.`;
+    : `Not sent: the broker has refused requests over its per-minute limit so often today (another app or device is using this account, and its refusals count too though Tickdesk cannot see them) that one more may block the account for the rest of the day. Tickdesk has stopped sending orders until midnight so that orders already sent can still be checked; use the broker's own terminal or website for anything urgent.`;
 }

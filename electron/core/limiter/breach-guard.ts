@@ -10,12 +10,20 @@
  * - a pause of the whole client until the broker's minute has surely rolled (Retry-After,
  *   which the broker sets to the end of its window, plus a margin for its clock);
  * - one counted breach per episode (429s that arrive during that pause were sent before it
- *   and fall in the same broker minute), persisted with the day's count so a restart the
- *   same day remembers them;
+ *   and fall in the same broker minute), and none for a later episode that surely fell in the
+ *   broker minute already counted (the broker counts a minute of refusals once; against its
+ *   sliding minute the pause can end while another client keeps the minute full), persisted
+ *   with the day's count so a restart the same day remembers them;
  * - a lower minute ceiling: three quarters of what the app had sent in the last minute, so
  *   the app's share plus the other clients' fits, recovering slowly after quiet minutes but
  *   never back above four fifths of the level that drew the 429 (nor below half the limit);
- * - levels that hold more traffic as the block comes closer (see `BreachLevel`).
+ * - one breach assumed unseen from the first of the day (`UNSEEN_RESERVE`): the broker's
+ *   minute slides, so when the account's minute overflows it refuses whoever asks next, and
+ *   the other client's refusals are breaches too, which only the broker sees. Tickdesk alone
+ *   stays at three quarters of the minute (`OTHER_CLIENTS_MINUTE_SHARE`), so a breach it sees
+ *   means another client is over its share, and may already have been refused unseen;
+ * - levels that hold more traffic as the block comes closer, counting the unseen reserve
+ *   (see `BreachLevel`).
  */
 import type { BreachLevel } from '../../../shared/ipc/channels/budget';
 import type { DayBudget } from './day-budget';
@@ -23,6 +31,19 @@ import { BREACHES_ALLOWED } from '../../../shared/broker/day-block';
 
 /** Added to Retry-After before the client sends again: the broker's clock is not ours. */
 export const ROLL_MARGIN_MS = 1_000;
+/**
+ * How far the broker's minute may sit from ours (its clock's drift; prices stamped further
+ * ahead are refused for the same reason, `MAX_FUTURE_SKEW_MS`). A refusal is known to fall
+ * in one broker minute only when its whole span, sent to answered, widened by this, does.
+ */
+const MINUTE_EDGE_MS = 2_000;
+const MINUTE_MS = 60_000;
+
+/** The broker minute a refusal surely fell in (sent at `sentAt`, answered at `now`), if one. */
+function certainMinute(sentAt: number, now: number): number | null {
+  const first = Math.floor((sentAt - MINUTE_EDGE_MS) / MINUTE_MS);
+  return first === Math.floor((now + MINUTE_EDGE_MS) / MINUTE_MS) ? first : null;
+}
 /** A Retry-After longer than this is a day block (or the day's limit), not a minute's. */
 const DAY_BLOCK_RETRY_MS = 65_000;
 /** After a 429, the minute ceiling becomes this share of what the app had just sent. */
@@ -39,6 +60,12 @@ const FLOOR_SHARE = 0.1;
 const HELD_SHARE = 0.5;
 /** Ceiling share once one more breach would block the day. */
 const STOPPED_SHARE = 0.25;
+/**
+ * Breaches assumed unseen once Tickdesk has seen one today: refusals of another client on
+ * the account (see the module comment). One, not one per breach seen: after the first the
+ * ceiling is cut and background refresh held, leaving the other client most of the minute.
+ */
+export const UNSEEN_RESERVE = 1;
 
 /** What the scheduler asks the guard. */
 export interface BreachGuardOptions {
@@ -55,6 +82,8 @@ export class BreachGuard {
   private readonly day: DayBudget;
   /** 429s before this moment belong to the episode already counted. */
   private episodeUntil = 0;
+  /** The broker minute of the last counted breach, when certain. */
+  private countedMinute: number | null = null;
   private cut: number | null = null;
   private recoverTo: number | null = null;
   private lastAt = 0;
@@ -77,11 +106,18 @@ export class BreachGuard {
     return n;
   }
 
-  /** How close the day is to the block. */
-  level(now: number): BreachLevel {
+  /** Breaches assumed that only the broker saw (another client's refusals); 0 on a clear day. */
+  unseen(now: number): number {
     const n = this.count(now);
-    if (n > this.allowed) return 'blocked';
-    if (n === this.allowed) return 'stopped';
+    return n > 0 && n <= this.allowed ? Math.min(UNSEEN_RESERVE, this.allowed - n) : 0;
+  }
+
+  /** How close the day is to the block, counting the breaches assumed unseen. */
+  level(now: number): BreachLevel {
+    const seen = this.count(now);
+    if (seen > this.allowed) return 'blocked';
+    const n = seen + this.unseen(now);
+    if (n >= this.allowed) return 'stopped';
     if (n === this.allowed - 1) return 'held';
     return n > 0 ? 'slowed' : 'clear';
   }
@@ -91,8 +127,10 @@ export class BreachGuard {
    * counted, lowers the ceiling, and returns how long the whole client must pause (ms).
    * The episode is judged by when the refused request was SENT (`sentAt`): a request already
    * on the wire when the first 429 arrived fell in the same broker minute, however late its
-   * own answer comes. A refusal of the per-second window (`perSecond`) is paused for and
-   * never counted: the broker counts only minute breaches towards the day block.
+   * own answer comes. A later episode that surely fell in the broker minute already counted
+   * lowers the ceiling again but is not counted twice. A refusal of the per-second window
+   * (`perSecond`) is paused for and never counted: the broker counts only minute breaches
+   * towards the day block.
    */
   onRateLimited(
     now: number,
@@ -106,8 +144,13 @@ export class BreachGuard {
     }
     const pause = retryAfterMs + ROLL_MARGIN_MS;
     if (o.perSecond) return pause;
-    if ((o.sentAt ?? now) >= this.episodeUntil) {
-      this.day.setBreaches(now, this.day.breaches(now) + 1);
+    const sentAt = o.sentAt ?? now;
+    if (sentAt >= this.episodeUntil) {
+      const minute = certainMinute(sentAt, now);
+      // A new episode in the minute already counted slows the client again, uncounted.
+      if (minute === null || minute !== this.countedMinute)
+        this.day.setBreaches(now, this.day.breaches(now) + 1);
+      this.countedMinute = minute;
       const cut = Math.max(
         Math.floor(this.perMinute * FLOOR_SHARE),
         Math.floor(sentLastMinute * CUT_SHARE),

@@ -8,12 +8,13 @@ export interface BreachWords {
 
 /**
  * The day's closeness to the broker's block, in the trader's words (no API terms): how many
- * per-minute limit breaches the broker has counted, how many more it takes to block the
+ * per-minute limit breaches the broker has counted (those Tickdesk saw, and the one it
+ * assumes another app on the account drew unseen), how many more it takes to block the
  * account until midnight, and what Tickdesk is holding back because of it. Null on a day
  * with no breach, so the status bar stays quiet.
  */
 export function breachWords(b: BudgetState): BreachWords | null {
-  const { count, allowed, level } = b.breaches;
+  const { count, unseen, allowed, level } = b.breaches;
   if (level === 'clear') return null;
   const rule = `The broker blocks the account until midnight when its limit of ${b.minute.limit} requests a minute is exceeded more than ${allowed} times in a day; another app or device using this account counts too.`;
   if (level === 'blocked')
@@ -21,9 +22,18 @@ export function breachWords(b: BudgetState): BreachWords | null {
       short: 'Blocked by the broker until midnight',
       detail: `${rule} The broker has blocked this account for the rest of the day: nothing can be sent or checked from Tickdesk until midnight. Use the broker's own terminal or website for anything urgent.`,
     };
-  const left = allowed + 1 - count;
-  const toBlock = left === 1 ? 'the next one blocks the account' : `${left} more block the account`;
-  const told = `Over the limit ${count} of ${allowed} times today; ${toBlock} until midnight.`;
+  // Counted with the breaches assumed unseen: the other app's own refusals count at the
+  // broker, and only the broker sees them.
+  const counted = count + unseen;
+  const left = allowed + 1 - counted;
+  const next = unseen > 0 ? 'may block' : 'blocks';
+  const toBlock =
+    left === 1 ? `the next one ${next} the account` : `${left} more block the account`;
+  const seen = count === 1 ? 'once' : `${count} times`;
+  const told =
+    unseen > 0
+      ? `Tickdesk was refused over the limit ${seen} today, and counts ${unseen === 1 ? 'one more' : `${unseen} more`} it cannot see: the other app's own refusals count too; ${toBlock} until midnight.`
+      : `Over the limit ${count} of ${allowed} times today; ${toBlock} until midnight.`;
   const doing =
     level === 'stopped'
       ? "Tickdesk has stopped sending orders until midnight and only reads, slowly, so the orders already sent can still be checked. Use the broker's own terminal or website to place or cancel orders."
@@ -33,8 +43,8 @@ export function breachWords(b: BudgetState): BreachWords | null {
   return {
     short:
       level === 'stopped'
-        ? `Limit ${count}/${allowed} today · orders stopped, next blocks the day`
-        : `Limit ${count}/${allowed} today · ${toBlock}`,
+        ? `Limit ${counted}/${allowed} today · orders stopped, next ${next} the day`
+        : `Limit ${counted}/${allowed} today · ${toBlock}`,
     detail: `${rule} ${told} ${doing}`,
   };
 }

@@ -6,7 +6,8 @@ const Window = z.object({ used: z.number(), limit: z.number(), ceiling: z.number
 
 /**
  * How close the day is to the broker's block (more than 3 per-minute breaches in one day
- * block the account until midnight): `clear` no breach today; `slowed` the whole client
+ * block the account until midnight), counting the breaches seen and those assumed unseen:
+ * `clear` no breach today; `slowed` the whole client
  * sends more slowly; `held` background refresh waits; `stopped` one more breach would block
  * the day, so new order actions are refused before sending and only reads go, slowly;
  * `blocked` the broker has blocked the account until midnight.
@@ -29,7 +30,13 @@ export const BudgetState = z.object({
   rateLimitedCount: z.number(),
   /** The day's minute-limit breaches as the broker counts them (each 429 episode counted). */
   breaches: z.object({
+    /** Breaches Tickdesk saw (its own requests refused). */
     count: z.number(),
+    /**
+     * Breaches assumed on top, that only the broker saw: another client on the account refused
+     * when the shared minute overflowed (1 from the first breach seen, else 0).
+     */
+    unseen: z.number(),
     /** Breaches the broker tolerates in a day; one more blocks the account until midnight. */
     allowed: z.number(),
     level: BreachLevel,

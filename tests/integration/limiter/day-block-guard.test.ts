@@ -32,7 +32,8 @@ after(async () => {
 test('three breaches today: order actions are refused unsent and typed, reads still go', async () => {
   const { core } = app;
   const st = core.scheduler.getState();
-  assert.deepEqual(st.breaches, { count: 3, allowed: 3, level: 'stopped' });
+  // Three seen: no reserve left to assume unseen; the next one blocks.
+  assert.deepEqual(st.breaches, { count: 3, unseen: 0, allowed: 3, level: 'stopped' });
   assert.equal(st.minute.ceiling, 50, 'only a quarter of the minute while one breach blocks');
   const before = await core.broker.getOrders({ fresh: true });
 

@@ -57,5 +57,10 @@ test('a 429 caused elsewhere pauses the scheduler until Retry-After, then the re
   assert.equal(s.scheduler.getState().rateLimitedCount, 1);
   // A per-second refusal is no minute breach: the broker counts none towards the day block,
   // and neither does the app (it pauses all the same).
-  assert.deepEqual(s.scheduler.getState().breaches, { count: 0, allowed: 3, level: 'clear' });
+  assert.deepEqual(s.scheduler.getState().breaches, {
+    count: 0,
+    unseen: 0,
+    allowed: 3,
+    level: 'clear',
+  });
 });

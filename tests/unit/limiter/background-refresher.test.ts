@@ -14,7 +14,7 @@ function budget(clock: FakeClock, used: number): () => BudgetState {
   return () => ({
     at: new Date(clock.now()).toISOString(),
     second: { used: 0, limit: 10, ceiling: 8 },
-    minute: { used: 0, limit: 200, ceiling: 180 },
+    minute: { used: 0, limit: 200, ceiling: 150 },
     day: {
       used,
       limit: 10_000,
@@ -25,7 +25,7 @@ function budget(clock: FakeClock, used: number): () => BudgetState {
     inFlight: 0,
     pausedUntil: null,
     rateLimitedCount: 0,
-    breaches: { count: 0, allowed: 3, level: 'clear' },
+    breaches: { count: 0, unseen: 0, allowed: 3, level: 'clear' },
   });
 }
 

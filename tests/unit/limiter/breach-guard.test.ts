@@ -54,7 +54,8 @@ test('a 429 pauses everything until Retry-After plus a margin, counts one breach
   await clock.flush();
   await Promise.all([a, b]);
   const st = s.getState();
-  assert.deepEqual(st.breaches, { count: 1, allowed: 3, level: 'slowed' });
+  // One seen, one assumed unseen (the other client's refusals): background refresh held.
+  assert.deepEqual(st.breaches, { count: 1, unseen: 1, allowed: 3, level: 'held' });
   assert.equal(st.pausedUntil, new Date(clock.now() + 31_000).toISOString());
   assert.equal(
     st.minute.ceiling,
@@ -82,22 +83,25 @@ test('breaches persist with the day count and are forgotten at IST midnight', as
   await first.s.dispose();
   const again = setup(first.store, clock);
   assert.equal(again.s.getState().breaches.count, 1, 'a restart the same day remembers');
-  assert.equal(again.s.getState().minute.ceiling, 100, 'and starts slowed');
+  assert.equal(again.s.getState().minute.ceiling, 100, 'and starts held');
   await clock.advance(6 * 3600_000);
-  assert.deepEqual(again.s.getState().breaches, { count: 0, allowed: 3, level: 'clear' });
-  assert.equal(again.s.getState().minute.ceiling, 180);
+  assert.deepEqual(again.s.getState().breaches, {
+    count: 0,
+    unseen: 0,
+    allowed: 3,
+    level: 'clear',
+  });
+  assert.equal(again.s.getState().minute.ceiling, 150);
   await again.s.dispose();
 });
 
-test('two breaches hold background refresh; three refuse order actions before sending, reads still go', async () => {
-  const { clock, s, sent, job, refused } = setup(
-    memoryDayStore({ day: '2026-11-20', count: 0, clean: true, breaches: 1 }),
-  );
+test('one breach seen and one assumed unseen hold background refresh; two seen refuse order actions before sending, reads still go', async () => {
+  const { clock, s, sent, job, refused } = setup();
   await assert.rejects(refused('o1', 1_000));
-  assert.equal(s.getState().breaches.level, 'held');
+  assert.deepEqual(s.getState().breaches, { count: 1, unseen: 1, allowed: 3, level: 'held' });
   const bg = job('bg', 'background');
   await clock.advance(5_000);
-  assert.ok(!sent.includes('bg'), 'background refresh waits at two breaches');
+  assert.ok(!sent.includes('bg'), 'background refresh waits at two breaches (one unseen)');
   const third = assert.rejects(refused('o2', 1_000));
   // Queued behind o2 (11 order actions would exceed 10 in a second), then refused unsent.
   const queued = job('queued-multi', 'order', 10);
@@ -105,7 +109,8 @@ test('two breaches hold background refresh; three refuse order actions before se
   await clock.flush();
   await third;
   await queuedRefused;
-  assert.equal(s.getState().breaches.level, 'stopped');
+  // Two seen and one unseen: the next may block the day.
+  assert.deepEqual(s.getState().breaches, { count: 2, unseen: 1, allowed: 3, level: 'stopped' });
   // The app had sent almost nothing (another client spent the minutes): the 10% floor.
   assert.equal(s.getState().minute.ceiling, 20);
   const runs: string[] = [];
@@ -185,7 +190,7 @@ test('a refusal of the per-second window is paused for, never counted as a minut
     await r;
     await clock.advance(5_000);
   }
-  assert.deepEqual(s.getState().breaches, { count: 0, allowed: 3, level: 'clear' });
+  assert.deepEqual(s.getState().breaches, { count: 0, unseen: 0, allowed: 3, level: 'clear' });
   // A minute refusal still counts.
   const m = assert.rejects(refused('m', 30_000));
   await clock.flush();
@@ -235,4 +240,24 @@ test('on a blocked day an order-priority read is refused at once, never held unt
   });
   await assert.rejects(read, (e: unknown) => e instanceof DayBlockRiskError && e.blocked);
   assert.ok(!sent.includes('read'), 'nothing was sent');
+});
+
+test('a second episode surely in the broker minute already counted slows again but is one breach; near the minute edge it counts', async () => {
+  // 04:00:10 UTC: both refusals fall well inside the 04:00 minute.
+  const { clock, s, refused } = setup(
+    memoryDayStore(),
+    new FakeClock(Date.UTC(2026, 10, 20, 4, 0, 10)),
+  );
+  await assert.rejects(refused('a', 1_000));
+  assert.equal(s.getState().breaches.count, 1);
+  const ceiling = s.getState().minute.ceiling;
+  await clock.advance(20_000); // the pause is over; another client keeps the minute full
+  await assert.rejects(refused('b', 1_000));
+  assert.equal(s.getState().breaches.count, 1, 'the broker counts a minute of refusals once');
+  assert.ok(s.getState().minute.ceiling <= ceiling, 'and the client slows again');
+  // 04:00:59: the broker's minute may already have turned: counted, the safe side.
+  await clock.advance(29_000);
+  await assert.rejects(refused('c', 1_000));
+  assert.equal(s.getState().breaches.count, 2);
+  await s.dispose();
 });

@@ -8,17 +8,17 @@ import assert from 'node:assert/strict';
 import { breachWords } from '../../../renderer/src/session/budget-words';
 import type { BreachLevel, BudgetState } from '../../../shared/ipc/channels/budget';
 
-function state(count: number, level: BreachLevel): BudgetState {
+function state(count: number, level: BreachLevel, unseen = 0): BudgetState {
   return {
     at: '2026-11-20T05:00:00.000Z',
     second: { used: 0, limit: 10, ceiling: 8 },
-    minute: { used: 0, limit: 200, ceiling: 180 },
+    minute: { used: 0, limit: 200, ceiling: 150 },
     day: { used: 0, limit: 10_000, ceiling: 9_800, resetsAt: '2026-11-20T18:30:00.000Z' },
     queued: { order: 0, user: 0, background: 0 },
     inFlight: 0,
     pausedUntil: null,
     rateLimitedCount: count,
-    breaches: { count, allowed: 3, level },
+    breaches: { count, unseen, allowed: 3, level },
   };
 }
 
@@ -43,4 +43,16 @@ test('each level says how close the day is to the block and what is held back', 
   assert.equal(blocked.short, 'Blocked by the broker until midnight');
   for (const w of [one, two, three, blocked])
     assert.doesNotMatch(`${w.short} ${w.detail}`, /\/api\/|429|retry-after|breaches\b/i);
+});
+
+test('breaches assumed unseen (another app refused where only the broker sees) count towards the block', () => {
+  const one = breachWords(state(1, 'held', 1))!;
+  assert.equal(one.short, 'Limit 2/3 today · 2 more block the account');
+  assert.match(one.detail, /refused over the limit once today, and counts one more it cannot see/);
+  assert.match(one.detail, /paused background refresh/);
+  const two = breachWords(state(2, 'stopped', 1))!;
+  assert.equal(two.short, 'Limit 3/3 today · orders stopped, next may block the day');
+  assert.match(two.detail, /the next one may block the account until midnight/);
+  for (const w of [one, two])
+    assert.doesNotMatch(`${w.short} ${w.detail}`, /\/api\/|429|retry-after|breaches\b|unseen/i);
 });
