@@ -5,7 +5,32 @@
  * steps in order. A document from a newer build is never rewritten (a downgrade must not
  * destroy what the newer build stored).
  */
+import { LIVE_HISTORY_BASE_URL } from '../../../shared/marketdata/endpoints';
 import { SETTINGS_VERSION } from './schema';
+
+/**
+ * The v2 data address version 1 published and stored for every Live account added through
+ * Settings: quotes, depth and history all went there. The broker's v2 SDK reads history
+ * there and quotes and depth on another host (docs/sandbox.md, "Market data hosts (v2)").
+ */
+const V1_PUBLISHED_V2_DATA_URL = LIVE_HISTORY_BASE_URL;
+
+/**
+ * Version 2 keeps a v2 account's history address apart from its quotes and depth address.
+ * An account that named a data address keeps its history there (nothing moves that the
+ * trader chose); one that named version 1's published address gets the SDK's two published
+ * hosts instead, or its quotes would keep going to the history host.
+ */
+function splitV2DataAddress(account: unknown): unknown {
+  if (!account || typeof account !== 'object' || Array.isArray(account)) return account;
+  const a = account as Record<string, unknown>;
+  const v2 = a.broker === undefined || a.broker === 'fyers-v2';
+  if (!v2 || typeof a.dataBaseUrl !== 'string' || a.historyBaseUrl !== undefined) return account;
+  const out: Record<string, unknown> = { ...a, historyBaseUrl: a.dataBaseUrl };
+  if (a.dataBaseUrl.replace(/\/+$/, '') === V1_PUBLISHED_V2_DATA_URL.replace(/\/+$/, ''))
+    delete out.dataBaseUrl;
+  return out;
+}
 
 /** One migration step: from `from` to `from + 1`. Must be pure (input not mutated). */
 export interface Migration {
@@ -27,6 +52,17 @@ export const MIGRATIONS: readonly Migration[] = [
         out.activeAccountId = doc.activeAccountId;
       if (doc.preferences && typeof doc.preferences === 'object') out.preferences = doc.preferences;
       return out;
+    },
+  },
+  {
+    from: 1,
+    describe:
+      'v2 accounts: history kept at the stored data address; quotes and depth on the published data host',
+    up(doc) {
+      const accounts = Array.isArray(doc.accounts)
+        ? doc.accounts.map(splitV2DataAddress)
+        : doc.accounts;
+      return { ...doc, version: 2, ...(accounts === undefined ? {} : { accounts }) };
     },
   },
 ];

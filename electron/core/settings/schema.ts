@@ -25,7 +25,7 @@ import {
 } from '../../../shared/settings/fat-finger-limits';
 
 /** The document version this build writes; migrations bring older ones up to it. */
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 /** The permission template the app was created with at the broker: one home in shared/. */
 export { PermissionTemplate };

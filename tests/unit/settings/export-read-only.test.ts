@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { exportDiagnostics } from '../../../electron/core/app/export-diagnostics';
+import { SETTINGS_VERSION } from '../../../electron/core/settings/schema';
 
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -59,7 +60,7 @@ test('a settings file needing migration is not rewritten; the bundle has the rea
   const before = await snapshot(dataDir);
   const settings = await exportFrom(dataDir);
   assert.deepEqual(await snapshot(dataDir), before, 'the file is not migrated on disk');
-  assert.equal(settings.version, 1, 'migrated in memory');
+  assert.equal(settings.version, SETTINGS_VERSION, 'migrated in memory');
   assert.equal(
     settings.loadIssue,
     undefined,

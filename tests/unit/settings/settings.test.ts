@@ -135,7 +135,7 @@ test('an unversioned document is migrated, validated and written back', async ()
   assert.equal(issue, null);
   assert.equal(settings.activeAccountId, 'a');
   const written = (await backend.get()) as Record<string, unknown>;
-  assert.equal(written.version, 1);
+  assert.equal(written.version, SETTINGS_VERSION);
   assert.equal('junk' in written, false);
 });
 

@@ -10,6 +10,7 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { SETTINGS_VERSION } from '../../../electron/core/settings/schema';
 
 register('./electron-loader.mjs', import.meta.url);
 const fake = await import('./fake-electron');
@@ -51,7 +52,7 @@ describe('electron/main.ts with a damaged settings.json', () => {
       version: number;
       activeAccountId: string;
     };
-    assert.equal(fresh.version, 1);
+    assert.equal(fresh.version, SETTINGS_VERSION);
     assert.equal(fresh.activeAccountId, 'demo', 'defaults, with the Demo account');
   });
 
