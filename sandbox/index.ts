@@ -4,14 +4,6 @@
  * server: real HTTP(S) on 127.0.0.1, the login flow, every endpoint, limits, the simulated
  * market and (only when asked) the test controls.
  */
-import {
-  createServer as createHttpServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { Instrument } from '../shared/broker/instrument';
 import { accountRoutes } from './account/routes';
 import { defaultApps, type AppSpec, type Template } from './auth/apps';
@@ -181,30 +173,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   const tls = opts.tls ? makeSelfSigned() : undefined;
   // Listen first and build the market after: callers (the CLI) can announce the address at
   // once; requests that arrive meanwhile wait for `ready`.
-  const slot: { handler?: (req: IncomingMessage, res: ServerResponse) => void } = {};
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (slot.handler) slot.handler(req, res);
-    else void ready.then(() => slot.handler?.(req, res));
-  };
-  const server: Server = tls
-    ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
-    : createHttpServer(listener);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const main = await listenOrigin({
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
+    ...(tls ? { tls } : {}),
+    ready,
   });
-  const port = (server.address() as AddressInfo).port;
-  const baseUrl = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const closeServer = (srv: Server) =>
-    new Promise<void>((resolve) => {
-      srv.close(() => resolve());
-      srv.closeAllConnections();
-    });
+  const baseUrl = main.url;
   // The depository's pages and the v2 data host (quotes, depth): origins of their own, as at
   // the broker (CDSL is not the broker; the v2 SDK sends quotes and depth to another host).
   const origins: OriginListener[] = [];
@@ -218,7 +194,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         }),
       );
   } catch (e) {
-    await Promise.all([closeServer(server), ...origins.map((o) => o.close())]);
+    await Promise.all([main.close(), ...origins.map((o) => o.close())]);
     throw e;
   }
   const [depository, dataHost] = origins as [OriginListener, OriginListener];
@@ -230,7 +206,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       ...(tls ? { tls } : {}),
     });
   } catch (e) {
-    await Promise.all([closeServer(server), depository.close(), dataHost.close()]);
+    await Promise.all([main.close(), depository.close(), dataHost.close()]);
     throw e;
   }
   const announced = {
@@ -262,7 +238,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     master = loadMaster(opts.master ?? 'generated', seed, new Date(clock.now()));
   } catch (e) {
     // Do not leave a half-started server holding the port (and the process) open.
-    await Promise.all([closeServer(server), depository.close(), dataHost.close()]);
+    await Promise.all([main.close(), depository.close(), dataHost.close()]);
     await socket.close();
     throw e;
   }
@@ -342,25 +318,27 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         ]
       : []),
   ];
-  slot.handler = createDispatcher({
-    routes,
-    apps,
-    creds,
-    clock,
-    limiter,
-    faults,
-    ...(opts.testControls ? { requestCounts } : {}),
-    rowPatches,
-    registeredIps,
-    // Last-Modified is the start of the IST day the master was generated for, so it is the
-    // same across restarts on that day (as the files are) and conditional requests keep working.
-    masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),
-    beforeEach: () => core.engine.housekeeping(),
-    timers,
-    ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
-    ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
-    ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
-  });
+  main.handle(
+    createDispatcher({
+      routes,
+      apps,
+      creds,
+      clock,
+      limiter,
+      faults,
+      ...(opts.testControls ? { requestCounts } : {}),
+      rowPatches,
+      registeredIps,
+      // Last-Modified is the start of the IST day the master was generated for, so it is the
+      // same across restarts on that day (as the files are) and conditional requests keep working.
+      masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),
+      beforeEach: () => core.engine.housekeeping(),
+      timers,
+      ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),
+      ...(opts.requestLog ? { requestLog: opts.requestLog } : {}),
+      ...(opts.onInternalError ? { onInternalError: opts.onInternalError } : {}),
+    }),
+  );
   const hostDeps = {
     apps,
     creds,
@@ -437,12 +415,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
         hub.close();
         v3Sockets.close();
         priceAlerts.close();
-        void Promise.all([
-          socket.close(),
-          closeServer(server),
-          depository.close(),
-          dataHost.close(),
-        ]).then(() => resolve());
+        void Promise.all([socket.close(), main.close(), depository.close(), dataHost.close()]).then(
+          () => resolve(),
+        );
       });
       return closed;
     },

@@ -1,8 +1,8 @@
 /**
- * One more origin of the sandbox: an HTTP(S) listener on its own loopback port, whose handler
- * is set once the market is built (requests that arrive before wait for `ready`). The real
- * broker spreads its calls over several hosts (the v2 data host for quotes and depth, the
- * depository's pages), and a client that sends a call to the wrong one must fail here too.
+ * One origin of the sandbox: an HTTP(S) listener on its own loopback port, whose handler is
+ * set once the market is built (requests that arrive before wait for `ready`). The broker's
+ * own origin, the v2 data host (quotes and depth) and the depository's pages each get one, as
+ * the real broker spreads its calls over several hosts: a call sent to the wrong one fails here too.
  */
 import {
   createServer as createHttpServer,
