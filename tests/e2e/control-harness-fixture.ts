@@ -41,6 +41,43 @@ export const test = base.extend<
   ],
 });
 
+/**
+ * A harness of the spec's own, started once before its tests and stopped after them: for a
+ * spec that switches Demo's API (v3), which must not change the harness the worker's other
+ * specs share. Call it at the top of the spec; its URLs are there once `beforeAll` has run.
+ */
+export function specHarness(): ControlledHarness {
+  let ready: ControlledHarness | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the hook uses no fixtures
+  test.beforeAll(async ({}, info) => {
+    // Starting a harness waits up to 90 s for the Demo broker on a loaded machine.
+    info.setTimeout(120_000);
+    const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
+    ready = harness.ready;
+    stop = () => harness.stop();
+  });
+  test.afterAll(async () => stop?.());
+  const started = (): ControlledHarness => {
+    if (!ready) throw new Error('The spec harness has not started (use it inside a test).');
+    return ready;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get sandbox() {
+      return started().sandbox;
+    },
+  };
+}
+
+/** The requests the harness's sandbox has received, by route (`GET /api/v3/orders`). */
+export async function sandboxRequests(h: ControlledHarness): Promise<Record<string, number>> {
+  const res = await fetch(`${h.sandbox}/__sandbox/requests`);
+  return ((await res.json()) as { requests: Record<string, number> }).requests;
+}
+
 /** Calls one sandbox test control and fails the test with the sandbox's message if refused. */
 export async function control(
   h: ControlledHarness,

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, expect, test, type ControlledHarness } from './control-harness-fixture';
-import { spawnHarness } from './spawn-harness';
+import { control, expect, sandboxRequests, specHarness, test } from './control-harness-fixture';
 import {
   allowPricesFarFromMarket,
   loginToDemo,
@@ -20,28 +19,16 @@ const SBIN = 'NSE:SBIN-EQ';
 const NSE_CASH = { exchange: 10, segment: 10 };
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-let h: ControlledHarness;
-let stop: () => Promise<void>;
+const h = specHarness();
 
 test.describe.configure({ mode: 'serial' });
-
-// eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the hook uses no fixtures
-test.beforeAll(async ({}, info) => {
-  // Starting a harness waits up to 90 s for the Demo broker on a loaded machine.
-  info.setTimeout(120_000);
-  const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
-  h = harness.ready;
-  stop = () => harness.stop();
-});
-test.afterAll(async () => stop?.());
 
 async function sandboxJson<T>(path: string): Promise<T> {
   return (await (await fetch(`${h.sandbox}/__sandbox/${path}`)).json()) as T;
 }
 const sockets = () =>
   sandboxJson<{ connections: unknown[]; v3: { orders: number; data: number } }>('socket');
-const requests = async () =>
-  (await sandboxJson<{ requests: Record<string, number> }>('requests')).requests;
+const requests = () => sandboxRequests(h);
 
 async function demoOnV3(page: Page): Promise<void> {
   await openApp(page, h.url);

@@ -1,5 +1,4 @@
-import { control, expect, test, type ControlledHarness } from './control-harness-fixture';
-import { spawnHarness } from './spawn-harness';
+import { control, expect, sandboxRequests, specHarness, test } from './control-harness-fixture';
 import { loginToDemo, openApp } from './trading-helpers';
 
 // Issue 22 #3, last clause, in the harness: with Demo on the broker's API v3 (a harness of its
@@ -11,25 +10,9 @@ const NSE_CASH = { exchange: 10, segment: 10 };
 const NSE_FO = { exchange: 10, segment: 11 };
 const CHAIN = 'GET /data/options-chain-v3';
 
-let h: ControlledHarness;
-let stop: () => Promise<void>;
+const h = specHarness();
 
-// eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the hook uses no fixtures
-test.beforeAll(async ({}, info) => {
-  // Starting a harness waits up to 90 s for the Demo broker on a loaded machine.
-  info.setTimeout(120_000);
-  const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
-  h = harness.ready;
-  stop = () => harness.stop();
-});
-test.afterAll(async () => stop?.());
-
-const chainReads = async (): Promise<number> =>
-  (
-    (await (await fetch(`${h.sandbox}/__sandbox/requests`)).json()) as {
-      requests: Record<string, number>;
-    }
-  ).requests[CHAIN] ?? 0;
+const chainReads = async (): Promise<number> => (await sandboxRequests(h))[CHAIN] ?? 0;
 
 test('Demo on API v3: the chain shows the broker’s IV and delta beside Tickdesk’s, each labelled', async ({
   page,

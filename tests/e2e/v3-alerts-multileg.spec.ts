@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { control, expect, test, type ControlledHarness } from './control-harness-fixture';
-import { spawnHarness } from './spawn-harness';
+import { control, expect, sandboxRequests, specHarness, test } from './control-harness-fixture';
 import { formatInr } from '../../shared/format/money';
 import { LOGGED_IN, loginToDemo, openApp, typeInto } from './trading-helpers';
 
@@ -17,27 +16,11 @@ const INFY = 'NSE:INFY-EQ';
 const ALERT_LIST = 'GET /api/v3/price-alert';
 const MULTILEG = 'POST /api/v3/multileg/orders/sync';
 
-let h: ControlledHarness;
-let stop: () => Promise<void>;
+const h = specHarness();
 
 test.describe.configure({ mode: 'serial' });
 
-// eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see the hook uses no fixtures
-test.beforeAll(async ({}, info) => {
-  // Starting a harness waits up to 90 s for the Demo broker on a loaded machine.
-  info.setTimeout(120_000);
-  const harness = await spawnHarness<ControlledHarness>(['--test-controls']);
-  h = harness.ready;
-  stop = () => harness.stop();
-});
-test.afterAll(async () => stop?.());
-
-const requests = async (): Promise<Record<string, number>> =>
-  (
-    (await (await fetch(`${h.sandbox}/__sandbox/requests`)).json()) as {
-      requests: Record<string, number>;
-    }
-  ).requests;
+const requests = () => sandboxRequests(h);
 
 /**
  * Demo on API v3 in Settings, then logged in; a session an earlier test of this harness left
