@@ -207,7 +207,9 @@ test("Exit all asks with each position's P&L as its row shows it, at the live pr
   const dialog = page.getByTestId('confirm-exit-all');
   await expect(dialog).toBeVisible();
   // The SBIN intraday line (the shared harness may hold other positions too).
-  const shown = dialog.locator('li', { hasText: `${SBIN} (INTRADAY)` }).getByTestId('exit-all-pl');
+  const shown = dialog
+    .locator(`li[data-position-id="${SBIN}-INTRADAY"]`)
+    .getByTestId('exit-all-pl');
   await expect
     .poll(
       async () => Math.abs(amount(await shown.textContent()) - amount(await pl.textContent())),
