@@ -98,6 +98,26 @@ export async function typeInto(page: Page, testId: string, text: string): Promis
 }
 
 /**
+ * SBIN's last price as the ticket shows it (leaves the ticket closed). Tests that need a buy
+ * to stay pending price it from this (`onTickBelow`), not at a fixed price: the sandbox's
+ * market walks (a shared harness's SBIN was 958 after half an hour, from 948) and the
+ * exchange refuses a limit more than 20% away from the market.
+ */
+export async function sbinLastPrice(page: Page): Promise<number> {
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  const ltp = page.getByTestId('ticket-ltp');
+  await expect(ltp).toHaveText(/\d/, { timeout: 30_000 });
+  const last = Number((await ltp.textContent())!.replace(/[^\d.]/g, ''));
+  expect(last).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  return last;
+}
+
+/** `fraction` of a price, down to SBIN's 0.05 tick, as the ticket takes it ("852.30"). */
+export const onTickBelow = (price: number, fraction: number): string =>
+  (Math.floor(price * fraction * 20) / 20).toFixed(2);
+
+/**
  * Places a limit buy from the ticket and returns the broker's order id. The price is far
  * enough below the market that the order stays pending (or after-market when closed), and
  * the distance guard's question is answered yes.

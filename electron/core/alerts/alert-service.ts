@@ -58,6 +58,8 @@ export interface AlertServiceDeps {
    * first fill only.
    */
   prices?: Pick<StopTriggerDeps, 'quotes' | 'hold'>;
+  /** A symbol's tick size (the symbol master), so an alert's prices read at its decimals. */
+  tickOf?: (symbol: string) => number | undefined;
 }
 
 /** The running alert service. */
@@ -80,7 +82,7 @@ export interface AlertService {
 
 /** Creates the service and starts following the session. */
 export function createAlertService(deps: AlertServiceDeps): AlertService {
-  const orders = createOrderAlertDetector();
+  const orders = createOrderAlertDetector(deps.tickOf);
   const sessions = createSessionAlertDetector(deps.session.snapshot());
   const listeners = new Set<(a: Alert) => void>();
   let account = deps.session.snapshot().accountId;

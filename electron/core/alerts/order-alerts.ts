@@ -68,8 +68,13 @@ function squareOffSource(o: Order): 'auto' | 'exit' | null {
 
 const isStop = (o: Order) => o.type === OrderType.Stop || o.type === OrderType.StopLimit;
 
-/** Creates an empty detector; the first book it sees is the baseline. */
-export function createOrderAlertDetector(): OrderAlertDetector {
+/**
+ * Creates an empty detector; the first book it sees is the baseline. `tickOf` gives a
+ * symbol's tick size, so the alert's prices read at its decimals (a currency future's four).
+ */
+export function createOrderAlertDetector(
+  tickOf: (symbol: string) => number | undefined = () => undefined,
+): OrderAlertDetector {
   const seen = new Map<string, Seen>();
   const raised = new Set<string>();
   let baselined = false;
@@ -83,14 +88,15 @@ export function createOrderAlertDetector(): OrderAlertDetector {
 
   function changes(o: Order, before: Seen | undefined, out: OrderAlertEvent[]): void {
     const filledBefore = before?.filledQty ?? 0;
+    const tick = tickOf(o.symbol);
     if (o.filledQty > filledBefore) {
       const complete = o.status === OrderStatus.Traded || o.filledQty >= o.qty;
       const source = squareOffSource(o);
-      if (source) once(out, `square-off:${o.id}`, 'square-off', o, squareOffText(o, source));
+      if (source) once(out, `square-off:${o.id}`, 'square-off', o, squareOffText(o, source, tick));
       else if (isStop(o) && filledBefore === 0)
-        once(out, `stop-loss:${o.id}`, 'stop-loss', o, stopLossText(o));
-      else if (complete) once(out, `fill:${o.id}`, 'fill', o, fillText(o));
-      else once(out, `partial:${o.id}:${o.filledQty}`, 'partial-fill', o, partialFillText(o));
+        once(out, `stop-loss:${o.id}`, 'stop-loss', o, stopLossText(o, tick));
+      else if (complete) once(out, `fill:${o.id}`, 'fill', o, fillText(o, tick));
+      else once(out, `partial:${o.id}:${o.filledQty}`, 'partial-fill', o, partialFillText(o, tick));
     }
     if (o.status === OrderStatus.Rejected && before?.status !== OrderStatus.Rejected)
       once(out, `rejection:${o.id}`, 'rejection', o, rejectionText(o));
@@ -100,7 +106,7 @@ export function createOrderAlertDetector(): OrderAlertDetector {
       before.status !== OrderStatus.Canceled &&
       /square.?off/i.test(o.message)
     )
-      once(out, `square-off-cancel:${o.id}`, 'square-off', o, squareOffText(o, 'cancelled'));
+      once(out, `square-off-cancel:${o.id}`, 'square-off', o, squareOffText(o, 'cancelled', tick));
   }
 
   return {
@@ -121,7 +127,13 @@ export function createOrderAlertDetector(): OrderAlertDetector {
     },
     triggered(order, ltp) {
       const out: OrderAlertEvent[] = [];
-      once(out, `stop-loss:${order.id}`, 'stop-loss', order, stopTriggerText(order, ltp));
+      once(
+        out,
+        `stop-loss:${order.id}`,
+        'stop-loss',
+        order,
+        stopTriggerText(order, ltp, tickOf(order.symbol)),
+      );
       return out;
     },
     reset() {

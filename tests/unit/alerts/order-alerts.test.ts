@@ -38,6 +38,33 @@ describe('order alerts', () => {
     assert.deepEqual(d.observe(book), [], 'the same book again changes nothing');
   });
 
+  it('prices at the decimals of the symbol’s tick: a currency future’s four, paise without one', () => {
+    const usd = 'NSE:USDINR26DECFUT';
+    const d = createOrderAlertDetector((s) => (s === usd ? 0.0025 : undefined));
+    assert.deepEqual(d.observe([]), []);
+    d.observe([order({ id: 'u', symbol: usd }), order({ id: 's' })]);
+    const [fx, eq] = d.observe([
+      filled({ id: 'u', symbol: usd, tradedPrice: 89.5375 }),
+      filled({ id: 's', tradedPrice: 812.3 }),
+    ]);
+    assert.match(fx?.body ?? '', /filled at ₹89\.5375 /);
+    assert.match(eq?.body ?? '', /filled at ₹812\.30 /);
+    const [sl] = d.triggered(
+      order({
+        id: 'v',
+        symbol: usd,
+        type: OrderType.StopLimit,
+        stopPrice: 89.4025,
+        limitPrice: 89.4,
+      }),
+      89.4,
+    );
+    assert.match(
+      sl?.body ?? '',
+      /\(trigger ₹89\.4025\).*last price ₹89\.4000.*limit order at ₹89\.4000/,
+    );
+  });
+
   it('a fill, with quantity, price and side in plain words', () => {
     const d = started();
     d.observe([order({ id: '7' })]);

@@ -64,6 +64,7 @@ export function openOrders(
         open: (t) => events.emit('alerts.open', t),
       },
       logger: logger.child('alerts'),
+      tickOf: (symbol) => symbols.lookup.rulesFor(symbol)?.tickSize,
       prices: {
         quotes,
         hold: (held) => {
