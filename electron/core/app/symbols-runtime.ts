@@ -131,6 +131,9 @@ export function createSymbolsRuntime(opts: {
     await sizes.refresh(base, force).catch((err: unknown) => {
       log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
     });
+    const failed = sizes.failed();
+    if (failed.length > 0 && error === null)
+      error = `Could not read ${failed.join(', ')}; commodity contracts it lists are not valued until it is read.`;
   };
 
   const status = (): SymbolsStatus => {
@@ -237,10 +240,10 @@ export function createSymbolsRuntime(opts: {
       publish();
       try {
         const r = await service.refresh({ force });
-        await refreshSizes(force);
         error = r.failed.length
           ? `Could not update ${r.failed.map((f) => f.file).join(', ')}; using the last good copy.`
           : null;
+        await refreshSizes(force);
       } finally {
         loading = false;
         progress = null;

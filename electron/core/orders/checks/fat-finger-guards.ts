@@ -19,7 +19,8 @@ export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
 /** Which guard tripped; the ticket shows the message and highlights the field. */
 export interface GuardViolation {
-  guard: 'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty' | 'stale-ltp' | 'unknown-multiplier';
+  guard:
+    'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty' | 'stale-ltp' | 'unknown-multiplier';
   field: 'qty' | 'limitPrice' | 'stopPrice' | 'ltp';
   message: string;
 }
@@ -58,8 +59,7 @@ const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type
 export function checkFatFinger(
   draft: Pick<OrderDraft, 'qty' | 'type' | 'limitPrice' | 'stopPrice'>,
   instrument:
-    | Partial<Pick<InstrumentRules, 'freezeQty' | 'segment' | 'contractMultiplier'>>
-    | undefined,
+    Partial<Pick<InstrumentRules, 'freezeQty' | 'segment' | 'contractMultiplier'>> | undefined,
   price: LastPrice | undefined,
   limits: FatFingerLimits = DEFAULT_FAT_FINGER_LIMITS,
 ): GuardViolation[] {
