@@ -131,9 +131,13 @@ export function createSymbolsRuntime(opts: {
     await sizes.refresh(base, force).catch((err: unknown) => {
       log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
     });
+  };
+  /** What the status says when a JSON master could not be read (and the CSVs could). */
+  const sizesNote = (): string | null => {
     const failed = sizes.failed();
-    if (failed.length > 0 && error === null)
-      error = `Could not read ${failed.join(', ')}; commodity contracts it lists are not valued until it is read.`;
+    return failed.length > 0
+      ? `Could not read ${failed.join(', ')}; commodity contracts it lists are not valued until it is read.`
+      : null;
   };
 
   const status = (): SymbolsStatus => {
@@ -143,7 +147,7 @@ export function createSymbolsRuntime(opts: {
       instruments: s.instruments,
       updatedAt: s.builtAt ? new Date(s.builtAt).toISOString() : null,
       progress,
-      error,
+      error: error ?? sizesNote(),
       badRows,
     };
   };
@@ -157,9 +161,11 @@ export function createSymbolsRuntime(opts: {
       await Promise.all([service.load(), sizes.load()]);
       publish();
       if (opts.baseUrl && !closed) {
+        // The contract sizes come alongside (a smaller file): ready when search is.
+        const sized = refreshSizes(false);
         const r = await service.refresh({ force: false });
         if (r.failed.length === 0) error = null;
-        await refreshSizes(false);
+        await sized;
       }
     } catch (err) {
       error = `The symbol master could not be loaded: ${(err as Error).message}`;
