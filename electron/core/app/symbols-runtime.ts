@@ -125,12 +125,15 @@ export function createSymbolsRuntime(opts: {
     now: opts.now ?? (() => new Date()),
     logger: log,
   });
+  // Never rejects: it runs beside the CSV refresh, which may fail first (Demo stopping).
   const refreshSizes = async (force: boolean) => {
     if (!opts.baseUrl || closed) return;
-    const base = typeof opts.baseUrl === 'function' ? await opts.baseUrl() : opts.baseUrl;
-    await sizes.refresh(base, force).catch((err: unknown) => {
+    try {
+      const base = typeof opts.baseUrl === 'function' ? await opts.baseUrl() : opts.baseUrl;
+      await sizes.refresh(base, force);
+    } catch (err) {
       log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
-    });
+    }
   };
   /** What the status says when a JSON master could not be read (and the CSVs could). */
   const sizesNote = (): string | null => {
