@@ -8,6 +8,9 @@
  * for a single order, a GTT leg and a multi-leg leg. An NSE equity order is valued as before.
  */
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Instrument } from '../../../shared/broker/instrument';
 import { Exchange, Segment, Side } from '../../../shared/broker/enums';
@@ -143,5 +146,56 @@ describe('order value of commodity contracts (composed app, sandbox over HTTP)',
     const v = over.find((x) => x.guard === 'max-value');
     assert.ok(v, `700 × ₹800 = ₹5,60,000 is above ₹5 lakh: ${JSON.stringify(over)}`);
     assert.match(v.message, /5,60,000/);
+  });
+});
+
+describe('a commodity whose multiplier is unknown (composed app)', () => {
+  let app: ComposedApp;
+  let dataDir: string;
+  before(async () => {
+    // Today's list of contract sizes was read and lists no contract (a contract the broker
+    // added after it, or a list that came back empty): the same IST day, it is not read again.
+    dataDir = await mkdtemp(join(tmpdir(), 'tickdesk-sizes-'));
+    await mkdir(join(dataDir, 'symbols'), { recursive: true });
+    await writeFile(
+      join(dataDir, 'symbols', 'contract-sizes.json'),
+      JSON.stringify({ checkedAt: new Date().toISOString(), files: {} }),
+    );
+    app = await startComposedApp({ dataDir });
+    await app.control('market', {
+      exchange: Exchange.MCX,
+      segment: Segment.Commodity,
+      status: 'OPEN',
+    });
+  });
+  after(async () => {
+    await app?.close();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  });
+
+  it('is never valued as if it were 1: the order asks, the ticket has no value to show', async () => {
+    const hit = (await app.call('symbols.search', { query: 'crudeoil fut', limit: 10 })).find(
+      (s) => s.ticker.startsWith('MCX:CRUDEOIL') && s.ticker.endsWith('FUT'),
+    );
+    assert.ok(hit, 'a CRUDEOIL future in search');
+    assert.equal(hit.contractMultiplier, null);
+    await app.control('price', { symbol: hit.ticker, ltp: 6000 });
+    const sent = await app.sandboxOrderCount();
+    const intent = await app.call('orders.place', {
+      draft: {
+        symbol: hit.ticker,
+        qty: 1,
+        type: 1,
+        side: Side.Buy,
+        productType: 'INTRADAY',
+        limitPrice: 6000,
+      },
+    });
+    assert.equal(intent.status, 'blocked', `${intent.summary}: ${intent.note}`);
+    const v = intent.violations.find((x) => x.guard === 'unknown-multiplier');
+    assert.ok(v, `unknown-multiplier expected, got ${JSON.stringify(intent.violations)}`);
+    assert.match(v.message, /contract size/);
+    assert.ok(!intent.violations.some((x) => x.guard === 'max-value'), 'no value was made up');
+    assert.equal(await app.sandboxOrderCount(), sent, 'nothing reached the sandbox');
   });
 });
