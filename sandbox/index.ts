@@ -331,7 +331,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
       registeredIps,
       // Last-Modified is the start of the IST day the master was generated for, so it is the
       // same across restarts on that day (as the files are) and conditional requests keep working.
-      masterFiles: new MasterFileServer(() => master.files(), new Date(istDayStart(clock.now()))),
+      masterFiles: new MasterFileServer(
+        () => master.files(),
+        new Date(istDayStart(clock.now())),
+        () => master.jsonFiles(),
+      ),
       beforeEach: () => core.engine.housekeeping(),
       timers,
       ...(opts.simSleep ? { simSleep: opts.simSleep } : {}),

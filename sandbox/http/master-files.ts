@@ -1,5 +1,6 @@
 /**
- * Serves the symbol master files at {symbol_master_base}/<FILE>.csv like a CDN would: ETag,
+ * Serves the symbol master files at {symbol_master_base}/<FILE>.csv (and the JSON masters at
+ * <FILE>_sym_master.json, which carry each contract's `qtyMultiplier`) like a CDN would: ETag,
  * Last-Modified, gzip when asked, and 304 for conditional requests. The client's downloader
  * relies on these to skip a 15 MB download when nothing changed, so the sandbox must send them.
  * Hashes and gzip bodies are computed on first request and cached.
@@ -16,6 +17,9 @@ const gzipAsync = promisify(gzip);
 /** Path prefix of the master files under the sandbox's base URL. */
 export const MASTER_PREFIX = '/sym_details';
 
+/** The JSON master's name after the file's: MCX_COM_sym_master.json. */
+const JSON_SUFFIX = '_sym_master.json';
+
 interface Prepared {
   body: Buffer;
   etag: string;
@@ -24,22 +28,25 @@ interface Prepared {
 
 /** Answers GET/HEAD for the seven master files. */
 export class MasterFileServer {
-  private prepared = new Map<MasterFile, Prepared>();
+  private prepared = new Map<string, Prepared>();
   private readonly lastModified: string;
 
   constructor(
     private readonly files: () => Record<MasterFile, string>,
     generatedAt: Date,
+    private readonly jsonFiles?: () => Record<MasterFile, string>,
   ) {
     this.lastModified = new Date(Math.floor(generatedAt.getTime() / 1000) * 1000).toUTCString();
   }
 
-  private prep(f: MasterFile): Prepared {
-    let p = this.prepared.get(f);
+  private prep(f: MasterFile, json: boolean): Prepared {
+    const key = json ? `${f}.json` : f;
+    let p = this.prepared.get(key);
     if (!p) {
-      const body = Buffer.from(this.files()[f], 'utf8');
+      const text = json ? (this.jsonFiles?.()[f] ?? '{}') : this.files()[f];
+      const body = Buffer.from(text, 'utf8');
       p = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      this.prepared.set(f, p);
+      this.prepared.set(key, p);
     }
     return p;
   }
@@ -51,8 +58,11 @@ export class MasterFileServer {
     headers: IncomingHttpHeaders,
   ): Promise<Reply | undefined> {
     if (!path.startsWith(`${MASTER_PREFIX}/`)) return undefined;
-    const name = path.slice(MASTER_PREFIX.length + 1).replace(/\.csv$/, '') as MasterFile;
-    if (!path.endsWith('.csv') || !MASTER_FILES.includes(name)) {
+    const json = this.jsonFiles !== undefined && path.endsWith(JSON_SUFFIX);
+    const name = path
+      .slice(MASTER_PREFIX.length + 1)
+      .replace(json ? JSON_SUFFIX : /\.csv$/, '') as MasterFile;
+    if (!(json || path.endsWith('.csv')) || !MASTER_FILES.includes(name)) {
       return {
         status: 404,
         raw: `No such symbol master file. Files: ${MASTER_FILES.map((f) => `${f}.csv`).join(', ')}\n`,
@@ -61,7 +71,7 @@ export class MasterFileServer {
     }
     if (method !== 'GET' && method !== 'HEAD')
       return { status: 405, raw: '', headers: { allow: 'GET, HEAD' } };
-    const p = this.prep(name);
+    const p = this.prep(name, json);
     const common = {
       etag: p.etag,
       'last-modified': this.lastModified,
@@ -78,7 +88,7 @@ export class MasterFileServer {
     const wantsGzip = /\bgzip\b/.test(String(headers['accept-encoding'] ?? ''));
     const headersOut: Record<string, string> = {
       ...common,
-      'content-type': 'text/csv; charset=utf-8',
+      'content-type': json ? 'application/json' : 'text/csv; charset=utf-8',
     };
     let body = p.body;
     if (wantsGzip) {

@@ -23,11 +23,14 @@ import { buildNseCd } from './currency';
 import { buildCompanies } from './companies';
 import { buildBseFo, buildNseFo } from './fno';
 import { createRng } from './rng';
+import { toJsonMaster } from './json-master';
 
 /** What the sandbox serves (`files`) and simulates (`instruments`, `basePrices`). */
 export interface GeneratedMaster {
   /** CSV text of each file: no header row, 21 columns, LF line ends. */
   files: Record<MasterFile, string>;
+  /** JSON master of each file (`<FILE>_sym_master.json`: rows keyed by ticker, with `qtyMultiplier`). */
+  jsonFiles: Record<MasterFile, string>;
   /** Every row of every file, in MASTER_FILES order then file order. */
   instruments: Instrument[];
   /** A plausible starting price per instrument, aligned with `instruments` (on tick). */
@@ -120,9 +123,15 @@ function build(seed: number, today: number): GeneratedMaster {
   // File text is made on first access: the sandbox needs `instruments` at start, while
   // the CSV (25 MB of strings) is only needed when a client downloads the master.
   const files = {} as Record<MasterFile, string>;
+  const jsonFiles = {} as Record<MasterFile, string>;
   for (const f of MASTER_FILES) {
     let text: string | null = null;
+    let json: string | null = null;
     Object.defineProperty(files, f, { enumerable: true, get: () => (text ??= b[f].toCsv()) });
+    Object.defineProperty(jsonFiles, f, {
+      enumerable: true,
+      get: () => (json ??= toJsonMaster(b[f].rows)),
+    });
   }
   const instruments: Instrument[] = [];
   const prices: number[] = [];
@@ -138,6 +147,7 @@ function build(seed: number, today: number): GeneratedMaster {
   };
   return {
     files,
+    jsonFiles,
     instruments,
     basePrices,
     basePrice: (t) => {

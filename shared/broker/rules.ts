@@ -48,6 +48,11 @@ export interface InstrumentRules {
   freezeQty?: number;
   /** The exchange's price band that applies (equity derivatives; exchange-limits.ts). */
   band?: PriceBandKind;
+  /**
+   * Rupees per unit of quantity × price (the broker's published `qtyMultiplier`, e.g. MCX
+   * CRUDEOIL 100), null when a commodity's is not known: order-value.ts reads it.
+   */
+  contractMultiplier?: number | null;
 }
 
 /**

@@ -70,3 +70,31 @@ test('an order with an unknown status is left out with a warning; the others sta
   await expect(page.getByTestId('skipped-orders')).toContainText('order status');
   await expect(page.getByTestId('order-row').first()).toBeVisible();
 });
+
+test('a CRUDEOIL lot is valued at 100 barrels in the ticket; an SBIN share as before', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('crudeoil fut');
+  const option = page.locator('[data-testid="symbol-option"][data-ticker^="MCX:CRUDEOIL"]');
+  await expect(option.first()).toBeVisible({ timeout: 45_000 });
+  await option.first().click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '1');
+  await typeInto(page, 'ticket-limitPrice', '6000');
+  // One lot holds 100 barrels priced per barrel: ₹6,00,000, not ₹6,000.
+  await expect(page.getByTestId('ticket-value')).toHaveText('₹6,00,000.00', { timeout: 15_000 });
+  await page.keyboard.press('Escape');
+
+  await pickSymbol(page, 'sbin', 'NSE:SBIN-EQ');
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '10');
+  await typeInto(page, 'ticket-limitPrice', '900');
+  await expect(page.getByTestId('ticket-value')).toHaveText('₹9,000.00', { timeout: 15_000 });
+});

@@ -12,10 +12,15 @@ import { expiriesOf, optionChain, optionUnderlyings, spotOf } from '../symbols/c
 import type { SymbolDb } from '../symbols/symbol-db';
 import type { SearchHit } from '../symbols/search';
 import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';
+import { ContractSizes } from '../symbols/contract-sizes';
+import { contractMultiplierOf } from '../../../shared/broker/order-value';
 
 /** The symbol master as the rest of the app uses it: lookup for order rules, search and status for the UI. */
 export interface SymbolsRuntime {
-  /** Tick, lot and freeze quantity for the order rules (the order service's InstrumentLookup). */
+  /**
+   * Tick, lot, freeze quantity and contract multiplier (null: a commodity whose multiplier
+   * is not known) for the order rules and guards (the order service's InstrumentLookup).
+   */
   readonly lookup: InstrumentLookup;
   /** Resolves once the first load from cache (or first download) has finished, either way. */
   ready(): Promise<void>;
@@ -39,8 +44,11 @@ export interface SymbolsRuntime {
   dispose(): Promise<void>;
 }
 
-/** Turns a search hit (or a looked-up row) into what the renderer shows and the ticket needs. */
-function toInfo(i: SearchHit): SymbolInfo {
+/**
+ * Turns a search hit (or a looked-up row) into what the renderer shows and the ticket needs;
+ * `published` is the contract's multiplier from the JSON master, when read.
+ */
+function toInfo(i: SearchHit, published: number | undefined): SymbolInfo {
   return {
     ticker: i.ticker,
     name: i.name,
@@ -56,6 +64,10 @@ function toInfo(i: SearchHit): SymbolInfo {
     underlying: i.underlying,
     isin: i.isin,
     freezeQty: i.freezeQty,
+    contractMultiplier: contractMultiplierOf({
+      segment: i.segment,
+      contractMultiplier: published ?? null,
+    }),
   };
 }
 
@@ -106,6 +118,31 @@ export function createSymbolsRuntime(opts: {
     },
   });
 
+  // The commodity contracts' multipliers (the JSON masters), refreshed with the CSVs.
+  const sizes = new ContractSizes({
+    dir: opts.dir,
+    fetch: opts.fetch ?? ((input, init) => fetch(input, init)),
+    now: opts.now ?? (() => new Date()),
+    logger: log,
+  });
+  // Never rejects: it runs beside the CSV refresh, which may fail first (Demo stopping).
+  const refreshSizes = async (force: boolean) => {
+    if (!opts.baseUrl || closed) return;
+    try {
+      const base = typeof opts.baseUrl === 'function' ? await opts.baseUrl() : opts.baseUrl;
+      await sizes.refresh(base, force);
+    } catch (err) {
+      log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
+    }
+  };
+  /** What the status says when a JSON master could not be read (and the CSVs could). */
+  const sizesNote = (): string | null => {
+    const failed = sizes.failed();
+    return failed.length > 0
+      ? `Could not read ${failed.join(', ')}; commodity contracts it lists are not valued until it is read.`
+      : null;
+  };
+
   const status = (): SymbolsStatus => {
     const s = service.status();
     return {
@@ -113,7 +150,7 @@ export function createSymbolsRuntime(opts: {
       instruments: s.instruments,
       updatedAt: s.builtAt ? new Date(s.builtAt).toISOString() : null,
       progress,
-      error,
+      error: error ?? sizesNote(),
       badRows,
     };
   };
@@ -124,11 +161,14 @@ export function createSymbolsRuntime(opts: {
 
   const started: Promise<void> = (async () => {
     try {
-      await service.load();
+      await Promise.all([service.load(), sizes.load()]);
       publish();
       if (opts.baseUrl && !closed) {
+        // The contract sizes come alongside (a smaller file): ready when search is.
+        const sized = refreshSizes(false);
         const r = await service.refresh({ force: false });
         if (r.failed.length === 0) error = null;
+        await sized;
       }
     } catch (err) {
       error = `The symbol master could not be loaded: ${(err as Error).message}`;
@@ -145,19 +185,32 @@ export function createSymbolsRuntime(opts: {
   const today = () => istDayKey((opts.now ?? (() => new Date()))().getTime());
 
   const lookup: InstrumentLookup = {
-    rulesFor: (symbol) => service.db?.rules(symbol),
+    rulesFor: (symbol) => {
+      const rules = service.db?.rules(symbol);
+      return (
+        rules && {
+          ...rules,
+          contractMultiplier: contractMultiplierOf({
+            segment: rules.segment,
+            contractMultiplier: sizes.of(symbol) ?? null,
+          }),
+        }
+      );
+    },
   };
 
   return {
     lookup,
     ready: () => started,
     search(query, limit) {
-      return service.search(query, limit).map(toInfo);
+      return service.search(query, limit).map((h) => toInfo(h, sizes.of(h.ticker)));
     },
     get(ticker) {
       const db = service.db;
       const i = db?.byTicker(ticker.trim().toUpperCase());
-      return db && i ? toInfo({ ...i, freezeQty: db.rules(i.ticker)?.freezeQty ?? null }) : null;
+      return db && i
+        ? toInfo({ ...i, freezeQty: db.rules(i.ticker)?.freezeQty ?? null }, sizes.of(i.ticker))
+        : null;
     },
     tokenOf(ticker) {
       return service.db?.tokenOfTicker(ticker.trim().toUpperCase()) || null;
@@ -199,6 +252,7 @@ export function createSymbolsRuntime(opts: {
         error = r.failed.length
           ? `Could not update ${r.failed.map((f) => f.file).join(', ')}; using the last good copy.`
           : null;
+        await refreshSizes(force);
       } finally {
         loading = false;
         progress = null;

@@ -58,9 +58,12 @@ export class InsecureMasterUrlError extends Error {
   override readonly name = 'InsecureMasterUrlError';
 }
 
-/** The URL of one file, refusing plain HTTP to anything but loopback. */
-export function masterFileUrl(base: string, file: MasterFile): URL {
-  const url = new URL(`${base.replace(/\/+$/, '')}/${file}.csv`);
+/**
+ * The URL of one file (`<FILE>.csv`, or another name under the same base such as the JSON
+ * master `<FILE>_sym_master.json`), refusing plain HTTP to anything but loopback.
+ */
+export function masterFileUrl(base: string, file: MasterFile, name = `${file}.csv`): URL {
+  const url = new URL(`${base.replace(/\/+$/, '')}/${name}`);
   const loopback =
     url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {

@@ -1,4 +1,5 @@
 import { OrderType, Segment, Side } from '../../../shared/broker/enums';
+import { orderValueAt } from '../../../shared/broker/order-value';
 import { DEFAULT_BROKERAGE, type BrokerageSettings } from '../../../shared/charges/brokerage';
 import { CHARGE_RATES } from '../../../shared/charges/charge-rates';
 import { estimateCharges, type ChargeEstimate } from '../../../shared/charges/estimate-charges';
@@ -12,16 +13,24 @@ import type { SettingsView } from '../../../shared/ipc/channels/settings';
  * the cash balance means anything. Pure, so the ticket and the basket agree.
  */
 
-/** The order's value and whether it is an estimate (a market order at the last price). */
+/**
+ * The order's value (qty × price × the contract's multiplier: shared/broker/order-value.ts)
+ * and whether it is an estimate (a market order at the last price); null when it cannot be
+ * told, including a commodity whose multiplier is unknown (never valued as if it were 1).
+ */
 export function orderValue(
   o: Pick<OrderDraftInput, 'qty' | 'type' | 'limitPrice' | 'stopPrice'>,
   ltp: number | null,
+  symbol: Pick<SymbolInfo, 'segment' | 'contractMultiplier'> | null | undefined,
 ): { value: number; estimated: boolean } | null {
+  if (!symbol) return null;
   const price = o.limitPrice || o.stopPrice || 0;
-  if (price > 0 && o.type !== OrderType.Market) return { value: price * o.qty, estimated: false };
-  if (ltp && ltp > 0 && Number.isFinite(o.qty) && o.qty > 0)
-    return { value: ltp * o.qty, estimated: true };
-  return null;
+  if (price > 0 && o.type !== OrderType.Market) {
+    const value = orderValueAt(o.qty, price, symbol);
+    return value === null ? null : { value, estimated: false };
+  }
+  const value = ltp ? orderValueAt(o.qty, ltp, symbol) : null;
+  return value === null ? null : { value, estimated: true };
 }
 
 /**

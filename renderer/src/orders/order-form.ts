@@ -1,6 +1,7 @@
 import type { ProductType } from '../../../shared/broker/enums';
 import type { PrecheckViolation } from '../../../shared/broker/models';
 import { lotMultiple, roundToTick } from '../../../shared/broker/rules';
+import { orderValueAt } from '../../../shared/broker/order-value';
 import type { OrderDraftInput } from '../../../shared/ipc/channels/orders';
 import type { SymbolInfo } from '../../../shared/ipc/channels/symbols';
 import {
@@ -198,10 +199,16 @@ export function toOrderInput(d: TicketDraft): {
   return { input: problems.length ? null : input, problems };
 }
 
-/** The draft's value at its limit price (or trigger), for the large-order confirmation. */
-export function draftValue(input: OrderDraftInput): number | null {
+/**
+ * The draft's value at its limit price (or trigger), for the large-order confirmation:
+ * qty × price × the contract's multiplier (order-value.ts; null when a commodity's is unknown).
+ */
+export function draftValue(
+  input: OrderDraftInput,
+  symbol: Pick<SymbolInfo, 'segment' | 'contractMultiplier'> | null | undefined,
+): number | null {
   const price = input.limitPrice || input.stopPrice || 0;
-  return price > 0 ? price * input.qty : null;
+  return symbol ? orderValueAt(input.qty, price, symbol) : null;
 }
 
 /** Orders at or above this value ask for confirmation (₹10 lakh). */

@@ -26,6 +26,12 @@ export const SymbolInfo = z.object({
   underlying: z.string(),
   isin: z.string(),
   freezeQty: z.number().nullable(),
+  /**
+   * Rupees per unit of quantity × price (the broker's `qtyMultiplier`: MCX CRUDEOIL 100);
+   * 1 outside commodities; null for a commodity whose multiplier is not known (its value
+   * cannot be told). shared/broker/order-value.ts values orders with it.
+   */
+  contractMultiplier: z.number().positive().nullable(),
 });
 export type SymbolInfo = z.infer<typeof SymbolInfo>;
 

@@ -88,3 +88,25 @@ test('Last-Modified is stable across restarts on the same day, so If-Modified-Si
     await other.sb.close();
   }
 });
+
+test('the JSON masters carry each contract with the multiplier its positions use (qtyMultiplier)', async () => {
+  const r = await raw('/sym_details/MCX_COM_sym_master.json');
+  assert.equal(r.status, 200);
+  assert.match(String(r.headers['content-type']), /application\/json/);
+  const doc = JSON.parse(r.body.toString('utf8')) as Record<
+    string,
+    { symTicker: string; underSym: string; qtyMultiplier: number; minLotSize: number }
+  >;
+  const rows = Object.values(doc);
+  const csvRows = (await raw('/sym_details/MCX_COM.csv')).body.toString('utf8').trim().split('\n');
+  assert.equal(rows.length, csvRows.length, 'every CSV row has its JSON row');
+  const of = (u: string) => rows.find((x) => x.underSym === u && x.symTicker.endsWith('FUT'));
+  assert.deepEqual(
+    ['CRUDEOIL', 'GOLD', 'SILVER', 'NATURALGAS'].map((u) => of(u)?.qtyMultiplier),
+    [100, 100, 30, 1250],
+  );
+  assert.equal(of('CRUDEOIL')?.minLotSize, 1, 'quantities in lots');
+  const cash = JSON.parse((await raw('/sym_details/NSE_CM_sym_master.json')).body.toString('utf8'));
+  assert.equal(cash['NSE:SBIN-EQ'].qtyMultiplier, 1);
+  assert.equal((await raw('/sym_details/NSE_XX_sym_master.json')).status, 404);
+});

@@ -98,3 +98,32 @@ test('exchange freeze quantity, unless switched off', () => {
   );
   assert.equal(DEFAULT_FAT_FINGER_LIMITS.enforceFreezeQty, true);
 });
+
+test("a commodity order is valued at qty × price × the contract's multiplier", () => {
+  const crude = { segment: 20 as const, contractMultiplier: 100 };
+  const oneLot = { qty: 1, type: 1 as const, limitPrice: 6000, stopPrice: 0 };
+  const v = checkFatFinger(oneLot, crude, at(6000), limits({ maxOrderValue: 5_00_000 }));
+  assert.deepEqual(
+    v.map((x) => x.guard),
+    ['max-value'],
+  );
+  assert.match(v[0]!.message, /6,00,000/);
+  // The same price and quantity of an equity is worth ₹6,000.
+  assert.deepEqual(
+    checkFatFinger(oneLot, { segment: 10 }, at(6000), limits({ maxOrderValue: 5_00_000 })),
+    [],
+  );
+});
+
+test('a commodity whose multiplier is unknown is never valued as if it were 1: the trader is told', () => {
+  const unknown = { segment: 20 as const, contractMultiplier: null };
+  const oneLot = { qty: 1, type: 1 as const, limitPrice: 6000, stopPrice: 0 };
+  const v = checkFatFinger(oneLot, unknown, at(6000));
+  assert.deepEqual(
+    v.map((x) => x.guard),
+    ['unknown-multiplier'],
+  );
+  assert.match(v[0]!.message, /contract size/);
+  assert.match(v[0]!.message, /10,00,000/, 'names the limit it cannot check');
+  assert.doesNotMatch(v[0]!.message, /qtyMultiplier|contractMultiplier/, 'no raw field name');
+});

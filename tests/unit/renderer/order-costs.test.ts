@@ -15,25 +15,38 @@ import { OrderType, Segment, Side } from '../../../shared/broker/enums';
 import { DEFAULT_BROKERAGE } from '../../../shared/charges/brokerage';
 import type { SettingsView } from '../../../shared/ipc/channels/settings';
 
+const EQUITY = { segment: Segment.CapitalMarket, contractMultiplier: 1 };
+const CRUDE = { segment: Segment.Commodity, contractMultiplier: 100 };
+
 test('value: the typed price, else the last price for a market order (an estimate), else none', () => {
   assert.deepEqual(
-    orderValue({ qty: 3, type: OrderType.Limit, limitPrice: 800, stopPrice: 0 }, 900),
+    orderValue({ qty: 3, type: OrderType.Limit, limitPrice: 800, stopPrice: 0 }, 900, EQUITY),
     {
       value: 2400,
       estimated: false,
     },
   );
   assert.deepEqual(
-    orderValue({ qty: 3, type: OrderType.Market, limitPrice: 0, stopPrice: 0 }, 900),
+    orderValue({ qty: 3, type: OrderType.Market, limitPrice: 0, stopPrice: 0 }, 900, EQUITY),
     {
       value: 2700,
       estimated: true,
     },
   );
   assert.equal(
-    orderValue({ qty: 3, type: OrderType.Market, limitPrice: 0, stopPrice: 0 }, null),
+    orderValue({ qty: 3, type: OrderType.Market, limitPrice: 0, stopPrice: 0 }, null, EQUITY),
     null,
   );
+});
+
+test("value: a commodity lot is qty × price × the contract's multiplier; unknown, no value", () => {
+  const limit = { qty: 1, type: OrderType.Limit, limitPrice: 6000, stopPrice: 0 };
+  assert.deepEqual(orderValue(limit, 6010, CRUDE), { value: 6_00_000, estimated: false });
+  const market = { ...limit, type: OrderType.Market, limitPrice: 0 };
+  assert.deepEqual(orderValue(market, 6010, CRUDE), { value: 6_01_000, estimated: true });
+  const unknown = { segment: Segment.Commodity, contractMultiplier: null };
+  assert.equal(orderValue(limit, 6010, unknown), null, 'never valued as if it were 1');
+  assert.equal(orderValue(market, 6010, unknown), null);
 });
 
 test('only a CNC buy of cash equity pays its full value', () => {

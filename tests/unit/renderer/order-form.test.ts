@@ -24,6 +24,7 @@ const sym = (over: Partial<SymbolInfo>): SymbolInfo => ({
   underlying: 'SBIN',
   isin: 'INE062A01020',
   freezeQty: null,
+  contractMultiplier: 1,
   ...over,
 });
 const NIFTY_FUT = sym({

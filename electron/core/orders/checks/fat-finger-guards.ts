@@ -13,12 +13,14 @@ import {
   type FatFingerLimits,
 } from '../../../../shared/settings/fat-finger-limits';
 import { formatInr } from '../../../../shared/format/money';
+import { contractMultiplierOf } from '../../../../shared/broker/order-value';
 
 export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
 /** Which guard tripped; the ticket shows the message and highlights the field. */
 export interface GuardViolation {
-  guard: 'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty' | 'stale-ltp';
+  guard:
+    'max-qty' | 'max-value' | 'ltp-distance' | 'freeze-qty' | 'stale-ltp' | 'unknown-multiplier';
   field: 'qty' | 'limitPrice' | 'stopPrice' | 'ltp';
   message: string;
 }
@@ -47,12 +49,17 @@ export function trustedLtp(price: LastPrice | undefined): number {
 const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type === OrderType.Stop;
 
 /**
- * Checks one order against the trader's limits. A market order is valued at the last
+ * Checks one order against the trader's limits. An order is worth qty × price × the
+ * contract's multiplier (shared/broker/order-value.ts: MCX CRUDEOIL's lot holds 100 barrels);
+ * a commodity whose multiplier is unknown is never valued as if it were 1: the trader is told
+ * its value cannot be checked ('unknown-multiplier'). A market order is valued at the last
  * price; a price too old to trust is never used, and the trader is told so ('stale-ltp').
+ * `instrument` without a segment is taken as not a commodity.
  */
 export function checkFatFinger(
   draft: Pick<OrderDraft, 'qty' | 'type' | 'limitPrice' | 'stopPrice'>,
-  instrument: Pick<InstrumentRules, 'freezeQty'> | undefined,
+  instrument:
+    Partial<Pick<InstrumentRules, 'freezeQty' | 'segment' | 'contractMultiplier'>> | undefined,
   price: LastPrice | undefined,
   limits: FatFingerLimits = DEFAULT_FAT_FINGER_LIMITS,
 ): GuardViolation[] {
@@ -91,8 +98,16 @@ export function checkFatFinger(
       : draft.type === OrderType.Stop
         ? draft.stopPrice || ltp
         : ltp;
-  const value = draft.qty * unitPrice;
-  if (unitPrice > 0 && value > limits.maxOrderValue) {
+  const multiplier = contractMultiplierOf(instrument);
+  if (multiplier === null && unitPrice > 0) {
+    out.push({
+      guard: 'unknown-multiplier',
+      field: 'qty',
+      message: `The contract size of this commodity (how many units one lot holds) is not known yet, so this order's value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${formatInr(draft.qty * unitPrice, { decimals: 0 })} × the contract size. Check the contract before sending.`,
+    });
+  }
+  const value = draft.qty * unitPrice * (multiplier ?? 1);
+  if (multiplier !== null && unitPrice > 0 && value > limits.maxOrderValue) {
     out.push({
       guard: 'max-value',
       field: 'qty',

@@ -1,0 +1,49 @@
+/**
+ * What an order is worth in rupees: quantity × price × the contract's multiplier, in ONE
+ * place for the fat-finger guard (single orders, GTT legs, multi-leg legs), the ticket's
+ * value and charges, and the basket. A commodity quantity counts lots and its price is per
+ * the exchange's price unit (MCX CRUDEOIL: one lot, priced per barrel, holds 100 barrels), so
+ * valuing it as qty × price under-counts it a hundredfold; that is how a 1-lot CRUDEOIL order
+ * at ₹6,000 once passed a ₹5 lakh limit while being worth ₹6 lakh.
+ *
+ * The multiplier is the broker's published `qtyMultiplier` of the contract (its JSON symbol
+ * master; the same figure a position later reports as `qtyMulti_com`): docs/broker-v3.md.
+ */
+import { Segment, type SegmentCode } from './enums';
+
+/** The parts of an instrument the value depends on. */
+export interface ValueScale {
+  segment?: SegmentCode | number;
+  /**
+   * Rupees per unit of quantity × price as the broker publishes it (`qtyMultiplier`); null or
+   * absent when not known. Outside commodities the contract's value is quantity × price.
+   */
+  contractMultiplier?: number | null;
+}
+
+/**
+ * The contract's multiplier: the published one when known, 1 outside commodities, and null
+ * for a commodity whose multiplier is not known. Null is never read as 1: a caller must say
+ * the value cannot be told (the guard asks the trader; the ticket shows no value).
+ */
+export function contractMultiplierOf(i: ValueScale | undefined): number | null {
+  const m = i?.contractMultiplier;
+  if (typeof m === 'number' && Number.isFinite(m) && m > 0) return m;
+  return i?.segment === Segment.Commodity ? null : 1;
+}
+
+/** Whether a contract's value needs a multiplier the app does not have (a commodity's). */
+export function multiplierUnknown(i: ValueScale | undefined): boolean {
+  return contractMultiplierOf(i) === null;
+}
+
+/**
+ * An order's value in rupees at a unit price, or null when the contract's multiplier is
+ * unknown or the inputs are not positive numbers.
+ */
+export function orderValueAt(qty: number, price: number, i: ValueScale | undefined): number | null {
+  const m = contractMultiplierOf(i);
+  if (m === null || !Number.isFinite(qty) || qty <= 0 || !Number.isFinite(price) || price <= 0)
+    return null;
+  return qty * price * m;
+}
