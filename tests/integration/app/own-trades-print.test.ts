@@ -1,0 +1,157 @@
+/**
+ * Issue 20 (our own trades move the market) through the composed app (createAppCore, real
+ * settings, the symbol runtime, the sandbox over HTTP and its data sockets, a market that
+ * moves only when the test ticks it), in both broker dialects: a fill is a trade on the
+ * exchange, so it prints. The depth read, the socket's tick and the position all show the
+ * fill's last price at once; the day's volume grows by exactly what we traded; the levels
+ * the order walked are gone from the book the next read shows.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrokerDialectId } from '../../../shared/broker/dialect';
+import type { Order, Trade } from '../../../shared/broker/models';
+import { OrderStatus, Side } from '../../../shared/broker/enums';
+import type { Quote } from '../../../shared/marketdata/quote';
+import { eventually } from '../../support/fake-data-socket';
+import { inProcessDemo } from '../../support/in-process-demo';
+import { startComposedApp, type ComposedApp } from './composed-app';
+
+const SBIN = 'NSE:SBIN-EQ';
+const POSITION = `${SBIN}-INTRADAY`;
+
+for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly BrokerDialectId[]) {
+  describe(`our own fills print on the market (${dialect}, composed app, sandbox over HTTP)`, () => {
+    let app: ComposedApp;
+    before(async () => {
+      app = await startComposedApp({
+        dialect,
+        deps: { demoProcess: inProcessDemo({ sandbox: { tickMs: 0 } }) },
+      });
+      await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
+      await app.control('price', { symbol: SBIN, ltp: 940 });
+      await app.call('marketdata.subscribe', { owner: 'prints', reason: 'watch', symbols: [SBIN] });
+      // The market moves only when ticked: tick until a socket tick has priced SBIN.
+      for (let n = 0; n < 100 && app.core.quotes.get(SBIN)?.source !== 'socket'; n++) {
+        await app.control('tick', { n: 1 });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(app.core.quotes.get(SBIN)?.source, 'socket', 'the data socket prices SBIN');
+    });
+    after(() => app?.close());
+
+    /** Every socket-priced SBIN quote the renderer was sent, oldest first. */
+    const socketTicks = (): Quote[] =>
+      app.events
+        .filter((e) => e.name === 'marketdata.ticks')
+        .flatMap((e) => (e.payload as { quotes: Quote[] }).quotes)
+        .filter((q) => q.symbol === SBIN && q.source === 'socket');
+
+    /** Ticks the market until the app's order book shows the order as `want` says. */
+    async function untilOrder(id: string, want: (o: Order) => boolean): Promise<Order> {
+      let last: Order | undefined;
+      for (let n = 0; n < 60; n++) {
+        const book = await app.call('portfolio.orderBook', { refresh: true });
+        last = book.orders?.find((o) => o.id === id);
+        if (last && want(last)) return last;
+        await app.control('tick', { n: 1 });
+      }
+      assert.fail(`the order stayed ${JSON.stringify(last)}`);
+    }
+
+    /** The order's trades in the order they were booked (one per level walked). */
+    async function tradesOf(id: string): Promise<Trade[]> {
+      const all = (await app.call('portfolio.trades')).filter((t) => t.orderId === id);
+      return all.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+    }
+
+    /** The app's SBIN intraday position, read fresh. */
+    async function position() {
+      const p = await app.call('portfolio.positions');
+      return p.positions.find((x) => x.id === POSITION);
+    }
+
+    it('a market buy that walks the asks prints at its last level: depth read, socket tick and position agree; the walked levels stay taken', async () => {
+      const ticksBefore = socketTicks().length;
+      // Five levels hold 10 to 400 shares each: 1,200 shares walk at least three of them.
+      const placed = await app.call('orders.place', {
+        draft: { symbol: SBIN, qty: 1200, type: 2, side: Side.Buy, productType: 'INTRADAY' },
+        confirmGuards: true,
+      });
+      assert.equal(placed.status, 'done', `${placed.note} ${JSON.stringify(placed.violations)}`);
+      const id = placed.orderId!;
+      const first = await untilOrder(id, (o) => o.filledQty > 0);
+      const trades = await tradesOf(id);
+      assert.equal(
+        trades.reduce((n, t) => n + t.qty, 0),
+        first.filledQty,
+      );
+      const levels = [...new Set(trades.map((t) => t.price))];
+      assert.ok(levels.length >= 3, `walked ${levels.join(', ')}`);
+      const lastPrice = Math.max(...levels);
+
+      // The next read, at the same market step: the last price is our last trade's.
+      const read = await app.call('marketdata.depth', { symbol: SBIN });
+      assert.ok(read, 'the depth is priced');
+      assert.equal(read.quote.ltp, lastPrice, 'the quote shows our last fill as the last price');
+      // Every level the order emptied is still empty (only the last one may hold a rest).
+      for (const p of levels.filter((x) => x !== lastPrice)) {
+        const lv = read.depth.asks.find((l) => l.price === p);
+        assert.ok(!lv || lv.volume === 0, `ask ${p} holds ${lv?.volume} after we took it`);
+      }
+      // The socket's tick of that step names the same price…
+      await eventually(
+        'a socket tick at our last fill price',
+        () => socketTicks().slice(ticksBefore).some((q) => q.ltp === lastPrice),
+        15_000,
+      );
+      // …and so does the position the order opened.
+      const pos = await position();
+      assert.ok(pos && pos.netQty >= first.filledQty, JSON.stringify(pos));
+      assert.equal(pos.ltp, lastPrice, 'the position is priced at our last fill');
+    });
+
+    it('an exit prints at once: volume grows by exactly the exit, and depth read, socket tick and position show its last price', async () => {
+      // Let the buy finish, then one more step so the market's own trade of the step is booked.
+      const open = await app.call('portfolio.orderBook', { refresh: true });
+      for (const o of open.orders ?? [])
+        if (o.symbol === SBIN && o.status === OrderStatus.Pending)
+          await untilOrder(o.id, (x) => x.status !== OrderStatus.Pending);
+      await app.control('tick', { n: 1 });
+      const held = (await position())?.netQty ?? 0;
+      assert.ok(held > 0, 'a long position to exit');
+      const beforeRead = await app.call('marketdata.depth', { symbol: SBIN });
+      assert.ok(beforeRead && beforeRead.quote.volume !== null);
+      const ticksBefore = socketTicks().length;
+
+      // The exit trades inside the request: no market step passes before the reads below.
+      const exit = await app.call('orders.exitPosition', { positionId: POSITION });
+      assert.equal(exit.status, 'done', `${exit.note}`);
+      const sells = (await app.call('portfolio.trades')).filter(
+        (t) => t.symbol === SBIN && t.side === Side.Sell,
+      );
+      const sold = sells.reduce((n, t) => n + t.qty, 0);
+      assert.ok(sold > 0, 'the exit traded at once');
+      const lastSell = Math.min(...sells.map((t) => t.price));
+
+      const after = await app.call('marketdata.depth', { symbol: SBIN });
+      assert.ok(after && after.quote.volume !== null);
+      assert.equal(after.quote.ltp, lastSell, 'the last price is our last sell');
+      assert.equal(
+        after.quote.volume - beforeRead.quote.volume,
+        sold,
+        'the day’s volume grew by exactly what we sold',
+      );
+      await eventually(
+        'a socket tick with our sell as the last price and its volume',
+        () =>
+          socketTicks()
+            .slice(ticksBefore)
+            .some((q) => q.ltp === lastSell && q.volume === after.quote.volume),
+        15_000,
+      );
+      const pos = await position();
+      assert.ok(pos, 'the position row stays');
+      assert.equal(pos.ltp, lastSell, 'the position is priced at our last sell');
+    });
+  });
+}
