@@ -5,7 +5,8 @@
  * a walk of the depth, large orders over several ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
  * expires DAY orders at the close, adds bracket and cover exit legs (bracket-legs.ts) with
  * one-cancels-other, and exits and squares off positions (position-exits.ts) before the
- * close. Fills update the position ledger.
+ * close. Fills update the position ledger and, as trades on the exchange, print on the
+ * market (PriceBook.trade, ../market/trade-impact.ts) unless own trades are `easy`.
  */
 import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
@@ -22,6 +23,7 @@ import { FillModel } from './fill-model';
 import { addExitLegs } from './bracket-legs';
 import { exitOrder, exitingQty } from './position-exits';
 import type { OrderSource, SimOrder } from './model';
+import type { OwnTradesName } from '../market/trade-impact';
 import { isOpen, remainingQty } from './model';
 import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
@@ -34,6 +36,16 @@ export class MatchingEngine {
   private readonly tickWatchers = new Set<() => void>();
   private readonly stepWatchers = new Set<() => void>();
   private readonly dayWatchers = new Set<() => void>();
+  private readonly printWatchers = new Set<() => void>();
+  /** Inside `tick` (its watchers push what the step's fills printed). */
+  private ticking = false;
+  /** A push of prints made outside a tick is queued. */
+  private printQueued = false;
+  /**
+   * How our fills meet the market: `realistic` (each prints: last price, volume, a decaying
+   * push of the book's centre) or `easy` (they only take depth).
+   */
+  ownTrades: OwnTradesName;
   /** How fills are priced: the one module a market-price-protection check wraps. */
   readonly fills: FillModel;
   /** When the exchange answers: acknowledgement latency and late rejections. */
@@ -41,8 +53,9 @@ export class MatchingEngine {
 
   constructor(
     private readonly s: SandboxState,
-    timing: { latency?: LatencyProfile; stepMs?: number } = {},
+    timing: { latency?: LatencyProfile; stepMs?: number; ownTrades?: OwnTradesName } = {},
   ) {
+    this.ownTrades = timing.ownTrades ?? 'realistic';
     this.fills = new FillModel(s);
     this.timing = new ExchangeTiming(
       s.seed,
@@ -63,6 +76,15 @@ export class MatchingEngine {
     return () => this.stepWatchers.delete(fn);
   }
 
+  /**
+   * Calls `fn` soon after a fill outside a market step (an exit trades inside its request)
+   * printed on the market: the data sockets push it then, not a step later.
+   */
+  onPrint(fn: () => void): () => void {
+    this.printWatchers.add(fn);
+    return () => this.printWatchers.delete(fn);
+  }
+
   /** Calls `fn` after each 06:00 IST rollover (standing instructions start the new day afresh). */
   onNewDay(fn: () => void): () => void {
     this.dayWatchers.add(fn);
@@ -71,13 +93,18 @@ export class MatchingEngine {
 
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
   tick(n = 1): void {
-    for (let k = 0; k < n; k++) {
-      this.s.prices.advance(1);
-      this.housekeeping();
-      this.acknowledge();
-      this.rejectLate();
-      this.matchAll();
-      for (const fn of this.stepWatchers) fn();
+    this.ticking = true;
+    try {
+      for (let k = 0; k < n; k++) {
+        this.s.prices.advance(1);
+        this.housekeeping();
+        this.acknowledge();
+        this.rejectLate();
+        this.matchAll();
+        for (const fn of this.stepWatchers) fn();
+      }
+    } finally {
+      this.ticking = false;
     }
     for (const fn of this.tickWatchers) fn();
   }
@@ -215,10 +242,13 @@ export class MatchingEngine {
     // A protected market order takes the book only up to its protection price (MPP).
     const protectedEdge = this.protectionOf(o, ltp);
     if (!stopWaiting) {
-      const slices = this.fills.slices(o, o.rested === true, protectedEdge ?? undefined);
+      const resting = o.rested === true;
+      const slices = this.fills.slices(o, resting, protectedEdge ?? undefined);
       if (protectedEdge !== null && slices.length === 0)
         this.restBeyondProtection(o, protectedEdge);
-      for (const slice of slices) this.fill(o, slice.qty, slice.price);
+      // A resting limit is hit at its own price: it gave liquidity, so it pushes nothing.
+      const passive = resting && (o.type === OrderType.Limit || o.type === OrderType.StopLimit);
+      for (const slice of slices) this.fill(o, slice.qty, slice.price, !passive);
       if (isOpen(o)) o.rested = true;
     }
     if (o.validity === 'IOC' && o.status === OrderStatus.Pending) {
@@ -251,8 +281,11 @@ export class MatchingEngine {
     this.s.book.changed(o);
   }
 
-  /** Records a fill of `qty` at `price`, updates positions, and finishes the order if complete. */
-  fill(o: SimOrder, qty: number, price: number): void {
+  /**
+   * Records a fill of `qty` at `price`, prints it on the market (`aggressive`: it walked the
+   * book), updates positions, and finishes the order if complete.
+   */
+  fill(o: SimOrder, qty: number, price: number, aggressive = true): void {
     if (qty <= 0) return;
     const now = this.s.now();
     if (o.productType === 'CNC' && o.side === Side.Sell) {
@@ -266,6 +299,7 @@ export class MatchingEngine {
         this.s.positions.carryInHolding(o.instrument, fromHoldings, h.costPrice);
     }
     const t = this.s.book.addTrade(o, qty, price, now);
+    this.print(o.instrument, qty, price, aggressive);
     this.s.positions.applyTrade(t);
     o.filledQty += qty;
     o.tradedValue += qty * price;
@@ -278,6 +312,18 @@ export class MatchingEngine {
       o.message = `Partially filled ${o.filledQty} of ${o.qty}`;
       this.s.book.changed(o);
     }
+  }
+
+  /** One fill as the exchange's trade print; pushed to the data sockets at once outside a step. */
+  private print(i: Instrument, qty: number, price: number, aggressive: boolean): void {
+    if (this.ownTrades !== 'realistic') return;
+    this.s.prices.trade(i, { qty, price, aggressive });
+    if (this.ticking || this.printQueued) return;
+    this.printQueued = true;
+    queueMicrotask(() => {
+      this.printQueued = false;
+      for (const fn of this.printWatchers) fn();
+    });
   }
 
   /** Moves an open order to a terminal status (Cancelled, Rejected or Expired) with a message. */

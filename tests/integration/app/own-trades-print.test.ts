@@ -29,6 +29,12 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       });
       await app.control('market', { exchange: 10, segment: 10, status: 'OPEN' });
       await app.control('price', { symbol: SBIN, ltp: 940 });
+      const cache = app.core.quotes;
+      const putMany = cache.putMany.bind(cache);
+      cache.putMany = (list) => {
+        delivered.push(...list.filter((q) => q.symbol === SBIN && q.source === 'socket'));
+        putMany(list);
+      };
       await app.call('marketdata.subscribe', { owner: 'prints', reason: 'watch', symbols: [SBIN] });
       // The market moves only when ticked: tick until a socket tick has priced SBIN.
       for (let n = 0; n < 100 && app.core.quotes.get(SBIN)?.source !== 'socket'; n++) {
@@ -39,12 +45,11 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
     });
     after(() => app?.close());
 
-    /** Every socket-priced SBIN quote the renderer was sent, oldest first. */
-    const socketTicks = (): Quote[] =>
-      app.events
-        .filter((e) => e.name === 'marketdata.ticks')
-        .flatMap((e) => (e.payload as { quotes: Quote[] }).quotes)
-        .filter((q) => q.symbol === SBIN && q.source === 'socket');
+    /**
+     * Every SBIN price the data socket delivered to the app's quote cache, oldest first, as it
+     * came (the renderer's events merge it with the order and position feeds' prices).
+     */
+    const delivered: Quote[] = [];
 
     /** Ticks the market until the app's order book shows the order as `want` says. */
     async function untilOrder(id: string, want: (o: Order) => boolean): Promise<Order> {
@@ -71,7 +76,7 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
     }
 
     it('a market buy that walks the asks prints at its last level: depth read, socket tick and position agree; the walked levels stay taken', async () => {
-      const ticksBefore = socketTicks().length;
+      const ticksBefore = delivered.length;
       // Five levels hold 10 to 400 shares each: 1,200 shares walk at least three of them.
       const placed = await app.call('orders.place', {
         draft: { symbol: SBIN, qty: 1200, type: 2, side: Side.Buy, productType: 'INTRADAY' },
@@ -100,8 +105,11 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       }
       // The socket's tick of that step names the same price…
       await eventually(
-        'a socket tick at our last fill price',
-        () => socketTicks().slice(ticksBefore).some((q) => q.ltp === lastPrice),
+        'a data-socket tick at our last fill price, with the volume the read shows',
+        () =>
+          delivered
+            .slice(ticksBefore)
+            .some((q) => q.ltp === lastPrice && q.volume === read.quote.volume),
         15_000,
       );
       // …and so does the position the order opened.
@@ -121,7 +129,7 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       assert.ok(held > 0, 'a long position to exit');
       const beforeRead = await app.call('marketdata.depth', { symbol: SBIN });
       assert.ok(beforeRead && beforeRead.quote.volume !== null);
-      const ticksBefore = socketTicks().length;
+      const ticksBefore = delivered.length;
 
       // The exit trades inside the request: no market step passes before the reads below.
       const exit = await app.call('orders.exitPosition', { positionId: POSITION });
@@ -142,9 +150,9 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
         'the day’s volume grew by exactly what we sold',
       );
       await eventually(
-        'a socket tick with our sell as the last price and its volume',
+        'a data-socket tick with our sell as the last price and its volume',
         () =>
-          socketTicks()
+          delivered
             .slice(ticksBefore)
             .some((q) => q.ltp === lastSell && q.volume === after.quote.volume),
         15_000,
