@@ -147,7 +147,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
       if (b.ownTrades !== undefined) {
         if (!OWN_TRADES_NAMES.includes(b.ownTrades as OwnTradesName))
           return bad('ownTrades must be "realistic" or "easy"');
-        core.engine.ownTrades = b.ownTrades as OwnTradesName;
+        core.engine.prints.mode = b.ownTrades as OwnTradesName;
       }
       if (b.priceRange !== undefined) {
         const r = b.priceRange;
@@ -169,7 +169,7 @@ export function controlRoutes(d: ControlDeps): Route[] {
       return okJson({
         latency: t.profile,
         priceRange: t.priceRange,
-        ownTrades: core.engine.ownTrades,
+        ownTrades: core.engine.prints.mode,
       });
     }),
     route('POST', '/__sandbox/faults', (ctx) => {

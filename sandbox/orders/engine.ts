@@ -6,7 +6,7 @@
  * expires DAY orders at the close, adds bracket and cover exit legs (bracket-legs.ts) with
  * one-cancels-other, and exits and squares off positions (position-exits.ts) before the
  * close. Fills update the position ledger and, as trades on the exchange, print on the
- * market (PriceBook.trade, ../market/trade-impact.ts) unless own trades are `easy`.
+ * market (own-prints.ts) unless own trades are `easy`.
  */
 import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
@@ -24,6 +24,7 @@ import { addExitLegs } from './bracket-legs';
 import { exitOrder, exitingQty } from './position-exits';
 import type { OrderSource, SimOrder } from './model';
 import type { OwnTradesName } from '../market/trade-impact';
+import { OwnPrints } from './own-prints';
 import { isOpen, remainingQty } from './model';
 import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
@@ -36,16 +37,8 @@ export class MatchingEngine {
   private readonly tickWatchers = new Set<() => void>();
   private readonly stepWatchers = new Set<() => void>();
   private readonly dayWatchers = new Set<() => void>();
-  private readonly printWatchers = new Set<() => void>();
-  /** Inside `tick` (its watchers push what the step's fills printed). */
-  private ticking = false;
-  /** A push of prints made outside a tick is queued. */
-  private printQueued = false;
-  /**
-   * How our fills meet the market: `realistic` (each prints: last price, volume, a decaying
-   * push of the book's centre) or `easy` (they only take depth).
-   */
-  ownTrades: OwnTradesName;
+  /** Our fills on the tape: each prints on the market (`prints.mode` switches it). */
+  readonly prints: OwnPrints;
   /** How fills are priced: the one module a market-price-protection check wraps. */
   readonly fills: FillModel;
   /** When the exchange answers: acknowledgement latency and late rejections. */
@@ -55,7 +48,7 @@ export class MatchingEngine {
     private readonly s: SandboxState,
     timing: { latency?: LatencyProfile; stepMs?: number; ownTrades?: OwnTradesName } = {},
   ) {
-    this.ownTrades = timing.ownTrades ?? 'realistic';
+    this.prints = new OwnPrints(s, timing.ownTrades ?? 'realistic');
     this.fills = new FillModel(s);
     this.timing = new ExchangeTiming(
       s.seed,
@@ -76,15 +69,6 @@ export class MatchingEngine {
     return () => this.stepWatchers.delete(fn);
   }
 
-  /**
-   * Calls `fn` soon after a fill outside a market step (an exit trades inside its request)
-   * printed on the market: the data sockets push it then, not a step later.
-   */
-  onPrint(fn: () => void): () => void {
-    this.printWatchers.add(fn);
-    return () => this.printWatchers.delete(fn);
-  }
-
   /** Calls `fn` after each 06:00 IST rollover (standing instructions start the new day afresh). */
   onNewDay(fn: () => void): () => void {
     this.dayWatchers.add(fn);
@@ -93,8 +77,7 @@ export class MatchingEngine {
 
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
   tick(n = 1): void {
-    this.ticking = true;
-    try {
+    this.prints.step(() => {
       for (let k = 0; k < n; k++) {
         this.s.prices.advance(1);
         this.housekeeping();
@@ -103,9 +86,7 @@ export class MatchingEngine {
         this.matchAll();
         for (const fn of this.stepWatchers) fn();
       }
-    } finally {
-      this.ticking = false;
-    }
+    });
     for (const fn of this.tickWatchers) fn();
   }
 
@@ -299,7 +280,7 @@ export class MatchingEngine {
         this.s.positions.carryInHolding(o.instrument, fromHoldings, h.costPrice);
     }
     const t = this.s.book.addTrade(o, qty, price, now);
-    this.print(o.instrument, qty, price, aggressive);
+    this.prints.print(o.instrument, qty, price, aggressive);
     this.s.positions.applyTrade(t);
     o.filledQty += qty;
     o.tradedValue += qty * price;
@@ -312,18 +293,6 @@ export class MatchingEngine {
       o.message = `Partially filled ${o.filledQty} of ${o.qty}`;
       this.s.book.changed(o);
     }
-  }
-
-  /** One fill as the exchange's trade print; pushed to the data sockets at once outside a step. */
-  private print(i: Instrument, qty: number, price: number, aggressive: boolean): void {
-    if (this.ownTrades !== 'realistic') return;
-    this.s.prices.trade(i, { qty, price, aggressive });
-    if (this.ticking || this.printQueued) return;
-    this.printQueued = true;
-    queueMicrotask(() => {
-      this.printQueued = false;
-      for (const fn of this.printWatchers) fn();
-    });
   }
 
   /** Moves an open order to a terminal status (Cancelled, Rejected or Expired) with a message. */

@@ -76,7 +76,7 @@ export class V3DataSocket {
   ) {
     this.topics = new TopicResolver(core.state.index);
     const offTick = core.engine.onTick(() => this.push());
-    const offPrint = core.engine.onPrint(() => this.push());
+    const offPrint = core.engine.prints.onPrint(() => this.push());
     this.unwatch = () => {
       offTick();
       offPrint();
