@@ -161,5 +161,32 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       assert.ok(pos, 'the position row stays');
       assert.equal(pos.ltp, lastSell, 'the position is priced at our last sell');
     });
+
+    it('with own trades switched to easy, an exit takes depth but leaves the last price and volume alone', async () => {
+      const placed = await app.call('orders.place', {
+        draft: { symbol: SBIN, qty: 10, type: 2, side: Side.Buy, productType: 'INTRADAY' },
+        confirmGuards: true,
+      });
+      assert.equal(placed.status, 'done', `${placed.note} ${JSON.stringify(placed.violations)}`);
+      await untilOrder(placed.orderId!, (o) => o.status === OrderStatus.Traded);
+      await app.control('tick', { n: 1 });
+      const before = await app.call('marketdata.depth', { symbol: SBIN });
+      assert.ok(before);
+      const switched = await app.control('exchange', { ownTrades: 'easy' });
+      assert.equal(switched.ownTrades, 'easy');
+      try {
+        const exit = await app.call('orders.exitPosition', { positionId: POSITION });
+        assert.equal(exit.status, 'done', `${exit.note}`);
+        assert.equal((await position())?.netQty, 0, 'the exit traded at once');
+        const after = await app.call('marketdata.depth', { symbol: SBIN });
+        assert.ok(after);
+        assert.deepEqual(
+          [after.quote.ltp, after.quote.volume],
+          [before.quote.ltp, before.quote.volume],
+        );
+      } finally {
+        await app.control('exchange', { ownTrades: 'realistic' });
+      }
+    });
   });
 }
