@@ -4,7 +4,8 @@
  * moves only when the test ticks it), in both broker dialects: a fill is a trade on the
  * exchange, so it prints. The depth read, the socket's tick and the position all show the
  * fill's last price at once; the day's volume grows by exactly what we traded; the levels
- * the order walked are gone from the book the next read shows.
+ * the order walked are gone from the book the next read shows; an option's print moves that
+ * contract only, not its index; and the `easy` switch leaves the price alone.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -18,6 +19,7 @@ import { startComposedApp, type ComposedApp } from './composed-app';
 
 const SBIN = 'NSE:SBIN-EQ';
 const POSITION = `${SBIN}-INTRADAY`;
+const NIFTY = 'NSE:NIFTY50-INDEX';
 
 for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly BrokerDialectId[]) {
   describe(`our own fills print on the market (${dialect}, composed app, sandbox over HTTP)`, () => {
@@ -160,6 +162,38 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       const pos = await position();
       assert.ok(pos, 'the position row stays');
       assert.equal(pos.ltp, lastSell, 'the position is priced at our last sell');
+    });
+
+    it('an option print moves that option only: the chain’s contract shows it, the index does not move', async () => {
+      await app.control('market', { exchange: 10, segment: 11, status: 'OPEN' });
+      const expiry = (await app.call('symbols.expiries', { underlying: 'NIFTY' }))[0]!.expiry;
+      const chain = await app.call('symbols.optionChain', { underlying: 'NIFTY', expiry });
+      assert.ok(chain && chain.rows.length > 0, 'a NIFTY chain');
+      const call = chain.rows[Math.floor(chain.rows.length / 2)]!.ce!;
+      const info = await app.call('symbols.get', { ticker: call });
+      assert.ok(info, call);
+      const placed = await app.call('orders.place', {
+        draft: { symbol: call, qty: info.lotSize, type: 2, side: Side.Buy, productType: 'INTRADAY' },
+        confirmGuards: true,
+      });
+      assert.equal(placed.status, 'done', `${placed.note} ${JSON.stringify(placed.violations)}`);
+      await untilOrder(placed.orderId!, (o) => o.status === OrderStatus.Traded);
+      await app.control('tick', { n: 1 });
+      const spot = await app.call('marketdata.depth', { symbol: NIFTY });
+      assert.ok(spot, 'the index is priced');
+
+      // The exit trades inside the request: the reads below are at the same market step.
+      const exit = await app.call('orders.exitPosition', { positionId: `${call}-INTRADAY` });
+      assert.equal(exit.status, 'done', `${exit.note}`);
+      const sells = (await app.call('portfolio.trades')).filter(
+        (t) => t.symbol === call && t.side === Side.Sell,
+      );
+      assert.ok(sells.length > 0, 'the exit traded at once');
+      const lastSell = Math.min(...sells.map((t) => t.price));
+      const contract = await app.call('marketdata.depth', { symbol: call });
+      assert.equal(contract?.quote.ltp, lastSell, 'the contract’s last price is our sell');
+      const spotAfter = await app.call('marketdata.depth', { symbol: NIFTY });
+      assert.equal(spotAfter?.quote.ltp, spot.quote.ltp, 'one option trade does not move the index');
     });
 
     it('with own trades switched to easy, an exit takes depth but leaves the last price and volume alone', async () => {
