@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--data-port N] [--seed S] [--tls] [--test-controls] [--auto-approve]
- * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]`
+ * [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--own-trades realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]`
  *
  * Starts the sandbox broker and prints one JSON line (base_url, symbol_master_base, dataUrl,
  * historyUrl, socketUrl, depositoryUrl, apps, user, and with --tls the certificate fingerprint) so scripts can read
@@ -121,6 +121,13 @@ export function parseArgs(argv: string[]): SandboxOptions {
         o.registeredIps = ips;
         break;
       }
+      case '--own-trades': {
+        const v = value(k++, a);
+        if (v !== 'realistic' && v !== 'easy')
+          throw new Error('--own-trades must be realistic or easy');
+        o.ownTrades = v;
+        break;
+      }
       case '--latency': {
         const v = value(k++, a);
         if (v !== 'realistic' && v !== 'easy')
@@ -141,7 +148,7 @@ export function parseArgs(argv: string[]): SandboxOptions {
 }
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--data-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]';
+  'usage: npm run sandbox -- [--port N] [--socket-port N] [--depository-port N] [--data-port N] [--seed S] [--tls] [--test-controls] [--auto-approve] [--earlier-tokens revoke|keep] [--loopback-any-port] [--quirks on|off] [--app ID:SECRET:REDIRECT:TEMPLATE] [--now ISO] [--tick-ms N] [--latency realistic|easy] [--own-trades realistic|easy] [--always-open] [--registered-ips IP,IP] [--quiet]';
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;

@@ -11,6 +11,7 @@ import { GttDesk } from './gtt/gtt-desk';
 import { OrderDesk } from './orders/desk';
 import { MatchingEngine } from './orders/engine';
 import type { LatencyProfile } from './orders/exchange-timing';
+import type { OwnTradesName } from './market/trade-impact';
 import { MARKETS } from './market/sessions';
 import type { SimOrder } from './orders/model';
 import { orderShape } from './present/trading';
@@ -40,6 +41,8 @@ export class BrokerCore {
     latency?: LatencyProfile;
     /** Real milliseconds per market step, to turn latency into steps (default 250). */
     stepMs?: number;
+    /** What our own fills do to the market (default realistic: they print and push). */
+    ownTrades?: OwnTradesName;
   }) {
     this.alwaysOpen = opts.alwaysOpen ?? false;
     this.user = opts.user;
@@ -48,6 +51,7 @@ export class BrokerCore {
     this.engine = new MatchingEngine(this.state, {
       ...(opts.latency ? { latency: opts.latency } : {}),
       ...(opts.stepMs ? { stepMs: opts.stepMs } : {}),
+      ...(opts.ownTrades ? { ownTrades: opts.ownTrades } : {}),
     });
     this.desk = new OrderDesk(this.state, this.engine);
     this.positions = new PositionActions(this.state, this.engine);

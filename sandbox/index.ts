@@ -29,6 +29,7 @@ import { RateLimiter, SPEC_LIMITS, type LimitConfig } from './limits/rate-limite
 import { loadMaster } from './market/load-master';
 import { orderRoutes } from './orders/routes';
 import { LATENCY_PROFILES, type LatencyName } from './orders/exchange-timing';
+import type { OwnTradesName } from './market/trade-impact';
 import { istDayStart } from './time/ist';
 import { listenSocket } from './socket/listener';
 import {
@@ -89,6 +90,11 @@ export interface SandboxOptions {
    * twenty-five 0.5–3 s) or `easy` (every order acknowledged on the next tick).
    */
   latency?: LatencyName;
+  /**
+   * What our own fills do to the market: `realistic` (default; each prints: last price, volume,
+   * a push of the price that decays over the next steps) or `easy` (they only take depth).
+   */
+  ownTrades?: OwnTradesName;
   /** Freeze the clock: it moves only through the clock control (deterministic tests). */
   freezeClock?: boolean;
   /**
@@ -253,6 +259,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     basePriceOf: master.basePriceOf,
     alwaysOpen: opts.alwaysOpen ?? false,
     latency: LATENCY_PROFILES[opts.latency ?? 'realistic'],
+    ownTrades: opts.ownTrades ?? 'realistic',
     stepMs: opts.tickMs && opts.tickMs > 0 ? opts.tickMs : 250,
   });
   core.applyMarketPins();

@@ -21,6 +21,7 @@ import type { RequestCounts } from './request-counts';
 import type { RowPatchTable } from './row-patches';
 import { MARKET_OVERRIDES, type MarketOverride } from '../market/sessions';
 import { LATENCY_PROFILES, PRICE_RANGE_LIMITS, type LatencyName } from '../orders/exchange-timing';
+import { OWN_TRADES_NAMES, type OwnTradesName } from '../market/trade-impact';
 
 /** What the controls act on. */
 export interface ControlDeps {
@@ -123,7 +124,8 @@ export function controlRoutes(d: ControlDeps): Route[] {
       return okJson({ symbol: i.ticker, ltp: core.state.ltp(i) });
     }),
     route('POST', '/__sandbox/exchange', (ctx) => {
-      // The exchange's timing: a latency profile, and a late rejection of the next order(s).
+      // The exchange's timing (a latency profile, a late rejection of the next order(s)) and
+      // what our own fills do to the market.
       const b = obj(ctx.body);
       const t = core.engine.timing;
       if (b.latency !== undefined) {
@@ -142,6 +144,11 @@ export function controlRoutes(d: ControlDeps): Route[] {
             'latency must be "realistic", "easy" or {typicalMs 0..60000, tailChance 0..1, tailMaxMs 0..60000}',
           );
       }
+      if (b.ownTrades !== undefined) {
+        if (!OWN_TRADES_NAMES.includes(b.ownTrades as OwnTradesName))
+          return bad('ownTrades must be "realistic" or "easy"');
+        core.engine.prints.mode = b.ownTrades as OwnTradesName;
+      }
       if (b.priceRange !== undefined) {
         const r = b.priceRange;
         if (typeof r !== 'number' || !(r >= PRICE_RANGE_LIMITS.min && r <= PRICE_RANGE_LIMITS.max))
@@ -159,7 +166,11 @@ export function controlRoutes(d: ControlDeps): Route[] {
           return bad("rejectNext must be the exchange's reason, 1..200 characters");
         t.rejectNext(b.rejectNext);
       }
-      return okJson({ latency: t.profile, priceRange: t.priceRange });
+      return okJson({
+        latency: t.profile,
+        priceRange: t.priceRange,
+        ownTrades: core.engine.prints.mode,
+      });
     }),
     route('POST', '/__sandbox/faults', (ctx) => {
       try {

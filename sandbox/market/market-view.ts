@@ -66,13 +66,14 @@ function levelUnit(i: Instrument): number {
 }
 
 /**
- * The five bid and five ask levels of an instrument around a last price at a step: one tick
- * apart, the best bid one tick below and the best ask one tick above the last price.
+ * The five bid and five ask levels of an instrument around a centre price at a step (the
+ * book's centre, PriceBook.centre): one tick apart, the best bid one tick below and the best
+ * ask one tick above it.
  * Deterministic in (seed, ticker, step), so quotes, depth, socket and fills agree.
  */
 export function depthAt(
   i: Instrument,
-  ltp: number,
+  centre: number,
   seed: number,
   step: number,
 ): { bids: DepthLevel[]; asks: DepthLevel[] } {
@@ -80,7 +81,7 @@ export function depthAt(
   const key = hashString(i.ticker) ^ DEPTH_SALT;
   const unit = levelUnit(i);
   const level = (side: SideCode, k: number): DepthLevel => {
-    const price = roundToTick(ltp + side * tick * (k + 1), tick);
+    const price = roundToTick(centre + side * tick * (k + 1), tick);
     if (price <= 0) return { price: 0, volume: 0, orders: 0 };
     const u = randomAt(seed, key + side * 7 + k, step);
     return { price, volume: (1 + Math.floor(u * 40)) * unit, orders: 1 + Math.floor(u * 12) };
@@ -97,10 +98,15 @@ export function marketView(s: SandboxState, i: Instrument): MarketView {
   const prevClose = roundToTick(s.prices.reference(i), tick);
   const index = isIndex(i);
   const bar = st.bars[st.bars.length - 1]!;
-  // The book less what our own trades took (depth-depletion.ts): the one the fills meet.
+  // The book, around its centre (our last print may sit a few levels out), less what our own
+  // trades took (depth-depletion.ts): the one the fills meet.
   const depth = index
     ? { bids: [], asks: [] }
-    : s.depletion.apply(i.ticker, s.prices.step, depthAt(i, ltp, s.seed, s.prices.step));
+    : s.depletion.apply(
+        i.ticker,
+        s.prices.step,
+        depthAt(i, s.prices.centre(i), s.seed, s.prices.step),
+      );
   const sum = (ls: DepthLevel[]) => ls.reduce((n, l) => n + l.volume, 0);
   const conv = priceConvOf(i);
   const band = priceBand(i, prevClose) ?? {

@@ -10,6 +10,11 @@
  * The same catch-up also keeps each walk's day statistics (high, low, volume, turnover, open
  * interest, minute candles), so the quotes, the socket's packets, the history candles and the
  * fills all read one market.
+ *
+ * Two prices per instrument: the book's centre (the walk, plus the decaying push of our own
+ * aggressive trades, ./trade-impact.ts), around which the depth is quoted and the market's
+ * own trade of each step prints; and the last traded price, which is that step trade or a
+ * later print of ours (`trade`), until the next step's trade.
  */
 import type { Instrument } from '../../shared/broker/instrument';
 import { basePrice } from './base-price';
@@ -18,6 +23,8 @@ import type { InstrumentIndex } from './instrument-index';
 import type { Derivation } from './price-model';
 import { derivationOf, modelPrice } from './price-model';
 import { Segment } from '../../shared/broker/enums';
+import type { OwnPrint } from './trade-impact';
+import { IMPACT_KEPT_PER_STEP, IMPACT_SHARE } from './trade-impact';
 
 /** One minute of one instrument's trading. */
 export interface MinuteBar {
@@ -61,6 +68,13 @@ interface Walk extends DayStats {
   lot: number;
   /** A derived instrument's premium over its model price, set by a price pin (0 otherwise). */
   pin: number;
+  /** The last trade's price on the tick grid: the step's own trade or a later one of ours. */
+  last: number;
+  /** Our trades' push on the book's centre (price units), decaying step by step. */
+  impact: number;
+  /** This step's furthest aggressive prints of ours above (≥ 0) and below (≤ 0) the centre. */
+  pushUp: number;
+  pushDown: number;
 }
 
 /** Per-step volatility of the walk (about 0.06% a step). */
@@ -167,6 +181,10 @@ export class PriceBook {
       liquidity,
       lot,
       pin: 0,
+      last: p,
+      impact: 0,
+      pushUp: 0,
+      pushDown: 0,
     };
   }
 
@@ -192,9 +210,27 @@ export class PriceBook {
         w.price * Math.exp((u - 0.5) * 2 * STEP_SIGMA * Math.sqrt(3) + drift * STEP_SIGMA * 10),
       );
       w.step++;
-      this.record(w, onGrid(w.price, tick), u, this.stepTimes[w.step] ?? this.now());
+      this.settleImpact(w, tick);
+      this.record(w, onGrid(this.centreOf(w, tick), tick), u, this.stepTimes[w.step] ?? this.now());
     }
     return w;
+  }
+
+  /** Where the book is quoted now: the walk plus our trades' push, at least a tick. */
+  private centreOf(w: Walk, tick: number): number {
+    return Math.max(tick, w.price + w.impact);
+  }
+
+  /**
+   * One step of our trades' push: what is left of it decays, the last step's furthest
+   * aggressive prints add theirs (./trade-impact.ts). Under a quarter tick it is gone.
+   */
+  private settleImpact(w: Walk, tick: number): void {
+    const push = IMPACT_SHARE * (w.pushUp + w.pushDown);
+    w.impact = w.impact * IMPACT_KEPT_PER_STEP + push;
+    w.pushUp = 0;
+    w.pushDown = 0;
+    if (Math.abs(w.impact) < tick / 4) w.impact = 0;
   }
 
   /**
@@ -211,13 +247,15 @@ export class PriceBook {
       w.step++;
       const at = this.stepTimes[w.step] ?? this.now();
       w.price = priceAt(at);
-      this.record(w, onGrid(w.price, tick), u, at);
+      this.settleImpact(w, tick);
+      this.record(w, onGrid(this.centreOf(w, tick), tick), u, at);
     }
     const now = priceAt(this.stepTimes[this.stepNo] ?? this.now());
     if (onGrid(now, tick) !== onGrid(w.price, tick)) {
       w.price = now;
+      w.last = onGrid(this.centreOf(w, tick), tick);
       w.lastTradeAt = under.lastTradeAt;
-      this.mark(w, onGrid(now, tick), 0, under.lastTradeAt);
+      this.mark(w, w.last, 0, under.lastTradeAt);
     }
     return w;
   }
@@ -242,6 +280,7 @@ export class PriceBook {
     w.turnover += qty * p;
     w.lastQty = qty;
     w.lastTradeAt = at;
+    w.last = p;
     this.mark(w, p, qty, at);
   }
 
@@ -260,7 +299,41 @@ export class PriceBook {
 
   /** Last traded price on the tick grid. */
   ltp(i: Instrument): number {
-    return this.round(i, this.walk(i).price);
+    return this.walk(i).last;
+  }
+
+  /**
+   * The price the book is quoted around now, on the tick grid: the walk plus what is left of
+   * our trades' push. The depth every view shows and the fills meet is built around it.
+   */
+  centre(i: Instrument): number {
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    return onGrid(this.centreOf(this.walk(i), tick), tick);
+  }
+
+  /**
+   * One of our fills as the exchange prints it (./trade-impact.ts): it is the last trade now
+   * (price, quantity, time, the day's volume, turnover, high, low and minute candle), and an
+   * aggressive one pushes the book's centre from the next step on. Other instruments,
+   * whatever their relation to this one, are not touched.
+   */
+  trade(i: Instrument, print: OwnPrint): void {
+    if (!(print.qty > 0) || isIndex(i)) return;
+    const w = this.walk(i);
+    const tick = i.tickSize > 0 ? i.tickSize : 0.05;
+    const p = onGrid(print.price, tick);
+    if (print.aggressive) {
+      const gap = p - this.centreOf(w, tick);
+      if (gap > 0) w.pushUp = Math.max(w.pushUp, gap);
+      else w.pushDown = Math.min(w.pushDown, gap);
+    }
+    const at = this.now();
+    w.volume += print.qty;
+    w.turnover += print.qty * p;
+    w.lastQty = print.qty;
+    w.lastTradeAt = at;
+    w.last = p;
+    this.mark(w, p, print.qty, at);
   }
 
   /** The step-0 price, used as the previous close for change and change-percent. */
@@ -282,9 +355,14 @@ export class PriceBook {
     // A derived instrument keeps following its underlying, at this premium over its model.
     if (this.derivation(i)) w.pin += price - w.price;
     w.price = price;
+    // The pin names the price now: no push of our trades is left on it.
+    w.impact = 0;
+    w.pushUp = 0;
+    w.pushDown = 0;
+    w.last = this.round(i, price);
     const at = this.now();
     w.lastTradeAt = at;
-    this.mark(w, this.round(i, price), 0, at);
+    this.mark(w, w.last, 0, at);
   }
 
   /** Forgets all walks and restarts at step 0 (test reset). */

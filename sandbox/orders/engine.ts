@@ -5,7 +5,8 @@
  * a walk of the depth, large orders over several ticks), cancels the unfilled rest of IOC orders, releases after-market orders at the open,
  * expires DAY orders at the close, adds bracket and cover exit legs (bracket-legs.ts) with
  * one-cancels-other, and exits and squares off positions (position-exits.ts) before the
- * close. Fills update the position ledger.
+ * close. Fills update the position ledger and, as trades on the exchange, print on the
+ * market (own-prints.ts) unless own trades are `easy`.
  */
 import type { ExchangeCode, MarketStatusValue, SegmentCode } from '../../shared/broker/enums';
 import type { Instrument } from '../../shared/broker/instrument';
@@ -22,6 +23,8 @@ import { FillModel } from './fill-model';
 import { addExitLegs } from './bracket-legs';
 import { exitOrder, exitingQty } from './position-exits';
 import type { OrderSource, SimOrder } from './model';
+import type { OwnTradesName } from '../market/trade-impact';
+import { OwnPrints } from './own-prints';
 import { isOpen, remainingQty } from './model';
 import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
 
@@ -34,6 +37,8 @@ export class MatchingEngine {
   private readonly tickWatchers = new Set<() => void>();
   private readonly stepWatchers = new Set<() => void>();
   private readonly dayWatchers = new Set<() => void>();
+  /** Our fills on the tape: each prints on the market (`prints.mode` switches it). */
+  readonly prints: OwnPrints;
   /** How fills are priced: the one module a market-price-protection check wraps. */
   readonly fills: FillModel;
   /** When the exchange answers: acknowledgement latency and late rejections. */
@@ -41,8 +46,9 @@ export class MatchingEngine {
 
   constructor(
     private readonly s: SandboxState,
-    timing: { latency?: LatencyProfile; stepMs?: number } = {},
+    timing: { latency?: LatencyProfile; stepMs?: number; ownTrades?: OwnTradesName } = {},
   ) {
+    this.prints = new OwnPrints(s, timing.ownTrades ?? 'realistic');
     this.fills = new FillModel(s);
     this.timing = new ExchangeTiming(
       s.seed,
@@ -71,14 +77,16 @@ export class MatchingEngine {
 
   /** Advances the market `n` steps: each step moves prices, then acknowledges and matches orders. */
   tick(n = 1): void {
-    for (let k = 0; k < n; k++) {
-      this.s.prices.advance(1);
-      this.housekeeping();
-      this.acknowledge();
-      this.rejectLate();
-      this.matchAll();
-      for (const fn of this.stepWatchers) fn();
-    }
+    this.prints.step(() => {
+      for (let k = 0; k < n; k++) {
+        this.s.prices.advance(1);
+        this.housekeeping();
+        this.acknowledge();
+        this.rejectLate();
+        this.matchAll();
+        for (const fn of this.stepWatchers) fn();
+      }
+    });
     for (const fn of this.tickWatchers) fn();
   }
 
@@ -215,10 +223,13 @@ export class MatchingEngine {
     // A protected market order takes the book only up to its protection price (MPP).
     const protectedEdge = this.protectionOf(o, ltp);
     if (!stopWaiting) {
-      const slices = this.fills.slices(o, o.rested === true, protectedEdge ?? undefined);
+      const resting = o.rested === true;
+      const slices = this.fills.slices(o, resting, protectedEdge ?? undefined);
       if (protectedEdge !== null && slices.length === 0)
         this.restBeyondProtection(o, protectedEdge);
-      for (const slice of slices) this.fill(o, slice.qty, slice.price);
+      // A resting limit is hit at its own price: it gave liquidity, so it pushes nothing.
+      const passive = resting && (o.type === OrderType.Limit || o.type === OrderType.StopLimit);
+      for (const slice of slices) this.fill(o, slice.qty, slice.price, !passive);
       if (isOpen(o)) o.rested = true;
     }
     if (o.validity === 'IOC' && o.status === OrderStatus.Pending) {
@@ -251,8 +262,11 @@ export class MatchingEngine {
     this.s.book.changed(o);
   }
 
-  /** Records a fill of `qty` at `price`, updates positions, and finishes the order if complete. */
-  fill(o: SimOrder, qty: number, price: number): void {
+  /**
+   * Records a fill of `qty` at `price`, prints it on the market (`aggressive`: it walked the
+   * book), updates positions, and finishes the order if complete.
+   */
+  fill(o: SimOrder, qty: number, price: number, aggressive = true): void {
     if (qty <= 0) return;
     const now = this.s.now();
     if (o.productType === 'CNC' && o.side === Side.Sell) {
@@ -266,6 +280,7 @@ export class MatchingEngine {
         this.s.positions.carryInHolding(o.instrument, fromHoldings, h.costPrice);
     }
     const t = this.s.book.addTrade(o, qty, price, now);
+    this.prints.print(o.instrument, qty, price, aggressive);
     this.s.positions.applyTrade(t);
     o.filledQty += qty;
     o.tradedValue += qty * price;

@@ -84,9 +84,9 @@ export function averagePrice(slices: readonly FillSlice[]): number {
 export class FillModel {
   constructor(private readonly s: SandboxState) {}
 
-  /** The generated book at this step, before our own trades (depthAt). */
+  /** The generated book at this step around its centre, before our own trades (depthAt). */
   book(i: Instrument): { bids: DepthLevel[]; asks: DepthLevel[] } {
-    return depthAt(i, this.s.ltp(i), this.s.seed, this.s.prices.step);
+    return depthAt(i, this.s.prices.centre(i), this.s.seed, this.s.prices.step);
   }
 
   /**

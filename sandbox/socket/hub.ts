@@ -82,6 +82,7 @@ export class SocketHub {
   ) {
     this.unwatch = [
       core.engine.onTick(() => this.pushMarket()),
+      core.engine.prints.onPrint(() => this.pushMarket()),
       core.state.book.watch((o) => this.pushOrder(o)),
     ];
   }

@@ -75,7 +75,12 @@ export class V3DataSocket {
     private readonly stillValid: (auth: AuthContext) => boolean,
   ) {
     this.topics = new TopicResolver(core.state.index);
-    this.unwatch = core.engine.onTick(() => this.push());
+    const offTick = core.engine.onTick(() => this.push());
+    const offPrint = core.engine.prints.onPrint(() => this.push());
+    this.unwatch = () => {
+      offTick();
+      offPrint();
+    };
   }
 
   /** Takes over one accepted connection (not yet authenticated). */

@@ -87,15 +87,18 @@ test('quotes answer each symbol in its own item with the fields of gaps.md; unkn
   assert.equal(ix.volume, 0);
 });
 
-test('a quote and a fill at the same step name the same book: a small market buy takes the best ask', async () => {
+test('a quote and a fill at the same step name the same book: a small market buy takes the best ask, and prints there', async () => {
   const placed = await s.call('POST', '/api/v2/orders', order({ qty: 5 }));
   assert.equal(placed.status, 200);
   await s.control('tick', { n: 1 });
   const trades = (await s.call('GET', '/api/v2/tradebook')).json.tradeBook as Row[];
   assert.equal(trades.length, 1);
   const q = v((await quotes(['NSE:SBIN-EQ'])).d[0]);
+  // A level holds at least 10 shares: 5 leave the best ask where it was.
   assert.equal(trades[0]!.tradePrice, q.ask);
-  assert.ok((q.ask as number) > (q.lp as number));
+  assert.ok((q.bid as number) < (q.ask as number));
+  // Our fill is the last trade (issue 20: our own trades print).
+  assert.equal(q.lp, trades[0]!.tradePrice);
   const pos = ((await s.call('GET', '/api/v2/positions')).json.netPositions as Row[])[0]!;
   assert.equal(pos.ltp, q.lp);
 });
