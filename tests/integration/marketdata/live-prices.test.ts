@@ -360,9 +360,12 @@ describe('live market data in the composed app', () => {
       stopLoss: 0,
       takeProfit: 0,
     };
-    // The sandbox fills at most 500 shares a tick: 1,200 fill over three ticks.
+    // A market order takes what the five ask levels hold at a step, and a cash level holds at
+    // most 40 units of 10 shares (sandbox/market/market-view.ts depthAt): 5 x 400 = 2,000. So
+    // 2,050 can never fill in one step, whatever the seed drew (1,200 did a quarter of the time).
+    const BIG = 2_050;
     const placedAt = Date.now();
-    const big = await core.orders.place({ ...draft, qty: 1_200 }, { confirmGuards: true });
+    const big = await core.orders.place({ ...draft, qty: BIG }, { confirmGuards: true });
     assert.equal(big.status, 'done', JSON.stringify(big));
     const pushed = (pred: (o: Order) => boolean) =>
       bookEvents().some((b) => b.at >= placedAt && b.orders.some(pred));
@@ -376,8 +379,8 @@ describe('live market data in the composed app', () => {
     );
     await eventually(
       'then traded in full',
-      () => pushed((o) => o.id === big.orderId && o.status === 2 && o.filledQty === 1_200),
-      5_000,
+      () => pushed((o) => o.id === big.orderId && o.status === 2 && o.filledQty === BIG),
+      10_000,
     );
     // Far beyond the account's funds: the broker adds it to the book as Rejected.
     const rejectedAt = Date.now();
