@@ -68,8 +68,7 @@ export class LevelLines {
       if (had) {
         had.line.applyOptions(options);
         had.level = level;
-      } else
-        this.#lines.set(level.key, { line: this.#series.createPriceLine(options), level });
+      } else this.#lines.set(level.key, { line: this.#series.createPriceLine(options), level });
     }
     return this.drawn();
   }
