@@ -1,4 +1,5 @@
 import { control, expect, specHarness, test } from './control-harness-fixture';
+import { axeProblems } from './axe';
 import { alertLevel, chartSymbol, loginOnV3 } from './chart-levels-helpers';
 import { pressOnRow, typeInto } from './trading-helpers';
 
@@ -11,6 +12,8 @@ import { pressOnRow, typeInto } from './trading-helpers';
 
 const NSE_CASH = { exchange: 10, segment: 10 };
 const h = specHarness();
+// axe is injected past the app's CSP (the app keeps its own; charts.spec checks it).
+test.use({ bypassCSP: true });
 
 test('GTT legs and broker-held alerts drawn on the chart, moved, paused, fired by the push and deleted', async ({
   page,
@@ -59,6 +62,8 @@ test('GTT legs and broker-held alerts drawn on the chart, moved, paused, fired b
   await expect(level).toHaveAttribute('data-price', '1050', { timeout: 15_000 });
   await expect(level).toHaveAttribute('data-status', 'active');
   await page.screenshot({ path: test.info().outputPath('chart-levels-v3.png') });
+  // The list of lines is usable with a screen reader: no serious or critical axe finding.
+  expect(await axeProblems(page)).toEqual([]);
 
   // Moved by keyboard, ten ticks up, kept: the broker's list has the new price.
   await level.getByRole('slider').focus();
