@@ -93,6 +93,12 @@ test('an alert from a watch row is drawn on the chart; paused, moved, dragged, f
   await page.getByTestId('chart-move-keep').click();
   await expect(page.getByTestId('chart-move')).toHaveCount(0);
   await expect(level).toHaveAttribute('data-price', String(dragged));
+  // A click on the line (no drag) selects its row instead of setting a new alert there.
+  await page.locator('body').focus();
+  const again = await lineY(page, key);
+  await page.mouse.click(again.x, again.y);
+  await expect(level.getByRole('slider')).toBeFocused();
+  await expect(page.getByTestId('price-alert-dialog')).toHaveCount(0);
   await page.keyboard.press('Alt+A');
   await expect(alertRow).toContainText(words(dragged));
 

@@ -182,11 +182,20 @@ export function dragLevels(
     el.classList.toggle('chart-box-grab', key !== null);
     el.dataset.levelHover = key ?? '';
   };
+  // A right-click on an alert's line selects its row, where Modify…, Pause and Delete are.
+  const menu = (e: MouseEvent) => {
+    const key = lines()?.movableAt(yOf(e)) ?? null;
+    if (!key) return;
+    e.preventDefault();
+    on.picked(key);
+  };
   el.addEventListener('mousedown', down, true);
   el.addEventListener('mousemove', hover, true);
+  el.addEventListener('contextmenu', menu, true);
   return () => {
     el.removeEventListener('mousedown', down, true);
     el.removeEventListener('mousemove', hover, true);
+    el.removeEventListener('contextmenu', menu, true);
     document.removeEventListener('mousemove', move, true);
     document.removeEventListener('mouseup', up, true);
   };
