@@ -6,11 +6,13 @@ import { pressOnRow, typeInto } from './trading-helpers';
 // The chart's lines on API v3, where the broker holds the alerts and the GTTs (issue 21 #2):
 // an OCO GTT protecting a holding is drawn as its target and stop (read-only, titled with the
 // side and leg); a broker-held alert set from the chart is drawn, moved from the chart by
-// keyboard (the Alerts screen shows the broker's new price), paused on the Alerts screen,
+// keyboard (a refusal by the broker said in words, the line kept where it was put; then the
+// Alerts screen shows the broker's new price), paused on the Alerts screen,
 // resumed and finally fired by the broker, whose push on the order socket takes its line off
 // the chart while the chart is open; another is deleted from the chart's own list.
 
 const NSE_CASH = { exchange: 10, segment: 10 };
+const ALERT_MODIFY = 'PUT /api/v3/price-alert';
 const h = specHarness();
 // axe is injected past the app's CSP (the app keeps its own; charts.spec checks it).
 test.use({ bypassCSP: true });
@@ -71,7 +73,18 @@ test('GTT legs and broker-held alerts drawn on the chart, moved, paused, fired b
   await expect(page.getByTestId('chart-move')).toBeVisible();
   const moved = Number(await level.getAttribute('data-price'));
   expect(moved).toBeGreaterThan(1050);
-  await page.keyboard.press('Enter');
+  // The broker refuses the change: said in words, the line stays where the trader put it.
+  await control(h, 'faults', { route: ALERT_MODIFY, mode: 'http500', times: 1000 });
+  try {
+    await page.keyboard.press('Enter');
+    const refusal = page.getByTestId('chart-move-refusal');
+    await expect(refusal).toBeVisible({ timeout: 30_000 });
+    await expect(refusal).not.toContainText('/api');
+    await expect(level).toHaveAttribute('data-price', String(moved));
+  } finally {
+    await control(h, 'faults', { route: ALERT_MODIFY, mode: 'delay', delayMs: 0 });
+  }
+  await page.getByTestId('chart-move-keep').click();
   await expect(page.getByTestId('chart-move')).toHaveCount(0, { timeout: 15_000 });
   await expect(level).toHaveAttribute('data-price', String(moved));
   await page.keyboard.press('Alt+A');
