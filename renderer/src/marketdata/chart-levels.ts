@@ -1,4 +1,5 @@
 import {
+  describeCondition,
   isChangeCondition,
   type PriceAlert,
   type PriceAlertsView,
@@ -24,7 +25,7 @@ export interface ChartLevel {
   style: ChartLevelStyle;
   /** The short title drawn beside the line on the price axis. */
   title: string;
-  /** The full words for the accessible list ("Alert: price crosses above ₹1,530, paused"). */
+  /** The full words for the accessible list ("Alert: Price crosses above ₹1,530, paused"). */
   words: string;
   /** The alert behind the line (modify, pause, delete, drag); null for a GTT trigger. */
   alert: PriceAlert | null;
@@ -49,7 +50,7 @@ export function alertLevel(a: PriceAlert): ChartLevel | null {
     price: a.value,
     style: paused ? 'alert-paused' : 'alert',
     title: `Alert ${up ? '↑' : '↓'}${paused ? ' (paused)' : ''}`,
-    words: `Alert: price crosses ${up ? 'above' : 'below'} ${inr(a.value)}${paused ? ', paused' : ''}${a.note ? ` (${a.note})` : ''}`,
+    words: `Alert: ${describeCondition(a)}${paused ? ', paused' : ''}${a.note ? ` (${a.note})` : ''}`,
     alert: a,
   };
 }

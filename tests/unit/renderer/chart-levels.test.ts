@@ -83,7 +83,7 @@ it('draws the waiting price alerts of the symbol only, paused ones in their own 
       ['alert:pa-b', 1450, 'alert-paused', 'Alert ↓ (paused)'],
     ],
   );
-  assert.equal(p.levels[1]!.words, 'Alert: price crosses below ₹1,450, paused (dip)');
+  assert.equal(p.levels[1]!.words, 'Alert: Price crosses below ₹1,450, paused (dip)');
   assert.equal(p.undrawn, 1, 'the % change alert has no price to draw, and is counted');
 });
 
