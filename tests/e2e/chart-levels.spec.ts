@@ -7,14 +7,15 @@ import { ensureWatched, loginToDemo, openApp } from './trading-helpers';
 // Alerts screen its line is dimmed; resumed, moved by keyboard and dragged from the chart,
 // the Alerts screen shows each new price; one that fires while the chart is open leaves it;
 // deleted on the Alerts screen its line goes. What is drawn is read from the list of lines
-// under the chart, which reads each price line back from the chart library.
+// under the chart, which reads each price line back from the chart library. A harness of its
+// own: the modify and the firing must not wait behind the shared harness's spent minute.
 
 const NSE_CASH = { exchange: 10, segment: 10 };
 const INFY = 'NSE:INFY-EQ';
 
 test('an alert from a watch row is drawn on the chart; paused, moved, dragged, fired and deleted, the line follows', async ({
   page,
-  controlled,
+  ownControlled: controlled,
 }) => {
   test.setTimeout(170_000);
   await control(controlled, 'market', { ...NSE_CASH, status: 'OPEN' });
