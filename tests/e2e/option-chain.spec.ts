@@ -33,6 +33,10 @@ test('NIFTY chain: expiries, strikes around ATM, live prices, B opens the ticket
     .toBeGreaterThan(0);
   const rows = page.getByTestId('chain-row');
   await expect(rows).toHaveCount(21);
+  // The pointer left where the login click put it may rest over the grid, which holds the
+  // strikes still (by design) while the ATM line follows the index: move it away first.
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('chain-grid')).not.toHaveAttribute('data-held', 'true');
   const atm = page.locator('[data-testid="chain-row"][data-atm="true"]');
   await expect(atm).toHaveCount(1);
   // One snapshot of the price and the strikes (the index keeps moving while we look).

@@ -202,3 +202,21 @@ export async function clickTab(page: Page, id: string): Promise<void> {
 export function currentTab(page: Page): Locator {
   return page.locator('nav[aria-label="Screens"] > [aria-current="page"]');
 }
+
+/** Adds `ticker` to the watch list on screen from its own search, unless it is there already. */
+export async function ensureWatched(page: Page, query: string, ticker: string): Promise<void> {
+  const row = page.locator(`[data-testid="watch-row"][data-symbol="${ticker}"]`);
+  await expect(page.getByTestId('market-watch')).toBeVisible();
+  if ((await row.count()) > 0) return;
+  const search = page.getByTestId('watch-search');
+  await search.focus();
+  await search.pressSequentially(query);
+  const option = page
+    .getByTestId('watch-search-results')
+    .locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
+  await expect(option).toBeVisible({ timeout: 45_000 });
+  for (let i = 0; i < 12 && (await option.getAttribute('aria-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(row).toBeVisible();
+}

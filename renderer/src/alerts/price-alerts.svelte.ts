@@ -1,8 +1,8 @@
-import type {
-  PriceAlert,
+import {
   PriceAlertInput,
-  PriceAlertsView,
-  PriceCondition,
+  type PriceAlert,
+  type PriceAlertsView,
+  type PriceCondition,
 } from '../../../shared/alerts/price-alert';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { backend } from '../lib/backend';
@@ -33,6 +33,8 @@ class PriceAlertStore {
   /** The open dialog's starting values, or null when closed. */
   draft = $state<AlertDraft | null>(null);
   #off: (() => void) | null = null;
+  /** Alerts whose move is under way (one at a time each). */
+  #moving = new Set<string>();
 
   init(): void {
     this.#off?.();
@@ -92,6 +94,32 @@ class PriceAlertStore {
     notices.push('info', editing ? 'Alert changed.' : `Alert set on ${input.symbol}.`, 4000);
     void this.load();
     return null;
+  }
+
+  /**
+   * Moves an alert to a new level (dragged on the chart, or moved there by keyboard): the
+   * alert as it is with only its value changed, checked by the same schema as the dialog and
+   * sent through the same modify as the Alerts screen. One move of an alert at a time: a
+   * second while the first is under way is refused, never sent twice. Answers the refusal in
+   * words, or null when the broker (or the app) took it.
+   */
+  async move(a: PriceAlert, value: number): Promise<string | null> {
+    if (this.#moving.has(a.id)) return 'This alert is being changed already: wait for that first.';
+    const parsed = PriceAlertInput.safeParse({
+      symbol: a.symbol,
+      condition: a.condition,
+      value,
+      repeat: a.repeat,
+      cooldownMinutes: a.cooldownMinutes,
+      note: a.note,
+    });
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'That level cannot be used.';
+    this.#moving.add(a.id);
+    try {
+      return (await this.save(parsed.data, a.id))?.message ?? null;
+    } finally {
+      this.#moving.delete(a.id);
+    }
   }
 
   async setPaused(a: PriceAlert, paused: boolean): Promise<void> {

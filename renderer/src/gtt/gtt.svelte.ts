@@ -44,6 +44,12 @@ class GttStore {
     } else this.loadError = r.error;
   }
 
+  /** The GTT book as the core last read it, without asking the broker (the chart's GTT lines). */
+  async peek(): Promise<void> {
+    const r = await backend().gtt.view();
+    if (r.ok) this.view = r.data;
+  }
+
   /** A new GTT on `symbol`: single at the price, or OCO around it. */
   openNew(
     symbol: string,
