@@ -91,6 +91,8 @@ interface UserWindows {
   dayCount: number;
   breachMinutes: Set<number>;
   blockedDay: number | null;
+  /** The most requests the second and the minute have held today (a proof's check). */
+  peak: { second: number; minute: number };
 }
 
 /** Sliding-window limiter keyed by user id (or, for a request no token names, its address). */
@@ -111,6 +113,7 @@ export class RateLimiter {
         dayCount: 0,
         breachMinutes: new Set(),
         blockedDay: null,
+        peak: { second: 0, minute: 0 },
       };
       this.users.set(user, w);
     }
@@ -119,6 +122,7 @@ export class RateLimiter {
       w.dayCount = 0;
       w.breachMinutes.clear();
       w.blockedDay = null;
+      w.peak = { second: 0, minute: 0 };
     }
     return w;
   }
@@ -132,6 +136,8 @@ export class RateLimiter {
     w.second.add(now);
     w.minute.add(now);
     w.dayCount++;
+    w.peak.second = Math.max(w.peak.second, w.second.count(now));
+    w.peak.minute = Math.max(w.peak.minute, w.minute.count(now));
     if (w.blockedDay === day) {
       return {
         ok: false,
@@ -174,15 +180,22 @@ export class RateLimiter {
   }
 
   /**
-   * Each user's per-minute breaches and block today, as the broker counts them (test
-   * control: a proof compares the client's own count with this one).
+   * Each user's per-minute breaches and block today, as the broker counts them, and the
+   * busiest second and minute its sliding windows held today (test control: a proof
+   * compares the client's own count with this one, and its spending with the limits).
    */
-  report(now: number): { user: string; minuteBreaches: number; blocked: boolean }[] {
+  report(now: number): {
+    user: string;
+    minuteBreaches: number;
+    blocked: boolean;
+    peak: { second: number; minute: number };
+  }[] {
     const day = istDayKey(now);
     return [...this.users].map(([user, w]) => ({
       user,
       minuteBreaches: w.day === day ? w.breachMinutes.size : 0,
       blocked: w.blockedDay === day,
+      peak: w.day === day ? { ...w.peak } : { second: 0, minute: 0 },
     }));
   }
 

@@ -24,6 +24,11 @@ test('a 429 drawn by another client shows "Limit 2/3 today" (one seen, one assum
   await expect(breaches).toHaveAttribute('title', /more than 3 times in a day/);
   await expect(breaches).toHaveAttribute('title', /another app or device using this account/);
   await expect(breaches).toHaveAttribute('title', /once today, and counts one more it cannot see/);
+  // Why the views stop refreshing on their own, and until when (a cool-down, not the day).
+  await expect(breaches).toHaveAttribute(
+    'title',
+    /paused background refresh until \d\d:\d\d:\d\d IST \(your own refreshes still go\)/,
+  );
   await expect(breaches).not.toHaveAttribute('title', /\/api\/|429|Retry-After/);
   await expect(page.getByTestId('budget-paused')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('budget-breach.png') });

@@ -21,12 +21,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
-import type { OrderIntent } from '../../shared/broker/models';
+import { OrderType, Side } from '../../shared/broker/enums';
 import type { RiskLimits } from '../../shared/risk/risk-limits';
 import { SMART_EXIT_NAME } from '../../shared/risk/smart-exit';
 import { FYERS_V3_ROUTES } from '../../electron/core/broker/dialects/fyers-v3/routes';
 import { faultRoute } from './support/fault-actions';
+import { settleStopActions, stopState } from './support/stop-outcome';
 import {
   sbinBuy,
   startComposedApp,
@@ -169,27 +169,10 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
       for (const route of exitRoutes)
         await a.control('faults', { route, mode: 'delay', delayMs: 0 });
       // Every cancel and exit settles (an unconfirmed one is reconciled against the book).
-      const open = orders
-        .list()
-        .filter((i) => ['cancel', 'exit-all', 'exit-position'].includes(i.action));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(open.map((i: OrderIntent) => orders.settled(i.intentId))),
-        new Promise((r) => (timer = setTimeout(r, 90_000))),
-      ]);
-      clearTimeout(timer);
+      await settleStopActions(a.core);
       // The broker's own exit (v3) lands on a market step.
       await until(a, async () => (await netLong()) === 0, 50);
-      const state = async () => {
-        const book = await a.core.broker.getOrders({ fresh: true });
-        const positions = (await a.core.broker.getPositions({ fresh: true })).positions;
-        return {
-          book,
-          pending: book.filter((o) => o.status === OrderStatus.Pending).length,
-          long: positions.filter((p) => p.productType === 'INTRADAY' && p.netQty > 0).length,
-          short: positions.filter((p) => p.productType === 'INTRADAY' && p.netQty < 0).length,
-        };
-      };
+      const state = () => stopState(a.core);
       let s = await state();
       fig.placedAfter += s.book.filter((o) => !before.has(o.id) && o.side === Side.Buy).length;
       const leftAfterTrip = s.pending + s.long;

@@ -11,9 +11,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OrderStatus, OrderType, Side } from '../../shared/broker/enums';
-import type { OrderIntent } from '../../shared/broker/models';
+import { OrderType, Side } from '../../shared/broker/enums';
 import { ROUTE } from './support/fault-actions';
+import { settleStopActions, stopState } from './support/stop-outcome';
 import { sbinBuy, startComposedApp, startDemoSandbox } from '../integration/safety/composed-app';
 import { atLeast, zeroGoal, type ProofContext, type ProofSection } from './types';
 
@@ -83,26 +83,9 @@ export async function run(ctx: ProofContext): Promise<ProofSection> {
         for (const route of [ROUTE['multi cancel'], ROUTE['exit all'], ROUTE.cancel])
           await app.control('faults', { route, mode: 'delay', delayMs: 0 });
         // Every cancel and exit settles (an unconfirmed one is reconciled against the book).
-        const open = orders
-          .list()
-          .filter((i) => ['cancel', 'exit-all', 'exit-position'].includes(i.action));
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.all(open.map((i: OrderIntent) => orders.settled(i.intentId))),
-          new Promise((r) => (timer = setTimeout(r, 90_000))),
-        ]);
-        clearTimeout(timer);
+        await settleStopActions(app.core);
         await tick();
-        const state = async () => {
-          const book = await app.core.broker.getOrders({ fresh: true });
-          const positions = (await app.core.broker.getPositions({ fresh: true })).positions;
-          return {
-            book,
-            pending: book.filter((o) => o.status === OrderStatus.Pending).length,
-            long: positions.filter((p) => p.productType === 'INTRADAY' && p.netQty > 0).length,
-            short: positions.filter((p) => p.productType === 'INTRADAY' && p.netQty < 0).length,
-          };
-        };
+        const state = () => stopState(app.core);
         let s = await state();
         fig.placedAfter += s.book.filter((o) => !before.has(o.id) && o.side === Side.Buy).length;
         const leftAfterOne = s.pending + s.long;

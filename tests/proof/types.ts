@@ -77,6 +77,26 @@ export function atMost(name: string, value: number, max: number, unit?: string):
 }
 
 /**
+ * A figure whose goal is "between `min` and `max`": a share that must be used, not only kept
+ * under its ceiling (a scheduler that starved would meet an "at most" goal too).
+ */
+export function within(
+  name: string,
+  value: number,
+  min: number,
+  max: number,
+  unit?: string,
+): ProofFigure {
+  return {
+    name,
+    value,
+    goal: `${min}-${max}${unit ?? ''}`,
+    met: value >= min && value <= max,
+    ...(unit ? { unit } : {}),
+  };
+}
+
+/**
  * `figures` as they stand on a dialect that lacks the feature they measure: the same names and
  * goals, no value, `why` in the value's place ("needs v3"), met (nothing there to miss).
  */

@@ -45,7 +45,7 @@ const FIX_BY_CODE: Record<number, string> = {
   [ErrorCode.StaticIpNotRegistered]:
     "Since 1 April 2026 the broker accepts API orders only from the static IP registered for the API app. Register this computer's static (public) IP for the app in the broker's API dashboard, or place the order from the broker's own terminal. Tickdesk never resends it: the order was refused, not lost.",
   [ErrorCode.RateLimited]:
-    "Another device or app is spending the same account's budget; Tickdesk waits until the broker's minute has turned, sends more slowly, and counts the breach in the status bar (*Limit n/3 today*). More than three per-minute breaches block the account for the day.",
+    "Another device or app is spending the same account's budget; Tickdesk waits until the broker's minute has turned, sends more slowly, pauses background refresh for 5 minutes more (until midnight once one more breach may block the day), and counts the breach in the status bar (*Limit n/3 today*). More than three per-minute breaches block the account for the day.",
   [ErrorCode.InvalidAppId]:
     'After an exit: there was no open position left to exit, so refresh positions (`Alt+R`) before anything else. On any other request: the app id is not recognised; check the app id in Settings (account) and log in again.',
   [ErrorCode.AppIdHashMismatch]:

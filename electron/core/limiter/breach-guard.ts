@@ -23,7 +23,8 @@
  *   stays at three quarters of the minute (`OTHER_CLIENTS_MINUTE_SHARE`), so a breach it sees
  *   means another client is over its share, and may already have been refused unseen;
  * - levels that hold more traffic as the block comes closer, counting the unseen reserve
- *   (see `BreachLevel`).
+ *   (see `BreachLevel`), and background refresh held for a cool-down after each breach,
+ *   until midnight once one more may block the day (`backgroundHeldUntil`).
  */
 import type { BreachLevel } from '../../../shared/ipc/channels/budget';
 import type { DayBudget } from './day-budget';
@@ -52,6 +53,12 @@ const CUT_SHARE = 0.75;
 const RECOVER_SHARE = 0.8;
 /** Quiet time after a 429 before the ceiling starts to recover. */
 const QUIET_MS = 5 * 60_000;
+/**
+ * Background refresh waits this long after a breach's pause has ended (the broker's minute
+ * has rolled): the quiet time the ceiling also waits before recovering, so an other client
+ * still over its share shows itself by another 429 before the refresh adds to the minute.
+ */
+export const BACKGROUND_COOL_DOWN_MS = QUIET_MS;
 /** Share of the limit the ceiling recovers per quiet minute after that. */
 const RECOVER_STEP_SHARE = 0.05;
 /** The cut ceiling never goes below this share of the limit (orders must still go). */
@@ -63,7 +70,8 @@ const STOPPED_SHARE = 0.25;
 /**
  * Breaches assumed unseen once Tickdesk has seen one today: refusals of another client on
  * the account (see the module comment). One, not one per breach seen: after the first the
- * ceiling is cut and background refresh held, leaving the other client most of the minute.
+ * ceiling is cut (and background refresh cools down), leaving the other client most of the
+ * minute.
  */
 export const UNSEEN_RESERVE = 1;
 
@@ -87,6 +95,8 @@ export class BreachGuard {
   private cut: number | null = null;
   private recoverTo: number | null = null;
   private lastAt = 0;
+  /** Background refresh waits until then: the last breach's pause plus the cool-down. */
+  private coolUntil = 0;
 
   constructor(o: BreachGuardOptions) {
     this.allowed = o.allowed ?? BREACHES_ALLOWED;
@@ -96,6 +106,8 @@ export class BreachGuard {
     if (this.day.breaches(o.now) > 0) {
       this.cut = this.recoverTo = Math.floor(this.perMinute * HELD_SHARE);
       this.lastAt = o.now;
+      // When the breach fell is not kept: cool down from the start, to be safe.
+      this.coolUntil = o.now + BACKGROUND_COOL_DOWN_MS;
     }
   }
 
@@ -164,6 +176,7 @@ export class BreachGuard {
       this.cut = Math.min(this.cut ?? cut, cut);
       this.recoverTo = Math.min(this.recoverTo ?? recoverTo, recoverTo);
       this.lastAt = now;
+      this.coolUntil = Math.max(this.coolUntil, now + pause + BACKGROUND_COOL_DOWN_MS);
     }
     this.episodeUntil = Math.max(this.episodeUntil, now + pause);
     return pause;
@@ -190,9 +203,17 @@ export class BreachGuard {
     return level === 'stopped' || level === 'blocked';
   }
 
-  /** Background refresh waits: the trader's reads and order confirmations come first. */
-  holdsBackground(now: number): boolean {
+  /**
+   * When background refresh may go again, or null when it is not held: the trader's reads
+   * and order confirmations come first. After a breach it waits out the broker's minute and
+   * a cool-down (`BACKGROUND_COOL_DOWN_MS`, restarted by each later breach), then comes back
+   * under the lowered ceiling: one breach must not cost the trader the rest of the day's
+   * refresh. Once one more breach may block the day (`stopped`, `blocked`) it waits until
+   * midnight, leaving what the broker still allows to the trader's reads and confirmations.
+   */
+  backgroundHeldUntil(now: number): number | null {
     const level = this.level(now);
-    return level === 'held' || level === 'stopped' || level === 'blocked';
+    if (level === 'stopped' || level === 'blocked') return this.day.resetsAt(now);
+    return level !== 'clear' && this.coolUntil > now ? this.coolUntil : null;
   }
 }

@@ -235,7 +235,8 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
   }
 
   function waitFor(p: Priority, now: number, head: Entry): number {
-    if (p === 'background' && guard.holdsBackground(now)) return day.resetsAt(now) - now;
+    const heldUntil = p === 'background' ? guard.backgroundHeldUntil(now) : null;
+    if (heldUntil !== null) return heldUntil - now;
     const bgWaiting = queues.background.length > 0;
     const minuteCeiling = guard.minuteCeiling(now, ceilings.minute);
     const actions = Math.min(ORDER_ACTIONS_PER_SECOND, head.job.orderActions ?? 0);
@@ -263,6 +264,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
 
   function getState(): BudgetState {
     const now = clock.now();
+    const heldUntil = guard.backgroundHeldUntil(now);
     return {
       at: new Date(now).toISOString(),
       second: { used: second.used(now), limit: limits.perSecond, ceiling: ceilings.second },
@@ -284,6 +286,7 @@ export function createRequestScheduler(opts: RequestSchedulerOptions = {}): Requ
       },
       inFlight,
       pausedUntil: pausedUntil > now ? new Date(pausedUntil).toISOString() : null,
+      backgroundHeldUntil: heldUntil === null ? null : new Date(heldUntil).toISOString(),
       rateLimitedCount,
       breaches: {
         count: guard.count(now),

@@ -1,4 +1,15 @@
 import type { BudgetState } from '../../../shared/ipc/channels/budget';
+import { formatIstTime } from '../../../shared/format/ist';
+
+/**
+ * Background refresh after a breach: paused for a cool-down once the broker's minute has
+ * turned, so support can tell the trader when the views refresh on their own again.
+ */
+function heldWords(until: string | null): string {
+  return until === null
+    ? ''
+    : ` and has paused background refresh until ${formatIstTime(until)} IST (your own refreshes still go)`;
+}
 
 /** What the status bar says about the day's limit breaches: a short line and the full story. */
 export interface BreachWords {
@@ -38,8 +49,8 @@ export function breachWords(b: BudgetState): BreachWords | null {
     level === 'stopped'
       ? "Tickdesk has stopped sending orders until midnight and only reads, slowly, so the orders already sent can still be checked. Use the broker's own terminal or website to place or cancel orders."
       : level === 'held'
-        ? 'Tickdesk sends more slowly and has paused background refresh. Close other apps that use this account.'
-        : 'Tickdesk now sends more slowly. Close other apps that use this account.';
+        ? `Tickdesk sends more slowly${heldWords(b.backgroundHeldUntil)}. Close other apps that use this account.`
+        : `Tickdesk now sends more slowly${heldWords(b.backgroundHeldUntil)}. Close other apps that use this account.`;
   return {
     short:
       level === 'stopped'

@@ -8,7 +8,8 @@ const Window = z.object({ used: z.number(), limit: z.number(), ceiling: z.number
  * How close the day is to the broker's block (more than 3 per-minute breaches in one day
  * block the account until midnight), counting the breaches seen and those assumed unseen:
  * `clear` no breach today; `slowed` the whole client
- * sends more slowly; `held` background refresh waits; `stopped` one more breach would block
+ * sends more slowly; `held` at most half the minute (background refresh waits a cool-down
+ * after each breach, `backgroundHeldUntil`); `stopped` one more breach would block
  * the day, so new order actions are refused before sending and only reads go, slowly;
  * `blocked` the broker has blocked the account until midnight.
  */
@@ -27,6 +28,11 @@ export const BudgetState = z.object({
   queued: z.object({ order: z.number(), user: z.number(), background: z.number() }),
   inFlight: z.number(),
   pausedUntil: z.string().nullable(),
+  /**
+   * Until when background refresh waits after a per-minute breach (the breached minute and a
+   * cool-down; IST midnight once one more breach may block the day); null when it runs.
+   */
+  backgroundHeldUntil: z.string().nullable(),
   rateLimitedCount: z.number(),
   /** The day's minute-limit breaches as the broker counts them (each 429 episode counted). */
   breaches: z.object({

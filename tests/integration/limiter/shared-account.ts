@@ -59,12 +59,18 @@ export interface Surge {
 /** How long into its minute the surge may go on, so its refusals stay in that minute. */
 const SURGE_UNTIL_MS = 45_000;
 
-/** The sandbox's own count of minute breaches and the day block for the (one) user. */
-export async function brokerCount(
-  app: ComposedApp,
-): Promise<{ minuteBreaches: number; blocked: boolean }> {
+/** What the broker counted for the account: the broker's own words, not the app's. */
+export interface BrokerCount {
+  minuteBreaches: number;
+  blocked: boolean;
+  /** The busiest second and minute of its sliding windows today. */
+  peak: { second: number; minute: number };
+}
+
+/** The sandbox's own count of minute breaches, the day block and peaks for the (one) user. */
+export async function brokerCount(app: ComposedApp): Promise<BrokerCount> {
   const res = await fetch(new URL('/__sandbox/limits', app.core.demoBrokerUrl!));
-  const json = (await res.json()) as { users: { minuteBreaches: number; blocked: boolean }[] };
+  const json = (await res.json()) as { users: BrokerCount[] };
   if (json.users.length !== 1)
     throw new Error(`expected one sandbox user, got ${json.users.length}`);
   return json.users[0]!;

@@ -14,32 +14,18 @@
  * each one journalled, queued as the final read is answered; the broker lands the exit then.
  */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { OrderIntent, Positions } from '../../../shared/broker/models';
+import { test } from 'node:test';
+import type { Positions } from '../../../shared/broker/models';
 import { OrderType, Side } from '../../../shared/broker/enums';
-import { sbinBuy, startComposedApp, startDemoSandbox, type ComposedApp } from './composed-app';
-import type { SandboxHandle } from '../../../sandbox/index';
-import { virtualClock } from './virtual-clock';
+import { sbinBuy } from './composed-app';
+import { armFinalLook, LATE_MS, lateExitFixture } from './late-exit-race';
 
-/** When the broker carries the exit out: long after the 30 s of checking. */
-const LATE_MS = 60_000;
 /** Orders refused by the pre-checks, journalled while the exit's last checks run. */
 const BURST = 150;
 const SYMBOL = 'NSE:ITC-EQ';
 
-let sandbox: SandboxHandle;
-let app: ComposedApp;
-const clock = virtualClock(Date.now(), 20);
-/** Called with each request the sandbox answered (method, path, status, real ms). */
-let onRequest: (line: string) => void = () => {};
-before(async () => {
-  sandbox = await startDemoSandbox(clock, (line) => onRequest(line));
-  app = await startComposedApp({ clock, sandbox });
-});
-after(async () => {
-  await app.close();
-  await sandbox.close();
-});
+const f = lateExitFixture();
+const { clock } = f;
 
 const net = (p: Positions) =>
   p.positions.find((x) => x.symbol === SYMBOL && x.productType === 'INTRADAY')?.netQty ?? 0;
@@ -55,11 +41,12 @@ async function until(what: string, ok: () => boolean, ms = 60_000): Promise<void
 
 /** The exit's own order, as the app holds it (pushed to it, never read by it). */
 const exitOrderHeld = (knownBefore: ReadonlySet<string>) =>
-  (app.core.orderBook().orders ?? []).find(
+  (f.app.core.orderBook().orders ?? []).find(
     (o) => o.symbol === SYMBOL && o.side === Side.Sell && !knownBefore.has(o.id),
   );
 
 test('an exit whose order is pushed while "not done" is being written is recognised with no later read', async (t) => {
+  const { app } = f;
   const buy = await app.core.orders.place(
     { ...sbinBuy(0), symbol: SYMBOL, type: OrderType.Market, limitPrice: 0 },
     { confirmGuards: true },
@@ -82,39 +69,22 @@ test('an exit whose order is pushed while "not done" is being written is recogni
     times: 1,
   });
   let exitId = '';
-  let sentAt = Infinity;
-  const late = { positions: 0, orders: 0 };
-  const burst: Promise<OrderIntent>[] = [];
-  let landed: Promise<string> | null = null;
-  onRequest = (line) => {
-    if (clock.now() - sentAt < 30_000 || landed) return;
-    if (line.startsWith('GET /api/v2/positions ')) late.positions++;
-    else if (line.startsWith('GET /api/v2/orders ')) late.orders++;
-    if (late.positions < 2 || late.orders < 2) return;
-    // The final look has been answered ("still open"). The disk gets busy (the journal write
-    // of "not done" queues behind these), and meanwhile the broker lands the exit and its
-    // order is pushed to the app.
-    for (let k = 0; k < BURST; k++)
-      burst.push(app.core.orders.place(sbinBuy(500, { qty: 0 }), { confirmGuards: true }));
-    landed = (async () => {
-      // Once the app has taken the answers in (jumping time under a request still being
-      // read would fire its timeout instead).
-      while (app.core.scheduler.getState().inFlight > 0) await new Promise((r) => setImmediate(r));
-      clock.skip(LATE_MS);
-      await until('the exit order pushed to the app', () => !!exitOrderHeld(knownBefore));
-      // What the app made of it when the push arrived.
-      return app.core.orders.get(exitId).status;
-    })();
-  };
-  sentAt = clock.now();
+  // Once the exit's final look is answered ("still open"), the disk gets busy (the journal
+  // write of "not done" queues behind the burst), and meanwhile the broker lands the exit
+  // and its order is pushed to the app.
+  const { burst, landed } = armFinalLook(f, BURST, async () => {
+    await until('the exit order pushed to the app', () => !!exitOrderHeld(knownBefore));
+    // What the app made of it when the push arrived.
+    return app.core.orders.get(exitId).status;
+  });
   const pending = app.core.orders.exit(`${SYMBOL}-INTRADAY`);
   exitId = app.core.orders.list().find((i) => i.summary === `EXIT ${SYMBOL}-INTRADAY`)!.intentId;
   const exit = await pending;
   assert.equal(exit.status, 'unconfirmed', `${exit.summary}: ${exit.note}`);
   const settled = await app.core.orders.settled(exit.intentId);
-  onRequest = () => {};
-  assert.notEqual(landed, null, 'the final look was made after the 30 s check');
-  const atPush = await landed!;
+  f.onRequest = () => {};
+  assert.notEqual(landed(), null, 'the final look was made after the 30 s check');
+  const atPush = await landed()!;
   for (const b of await Promise.all(burst)) assert.equal(b.status, 'blocked', b.note);
   assert.equal(
     settled.status,

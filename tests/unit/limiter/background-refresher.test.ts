@@ -24,6 +24,7 @@ function budget(clock: FakeClock, used: number): () => BudgetState {
     queued: { order: 0, user: 0, background: 0 },
     inFlight: 0,
     pausedUntil: null,
+    backgroundHeldUntil: null,
     rateLimitedCount: 0,
     breaches: { count: 0, unseen: 0, allowed: 3, level: 'clear' },
   });

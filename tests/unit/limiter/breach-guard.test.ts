@@ -12,6 +12,7 @@ import type { Priority } from '../../../electron/core/limiter/request-scheduler'
 import { memoryDayStore } from '../../../electron/core/limiter/day-budget';
 import { BrokerError } from '../../../electron/core/broker/broker-error';
 import { FakeClock } from './fake-clock';
+import { BACKGROUND_COOL_DOWN_MS } from '../../../electron/core/limiter/breach-guard';
 
 const limited = (retryAfterMs: number) =>
   BrokerError.fromEnvelope(429, -353, 'API limit exceeded', retryAfterMs);
@@ -132,6 +133,38 @@ test('one breach seen and one assumed unseen hold background refresh; two seen r
   assert.ok(!sent.includes('bg') && !sent.includes('queued-multi'));
   await s.dispose();
   await assert.rejects(bg);
+});
+
+test('background refresh waits out a breach and the cool-down, then resumes; a restart cools down from the start', async () => {
+  const { clock, s, sent, job, refused, store } = setup();
+  await assert.rejects(refused('o1', 1_000));
+  const t0 = clock.now();
+  // Held for the pause (Retry-After + 1 s) and the cool-down, not until midnight.
+  assert.equal(
+    s.getState().backgroundHeldUntil,
+    new Date(t0 + 2_000 + BACKGROUND_COOL_DOWN_MS).toISOString(),
+  );
+  const bg = job('bg', 'background');
+  await clock.advance(2_000 + BACKGROUND_COOL_DOWN_MS - 1_000);
+  assert.ok(!sent.includes('bg'), 'not during the cool-down');
+  await clock.advance(1_000);
+  assert.ok(sent.includes('bg'), 'back after the cool-down, the level still held');
+  assert.equal(s.getState().breaches.level, 'held');
+  assert.equal(s.getState().backgroundHeldUntil, null);
+  await bg;
+  await s.dispose();
+  // A restart the same day does not know when the breach fell: it cools down from the start.
+  const again = setup(store, clock);
+  assert.equal(
+    again.s.getState().backgroundHeldUntil,
+    new Date(clock.now() + BACKGROUND_COOL_DOWN_MS).toISOString(),
+  );
+  const bg2 = again.job('bg2', 'background');
+  await clock.advance(BACKGROUND_COOL_DOWN_MS - 1);
+  assert.ok(!again.sent.includes('bg2'));
+  await clock.advance(1);
+  assert.equal(await bg2, 'bg2');
+  await again.s.dispose();
 });
 
 test('a day-long Retry-After is the broker block: order actions refused as blocked', async () => {

@@ -90,3 +90,15 @@ test('what counts: a request answered 429 counts in the windows (a client that r
   for (let k = 0; k < 10; k++) if (l.admit('u', T0 + 1000).ok) admitted++;
   assert.equal(admitted, 8, 'the two refused requests took two places in the second');
 });
+
+test('the report gives the busiest second and minute the sliding windows held today', () => {
+  const l = new RateLimiter(SPEC_LIMITS);
+  // 7 in one second, then 3 a second for 40 s: the busiest second holds 7 (then 3s), the
+  // busiest minute all 127.
+  for (let k = 0; k < 7; k++) l.admit('u', T0);
+  for (let s = 1; s <= 40; s++) for (let k = 0; k < 3; k++) l.admit('u', T0 + s * 1000);
+  assert.deepEqual(l.report(T0 + 40_000)[0]?.peak, { second: 7, minute: 127 });
+  // Counted by arrival in any 60 s: 61 s on, the first 7 have left the minute.
+  for (let k = 0; k < 2; k++) l.admit('u', T0 + 61_000);
+  assert.deepEqual(l.report(T0 + 61_000)[0]?.peak, { second: 7, minute: 127 });
+});
