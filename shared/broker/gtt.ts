@@ -248,6 +248,11 @@ export const GttCheck = z.object({
   code: z.number().nullable(),
   /** The fat-finger guard that asks (e.g. `ltp-distance`), as for an order's pre-check. */
   guard: z.string().nullable(),
+  /**
+   * A CNC sell's eDIS warning (field `edis`): demat shares today's authorization does not
+   * cover yet, which "Authorize now" offers to authorize (as for an order's pre-check).
+   */
+  authorizeQty: z.number().int().positive().optional(),
 });
 /** One GTT pre-check finding. */
 export type GttCheck = z.infer<typeof GttCheck>;

@@ -56,6 +56,11 @@ export const Profile = z.object({
   pan: z.string(),
   passwordChangedAt: Iso.nullable(),
   passwordExpiryDays: z.number().nullable(),
+  /**
+   * The account has DDPI (or a POA): sells of demat shares need no eDIS authorization, so a
+   * sell GTT goes through when it triggers. Null when the broker does not say (v2).
+   */
+  ddpi: z.boolean().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -17,6 +17,7 @@ import { DATA_LAYOUT } from '../diagnostics/bundle-sources';
 import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
 import { createAccountGttClient } from '../gtt/account-gtt';
 import { createGttService, type GttService } from '../gtt/gtt-service';
+import { createGttDemat, type GttDematDeps } from '../gtt/gtt-demat';
 import { createSessionTransport } from './session-transport';
 import { sessionDialect } from './settings-accounts';
 import type { HttpTransportOptions } from '../broker/http-transport';
@@ -32,6 +33,8 @@ export interface GttRuntimeDeps {
   instruments: InstrumentLookup;
   stopped: TradingStopSource;
   freshPrice: (symbol: string) => Promise<void>;
+  /** The account's DDPI and the order path's CNC-sell check, for the eDIS warning of sell GTTs. */
+  demat?: GttDematDeps;
   emit: (view: GttView) => void;
   triggered: (g: Gtt) => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -73,6 +76,7 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
     freshPrice: deps.freshPrice,
     instruments: deps.instruments,
     limits: () => settings.get().preferences.fatFinger,
+    ...(deps.demat ? { demat: createGttDemat(deps.demat) } : {}),
     stopped: deps.stopped,
     journal,
     onChange: deps.emit,

@@ -38,6 +38,7 @@ import {
   type CheckResult,
 } from '../orders/reconcile/ambiguity-resolver';
 import { precheckGtt } from './gtt-checks';
+import type { GttDemat } from './gtt-demat';
 import { cancelCheck, createCheck, modifyCheck } from './gtt-reconcile';
 
 /** How often the GTT book is read while a GTT is active or an action unsettled (ms). */
@@ -54,12 +55,17 @@ export interface GttServiceDeps {
   freshPrice?: (symbol: string) => Promise<void>;
   instruments: InstrumentLookup;
   limits: () => FatFingerLimits;
+  /** The eDIS warning of a CNC-sell GTT (gtt-demat.ts); absent: none. */
+  demat?: GttDemat;
   /** The kill switch and daily limits: creating and modifying stop; cancelling still goes. */
   stopped?: TradingStopSource;
   journal: OrderJournal;
   /** Every change of the view (the screens). */
   onChange: (view: GttView) => void;
-  /** A GTT the book shows triggered since the last read (once per GTT). */
+  /**
+   * A GTT the book shows triggered since the last read (once per GTT): placed its order, or
+   * `rejected` when the broker refused the order it placed (an unauthorized CNC sell).
+   */
   onTriggered: (gtt: Gtt) => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Reads of the settling period, ms after the ambiguous answer (default: the order path's). */
@@ -178,8 +184,8 @@ export function createGttService(deps: GttServiceDeps): GttService {
     if (prev) {
       for (const g of book) {
         const was = prev.get(g.id);
-        if (g.status === 'triggered' && (was === 'active' || was === 'transit'))
-          deps.onTriggered(g);
+        const fired = g.status === 'triggered' || g.status === 'rejected';
+        if (fired && (was === 'active' || was === 'transit')) deps.onTriggered(g);
       }
     }
     changed();
@@ -357,9 +363,15 @@ export function createGttService(deps: GttServiceDeps): GttService {
       // The guards and the wrong-side check compare with the last price: get one first.
       await deps.freshPrice(d.symbol).catch(() => undefined);
     }
+    // A CNC sell's eDIS warning (asks, never blocks: the GTT outlives today's authorization).
+    const demat = deps.demat ? await deps.demat.warn(d) : [];
     // The checks on the book as last read first: a GTT they block or ask about costs no
     // request (a trader fixing a typo, a proof sending hundreds of bad GTTs).
-    const early = verdict(a, precheckGtt(d, deps.instruments, deps.limits(), book, gttId), o);
+    const early = verdict(
+      a,
+      [...precheckGtt(d, deps.instruments, deps.limits(), book, gttId), ...demat],
+      o,
+    );
     if (early) return early;
     let current: Gtt[];
     try {
@@ -372,7 +384,7 @@ export function createGttService(deps: GttServiceDeps): GttService {
         note: `The GTT book could not be read, so nothing was sent: ${err instanceof Error ? err.message : String(err)}`,
       });
     }
-    const checks = precheckGtt(d, deps.instruments, deps.limits(), current, gttId);
+    const checks = [...precheckGtt(d, deps.instruments, deps.limits(), current, gttId), ...demat];
     return verdict(a, checks, o) ?? { action: { ...a, checks }, before: current.map((g) => g.id) };
   }
 
@@ -470,6 +482,7 @@ export function createGttService(deps: GttServiceDeps): GttService {
       return n;
     },
     reset() {
+      deps.demat?.reset();
       book = [];
       known = null;
       readAt = null;

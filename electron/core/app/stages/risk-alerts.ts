@@ -132,6 +132,10 @@ export function openWatchers(
       instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
       stopped: tradingStop.stopped,
       freshPrice: (symbol) => md.service.loadDepth(symbol).then(() => undefined),
+      demat: {
+        ddpi: () => broker.getProfile().then((p) => p.ddpi),
+        check: (order) => orders.dematPrecheck(order),
+      },
       emit: (v) => events.emit('gtt.changed', v),
       triggered: (g) => alerts.gttTriggered(g),
       logger: logger.child('gtt'),
