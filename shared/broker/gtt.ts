@@ -299,3 +299,12 @@ export function gttSummary(d: GttDraft): string {
     ? `${side} ${leg1.qty} ${d.symbol} OCO target ${rupees(leg1.triggerPrice)} / stop ${rupees(leg2.triggerPrice)}`
     : `${side} ${leg1.qty} ${d.symbol} at trigger ${rupees(leg1.triggerPrice)}`;
 }
+
+/**
+ * Whether an order was placed by a triggered GTT: v3 tags it `<leg number>:GTT<tag>`
+ * (`1:GTTUntagged`; docs/broker-v3.md "GTT", inferred from the reference's two examples).
+ * Seeing one pushed is the sign to read the GTT book at once.
+ */
+export function placedByGtt(order: { tag?: string | undefined }): boolean {
+  return /^\d+:GTT/i.test(order.tag ?? '');
+}

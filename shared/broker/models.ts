@@ -143,6 +143,11 @@ export const Order = z.object({
   token: z.string(),
   offline: z.boolean(),
   ltp: z.number().nullable(),
+  /**
+   * The order's tag when the broker gives one. An order a GTT placed carries
+   * `<leg>:GTT<tag>` on v3 (`placedByGtt`, shared/broker/gtt.ts; docs/broker-v3.md "GTT").
+   */
+  tag: z.string().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

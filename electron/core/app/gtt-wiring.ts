@@ -18,6 +18,8 @@ import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
 import { createAccountGttClient } from '../gtt/account-gtt';
 import { createGttService, type GttService } from '../gtt/gtt-service';
 import { createGttDemat, type GttDematDeps } from '../gtt/gtt-demat';
+import { createGttTriggerWatch } from '../gtt/gtt-trigger-watch';
+import type { Order } from '../../../shared/broker/models';
 import { createSessionTransport } from './session-transport';
 import { sessionDialect } from './settings-accounts';
 import type { HttpTransportOptions } from '../broker/http-transport';
@@ -35,6 +37,8 @@ export interface GttRuntimeDeps {
   freshPrice: (symbol: string) => Promise<void>;
   /** The account's DDPI and the order path's CNC-sell check, for the eDIS warning of sell GTTs. */
   demat?: GttDematDeps;
+  /** Whether this app placed the order with this id (a pushed order it did not may be a GTT's). */
+  ownOrder?: (id: string) => boolean;
   emit: (view: GttView) => void;
   triggered: (g: Gtt) => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -45,6 +49,8 @@ export interface GttRuntime {
   service: GttService;
   /** A session became usable: reconcile what the journal left open, read the book. */
   sessionActive(): void;
+  /** A book the pushed order feed merged: a GTT's order in it reads the GTT book at once. */
+  observeOrders(book: readonly Order[]): void;
   dispose(): Promise<void>;
 }
 
@@ -83,9 +89,23 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
     onTriggered: deps.triggered,
     logger: deps.logger,
   });
+  const watch = createGttTriggerWatch({
+    clock,
+    armed: () => service.armed(),
+    ownOrder: deps.ownOrder ?? (() => true),
+    read: () =>
+      void service.refresh().catch((err: unknown) =>
+        deps.logger.warn('gtt: reading the GTT book after an order update failed', {
+          err: String(err),
+        }),
+      ),
+  });
   let account = session.snapshot().accountId;
   const off = session.onChange((s) => {
-    if (s.accountId !== account || s.status === 'logged-out') service.reset();
+    if (s.accountId !== account || s.status === 'logged-out') {
+      service.reset();
+      watch.reset();
+    }
     account = s.accountId;
   });
   return {
@@ -107,8 +127,10 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
           deps.logger.warn('gtt: reading the GTT book failed', { err: String(err) }),
         );
     },
+    observeOrders: (book) => watch.observe(book),
     async dispose() {
       off();
+      watch.dispose();
       await service.dispose();
       await journal.close();
     },

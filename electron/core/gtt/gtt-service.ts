@@ -82,6 +82,8 @@ export interface GttSendOptions {
 /** The running service. */
 export interface GttService {
   view(): GttView;
+  /** Whether a GTT in the book as last read may still trigger (active or in transit). */
+  armed(): boolean;
   /** Reads the GTT book now (the screen opening, a poll). */
   refresh(): Promise<GttView>;
   create(d: GttDraft, o?: GttSendOptions): Promise<GttAction>;
@@ -407,6 +409,7 @@ export function createGttService(deps: GttServiceDeps): GttService {
 
   return {
     view,
+    armed: () => book.some((g) => g.status === 'active' || g.status === 'transit'),
     async refresh() {
       const client = deps.client();
       if (client) await track(read(client));
