@@ -60,6 +60,19 @@ describe('sell GTTs and eDIS (composed app, API v3, sandbox over HTTP)', () => {
     }
   }
 
+  /** Waits for the GTT alert naming `id` raised after the first `from` (events reach the bus a moment after the read). */
+  async function alertFor(id: string, from: number): Promise<Alert> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const a = gttAlerts()
+        .slice(from)
+        .find((x) => x.title.includes(id));
+      if (a) return a;
+      assert.ok(Date.now() < deadline, `no alert names GTT ${id}: ${JSON.stringify(gttAlerts())}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   /** Creates the OCO, confirming what it asks; returns the GTT id and what it asked. */
   async function place(
     up: number,
@@ -133,10 +146,7 @@ describe('sell GTTs and eDIS (composed app, API v3, sandbox over HTTP)', () => {
     const leg = orders.find((o) => g.message.includes(o.id));
     assert.ok(leg, `the triggered order is in the order book: ${g.message}`);
     assert.match(leg.message, /eDIS/);
-    const alert = gttAlerts()
-      .slice(before)
-      .find((a) => a.title.includes(id));
-    assert.ok(alert, `an alert names GTT ${id}: ${JSON.stringify(gttAlerts())}`);
+    const alert = await alertFor(id, before);
     assert.match(alert.title, /its order was rejected/);
     assert.match(alert.body, /not authorized for sale that day \(eDIS\)/);
     assert.match(alert.body, /Authorize them on the eDIS screen/);
@@ -157,10 +167,7 @@ describe('sell GTTs and eDIS (composed app, API v3, sandbox over HTTP)', () => {
     await app.control('price', { symbol: h.symbol, ltp: 1041 });
     const g = await gttReads(id, 'triggered');
     assert.match(g.message, /target leg triggered: order \S+ placed/);
-    const alert = gttAlerts()
-      .slice(before)
-      .find((a) => a.title.includes(id));
-    assert.ok(alert, 'an alert names the GTT');
+    const alert = await alertFor(id, before);
     assert.match(alert.title, new RegExp(`GTT ${id} triggered: Sell ${qty} `));
   });
 
