@@ -36,6 +36,13 @@ export class SandboxState {
   startLimits: StartLimits = { ...START_LIMITS };
   /** Trading day (IST date of the last 06:00 boundary) the books belong to; 0 before the first check. */
   tradingDay = 0;
+  /**
+   * The account has a standing demat instruction (DDPI, or an old POA): CNC sells of demat
+   * shares need no eDIS authorization, neither from the ticket nor when a GTT triggers. Off by
+   * default (the demo account authorizes per day, as most retail accounts without DDPI do); a
+   * test control sets it (`POST /__sandbox/demat`). Account set-up, so a reset keeps it off.
+   */
+  ddpi = false;
 
   constructor(
     readonly seed: number,
@@ -119,6 +126,7 @@ export class SandboxState {
     this.prices.reset();
     this.startLimits = { ...START_LIMITS };
     this.tradingDay = 0;
+    this.ddpi = false;
     this.holdings = seedHoldings(this.seed, this.index, (i) => this.prices.ltp(i));
   }
 }

@@ -9,6 +9,7 @@ import { MARKETS } from '../market/sessions';
 import { fundsShape, holdingsShape, profileShape } from '../present/account';
 import { positionShape, positionsOverall, tradeShape } from '../present/trading';
 import { Exchange } from '../../shared/broker/enums';
+import { V3_API_PREFIX } from '../v3/addresses';
 
 /** Builds the account routes over a core. */
 export function accountRoutes(core: BrokerCore): Route[] {
@@ -20,7 +21,16 @@ export function accountRoutes(core: BrokerCore): Route[] {
       access: 'user',
       level: 0,
       operation: 'Profile Details',
-      handle: () => okReply({ data: profileShape(core.user, core.quirks, s.now()) }),
+      // The v3 alias answers with the same handler; only v3's profile names DDPI.
+      handle: (ctx) =>
+        okReply({
+          data: profileShape(
+            core.user,
+            core.quirks,
+            s.now(),
+            ctx.path.startsWith(V3_API_PREFIX) ? s.ddpi : undefined,
+          ),
+        }),
     },
     {
       method: 'GET',

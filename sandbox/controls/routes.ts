@@ -1,7 +1,7 @@
 /**
  * Test-only controls under /__sandbox/ (registered only with testControls; 404 otherwise):
  * set or advance the clock, pin a market OPEN/CLOSE, set a last price, arm faults or an odd
- * row in a list answer, set the app's registered static IPs, set the demo user's personal details (canaries for leak tests),
+ * row in a list answer, set the app's registered static IPs, give the account DDPI, set the demo user's personal details (canaries for leak tests),
  * reset the account, and step the market. They let integration tests reach 15:29 IST, an expired token
  * or a half-filled order in milliseconds instead of waiting for them.
  */
@@ -87,6 +87,14 @@ export function controlRoutes(d: ControlDeps): Route[] {
       }
       Object.assign(core.user, b);
       return okJson({ profile: Object.fromEntries(PROFILE_FIELDS.map((k) => [k, core.user[k]])) });
+    }),
+    route('POST', '/__sandbox/demat', (ctx) => {
+      // The account's standing demat instruction: {"ddpi": true} lets CNC sells (and the
+      // sells GTTs place) go without eDIS, as DDPI or a POA does at a real broker.
+      const ddpi = obj(ctx.body).ddpi;
+      if (typeof ddpi !== 'boolean') return bad('send {"ddpi": true} or {"ddpi": false}');
+      core.state.ddpi = ddpi;
+      return okJson({ ddpi });
     }),
     route('POST', '/__sandbox/clock', (ctx) => {
       const b = obj(ctx.body);

@@ -186,16 +186,20 @@ export class GttDesk {
     return g;
   }
 
-  /** Places the leg's order through the order desk; the GTT is then triggered (or rejected). */
+  /**
+   * Places the leg's order through the order desk, with every check an order gets: a CNC sell
+   * of demat shares is rejected unless the account has DDPI or that day's eDIS authorization
+   * covers it (as FYERS, Zerodha and Dhan say of sell GTTs; docs/broker-v3.md "GTT"). The GTT
+   * is then triggered, or rejected naming the order's reason.
+   */
   private trigger(g: SimGtt, leg: GttLeg, legNo: 1 | 2): void {
+    const which = g.draft.kind === 'oco' ? (legNo === 1 ? 'target leg' : 'stop leg') : 'leg';
     try {
       const ack = this.desk.place(legOrder(g.draft, leg), {
         // Inferred from the reference's orderTag note ("1:GTT…", "2:GTTUntagged"): docs/broker-v3.md.
         orderTag: `${legNo}:GTTUntagged`,
-        dematAuthorized: true,
       });
       g.orderId = ack.id;
-      const which = g.draft.kind === 'oco' ? (legNo === 1 ? 'target leg' : 'stop leg') : 'leg';
       this.end(
         g,
         GttWireStatus.Triggered,
@@ -209,7 +213,7 @@ export class GttDesk {
         g,
         GttWireStatus.Rejected,
         'REJECTED',
-        `GTT/OCO order triggered, its order was rejected: ${e.message}`,
+        `GTT/OCO ${which} triggered, its order${g.orderId ? ` ${g.orderId}` : ''} was rejected: ${e.message}`,
       );
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The order desk: place, modify and cancel as the API defines them. It runs the shared
  * placement rules, then the checks only a broker can make (market open, after-market flag,
- * holdings and eDIS authorization for CNC sells, available funds), and hands accepted orders
+ * holdings and eDIS authorization for CNC sells unless the account has DDPI, available funds), and hands accepted orders
  * to the matching engine in Transit, where it waits for the exchange's acknowledgement. Orders refused by those broker checks are kept in the
  * order book as Rejected, as a real broker's risk system does.
  */
@@ -44,8 +44,6 @@ export interface WireOrderAnswer {
 export interface PlaceExtra {
   /** The order's tag. */
   orderTag?: string;
-  /** The demat shares were authorized when the GTT was created (no eDIS check now). */
-  dematAuthorized?: boolean;
 }
 
 /** Place, modify and cancel over a SandboxState and its engine. */
@@ -157,7 +155,7 @@ export class OrderDesk {
       o.leg = 'entry';
     }
     if (extra.orderTag) o.orderTag = extra.orderTag;
-    const reason = this.riskCheck(o, extra.dematAuthorized ?? false);
+    const reason = this.riskCheck(o);
     this.s.book.add(o);
     if (reason) {
       o.status = OrderStatus.Rejected;
@@ -186,7 +184,7 @@ export class OrderDesk {
   }
 
   /** Broker-side checks; returns a rejection reason or undefined. Sets fromHoldingsQty on CNC sells. */
-  private riskCheck(o: SimOrder, dematAuthorized: boolean): string | undefined {
+  private riskCheck(o: SimOrder): string | undefined {
     const i = o.instrument;
     if (o.productType === 'CNC' && o.side === Side.Sell) {
       let pendingSells = 0;
@@ -203,7 +201,8 @@ export class OrderDesk {
           held: this.s.holdingRemaining(i),
           boughtToday: this.s.cncBoughtToday(i),
           pendingSells,
-          authorized: dematAuthorized ? Number.MAX_SAFE_INTEGER : this.authorizedRemaining(i.isin),
+          // DDPI: the broker debits the demat shares itself, no eDIS needed (docs/broker-v3.md, GTT).
+          authorized: this.s.ddpi ? Number.MAX_SAFE_INTEGER : this.authorizedRemaining(i.isin),
         },
         i.ticker,
       );

@@ -12,10 +12,26 @@ import { fmtDdMmYyyy } from '../time/ist';
 
 const r2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The profile object (key `data`). */
-export function profileShape(u: DemoUser, quirks: boolean, now: number): Record<string, unknown> {
+/**
+ * The profile object (key `data`). `ddpi` is given on v3, whose profile says whether the
+ * account has DDPI (`ddpi_enabled`, with `mtf_enabled` beside it: the broker's v3 reference);
+ * v2's spec shows neither.
+ */
+export function profileShape(
+  u: DemoUser,
+  quirks: boolean,
+  now: number,
+  ddpi?: boolean,
+): Record<string, unknown> {
   const changed = now - 40 * 86_400_000;
-  const base = { name: u.name, display_name: '', svc_id: u.svc_id, image: '', email_id: u.email };
+  const base = {
+    name: u.name,
+    display_name: '',
+    svc_id: u.svc_id,
+    image: '',
+    email_id: u.email,
+    ...(ddpi === undefined ? {} : { ddpi_enabled: ddpi, mtf_enabled: false }),
+  };
   return quirks
     ? {
         ...base,

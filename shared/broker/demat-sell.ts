@@ -79,3 +79,16 @@ export function checkDematSell(qty: number, stock: DematStock, name: string): De
   }
   return { fromDemat, violations };
 }
+
+/**
+ * Whether a broker's reason for refusing a sell is the missing depository authorization
+ * (eDIS / CDSL TPIN), as opposed to too few shares or funds: the GTT alert then says what to
+ * do. Our own words (`checkDematSell`, which the sandbox answers with) and the words brokers
+ * are reported to use ("DP not authorised", "TPIN not authorised": Zerodha's help pages) are
+ * recognized; other brokers' exact texts are not published (docs/broker-v3.md, GTT).
+ */
+export function isEdisRefusal(reason: string): boolean {
+  return /\beDIS\b|\bTPIN\b|depository authori[sz]ation|\bDP not authori[sz]ed|demat (debit )?authori[sz]ation/i.test(
+    reason,
+  );
+}

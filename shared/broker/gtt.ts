@@ -248,6 +248,11 @@ export const GttCheck = z.object({
   code: z.number().nullable(),
   /** The fat-finger guard that asks (e.g. `ltp-distance`), as for an order's pre-check. */
   guard: z.string().nullable(),
+  /**
+   * A CNC sell's eDIS warning (field `edis`): demat shares today's authorization does not
+   * cover yet, which "Authorize now" offers to authorize (as for an order's pre-check).
+   */
+  authorizeQty: z.number().int().positive().optional(),
 });
 /** One GTT pre-check finding. */
 export type GttCheck = z.infer<typeof GttCheck>;
@@ -293,4 +298,13 @@ export function gttSummary(d: GttDraft): string {
   return leg2
     ? `${side} ${leg1.qty} ${d.symbol} OCO target ${rupees(leg1.triggerPrice)} / stop ${rupees(leg2.triggerPrice)}`
     : `${side} ${leg1.qty} ${d.symbol} at trigger ${rupees(leg1.triggerPrice)}`;
+}
+
+/**
+ * Whether an order was placed by a triggered GTT: v3 tags it `<leg number>:GTT<tag>`
+ * (`1:GTTUntagged`; docs/broker-v3.md "GTT", inferred from the reference's two examples).
+ * Seeing one pushed is the sign to read the GTT book at once.
+ */
+export function placedByGtt(order: { tag?: string | undefined }): boolean {
+  return /^\d+:GTT/i.test(order.tag ?? '');
 }

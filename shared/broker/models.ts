@@ -56,6 +56,11 @@ export const Profile = z.object({
   pan: z.string(),
   passwordChangedAt: Iso.nullable(),
   passwordExpiryDays: z.number().nullable(),
+  /**
+   * The account has DDPI (or a POA): sells of demat shares need no eDIS authorization, so a
+   * sell GTT goes through when it triggers. Null when the broker does not say (v2).
+   */
+  ddpi: z.boolean().nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -138,6 +143,11 @@ export const Order = z.object({
   token: z.string(),
   offline: z.boolean(),
   ltp: z.number().nullable(),
+  /**
+   * The order's tag when the broker gives one. An order a GTT placed carries
+   * `<leg>:GTT<tag>` on v3 (`placedByGtt`, shared/broker/gtt.ts; docs/broker-v3.md "GTT").
+   */
+  tag: z.string().optional(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -91,6 +91,7 @@ export async function control(
     | 'row-patch'
     | 'reset'
     | 'profile'
+    | 'demat'
     | 'registered-ips'
     | 'limits/spend',
   body: Record<string, unknown>,

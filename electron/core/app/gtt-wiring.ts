@@ -17,6 +17,9 @@ import { DATA_LAYOUT } from '../diagnostics/bundle-sources';
 import { createDailyOrderJournal } from '../orders/journal/daily-order-journal';
 import { createAccountGttClient } from '../gtt/account-gtt';
 import { createGttService, type GttService } from '../gtt/gtt-service';
+import { createGttDemat, type GttDematDeps } from '../gtt/gtt-demat';
+import { createGttTriggerWatch } from '../gtt/gtt-trigger-watch';
+import type { Order } from '../../../shared/broker/models';
 import { createSessionTransport } from './session-transport';
 import { sessionDialect } from './settings-accounts';
 import type { HttpTransportOptions } from '../broker/http-transport';
@@ -32,6 +35,10 @@ export interface GttRuntimeDeps {
   instruments: InstrumentLookup;
   stopped: TradingStopSource;
   freshPrice: (symbol: string) => Promise<void>;
+  /** The account's DDPI and the order path's CNC-sell check, for the eDIS warning of sell GTTs. */
+  demat?: GttDematDeps;
+  /** Whether this app placed the order with this id (a pushed order it did not may be a GTT's). */
+  ownOrder?: (id: string) => boolean;
   emit: (view: GttView) => void;
   triggered: (g: Gtt) => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -42,6 +49,8 @@ export interface GttRuntime {
   service: GttService;
   /** A session became usable: reconcile what the journal left open, read the book. */
   sessionActive(): void;
+  /** A book the pushed order feed merged: a GTT's order in it reads the GTT book at once. */
+  observeOrders(book: readonly Order[]): void;
   dispose(): Promise<void>;
 }
 
@@ -73,15 +82,30 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
     freshPrice: deps.freshPrice,
     instruments: deps.instruments,
     limits: () => settings.get().preferences.fatFinger,
+    ...(deps.demat ? { demat: createGttDemat(deps.demat) } : {}),
     stopped: deps.stopped,
     journal,
     onChange: deps.emit,
     onTriggered: deps.triggered,
     logger: deps.logger,
   });
+  const watch = createGttTriggerWatch({
+    clock,
+    armed: () => service.armed(),
+    ownOrder: deps.ownOrder ?? (() => true),
+    read: () =>
+      void service.refresh().catch((err: unknown) =>
+        deps.logger.warn('gtt: reading the GTT book after an order update failed', {
+          err: String(err),
+        }),
+      ),
+  });
   let account = session.snapshot().accountId;
   const off = session.onChange((s) => {
-    if (s.accountId !== account || s.status === 'logged-out') service.reset();
+    if (s.accountId !== account || s.status === 'logged-out') {
+      service.reset();
+      watch.reset();
+    }
     account = s.accountId;
   });
   return {
@@ -103,8 +127,10 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
           deps.logger.warn('gtt: reading the GTT book failed', { err: String(err) }),
         );
     },
+    observeOrders: (book) => watch.observe(book),
     async dispose() {
       off();
+      watch.dispose();
       await service.dispose();
       await journal.close();
     },

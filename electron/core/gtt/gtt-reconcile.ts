@@ -4,8 +4,42 @@
  * action counts as done only when the book shows it, as not done only after the whole
  * period found nothing. Each check here is one read of the book, in those terms.
  */
-import { draftLegs, sameGtt, type Gtt, type GttDraft } from '../../../shared/broker/gtt';
+import {
+  draftLegs,
+  sameGtt,
+  type Gtt,
+  type GttActionKind,
+  type GttDraft,
+} from '../../../shared/broker/gtt';
 import type { CheckResult } from '../orders/reconcile/ambiguity-resolver';
+
+/** Journal data of an action's intent: enough to reconcile it after a restart. */
+export interface IntentData {
+  kind: GttActionKind;
+  gttId: string | null;
+  draft: GttDraft | null;
+  /** Create: the GTT ids the book held before it was sent (what "new" means). */
+  before: string[];
+  summary: string;
+}
+
+/**
+ * The key an action is refused again by while it is sending or unconfirmed: a create by its
+ * draft, a modify or cancel by its GTT (the no-duplicate promise).
+ */
+export function keyOf(d: IntentData): string {
+  return d.kind === 'create' ? `create:${JSON.stringify(d.draft)}` : `gtt:${d.gttId}`;
+}
+
+/** The book read that settles this action (one of the checks below). */
+export function checkFor(d: IntentData): (book: Gtt[]) => CheckResult {
+  return (b) =>
+    d.kind === 'create'
+      ? createCheck(d.draft!, new Set(d.before), b)
+      : d.kind === 'modify'
+        ? modifyCheck(d.gttId!, d.draft!, b)
+        : cancelCheck(d.gttId!, b);
+}
 
 /** A create happened when the book has a GTT like it that was not there before it was sent. */
 export function createCheck(

@@ -3,7 +3,9 @@ import { draftOf } from '../../../shared/broker/gtt';
 import { Side, type SideCode } from '../../../shared/broker/enums';
 import type { IpcError } from '../../../shared/ipc/errors';
 import { backend } from '../lib/backend';
+import { nav } from '../lib/nav.svelte';
 import { notices } from '../lib/notices.svelte';
+import { edis } from '../edis/edis.svelte';
 
 /** What the GTT dialog starts with: a draft to edit and, when modifying, the GTT's id. */
 export interface GttDialogStart {
@@ -28,6 +30,8 @@ class GttStore {
   view = $state<GttView | null>(null);
   loadError = $state<IpcError | null>(null);
   dialog = $state<GttDialogStart | null>(null);
+  /** A GTT put aside while its shares are authorized for sale (eDIS); reopened after. */
+  parked = $state<GttDialogStart | null>(null);
   #off: (() => void) | null = null;
 
   init(): void {
@@ -122,6 +126,24 @@ class GttStore {
 
   close(): void {
     this.dialog = null;
+  }
+
+  /**
+   * "Authorize now" from the dialog: the GTT as typed is put aside, the eDIS screen opens with
+   * its shares picked; once authorized (or from the GTT screen) it comes back as it was.
+   */
+  authorizeFirst(start: GttDialogStart, qty: number): void {
+    this.parked = start;
+    this.dialog = null;
+    edis.preselect(start.draft.symbol, qty);
+    nav.go('edis');
+  }
+
+  /** Reopens the GTT put aside for an authorization, if any. */
+  resume(): void {
+    if (!this.parked) return;
+    this.dialog = this.parked;
+    this.parked = null;
   }
 
   /** Sends a create or modify; answers the action (blocked, asking, sent) or the refusal. */

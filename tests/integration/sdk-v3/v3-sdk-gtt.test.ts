@@ -126,7 +126,31 @@ test('bad GTTs are refused by name: an OCO target below the price, a trigger off
   assert.equal(unknown.code, -51);
 });
 
+test('without DDPI or an eDIS authorization that day, a triggered CNC sell is rejected for eDIS: the GTT reads rejected, naming its order', async () => {
+  const profile = await call('get_profile');
+  assert.equal((profile.data as Answer).ddpi_enabled, false, JSON.stringify(profile));
+  await control('price', { symbol: holding.symbol, ltp: 1000 });
+  const placed = await call('place_gtt_order', ocoSell(1060, 940));
+  const id = String(placed.id);
+  await control('price', { symbol: holding.symbol, ltp: 1062 });
+  const row = await gttRow(id);
+  assert.equal(row?.ord_status, 5, `rejected: ${JSON.stringify(row)}`);
+  const orderId = /target leg triggered, its order (\S+) was rejected: .*eDIS/.exec(
+    String(row?.oms_msg),
+  )?.[1];
+  assert.ok(orderId, String(row?.oms_msg));
+  const book = await call('get_orders');
+  const order = (book.orderBook as Answer[]).find((o) => o.id === orderId);
+  assert.ok(order, 'the rejected leg order is in the order book');
+  assert.match(String(order.orderTag), /^1:GTT/);
+  assert.match(String(order.message), /eDIS/);
+  await control('price', { symbol: holding.symbol, ltp: 1000 });
+});
+
 test("an OCO's target triggers when the simulated price reaches it: its sell goes to the order book tagged, the stop leg is cancelled with it", async () => {
+  // An account with DDPI: its demat shares are sold without a daily eDIS authorization.
+  await control('demat', { ddpi: true });
+  assert.equal(((await call('get_profile')).data as Answer).ddpi_enabled, true);
   const placed = await call('place_gtt_order', ocoSell(1050, 950));
   const id = String(placed.id);
   await control('tick', { n: 1 });
@@ -147,10 +171,11 @@ test("an OCO's target triggers when the simulated price reaches it: its sell goe
   // Falling through the stop later places nothing more: the OCO is done.
   await control('price', { symbol: holding.symbol, ltp: 940 });
   const after = await call('get_orders');
-  const legs = (after.orderBook as Answer[]).filter((o) =>
-    String(o.orderTag ?? '').includes('GTT'),
+  const legs = (after.orderBook as Answer[]).filter(
+    (o) => String(o.orderTag ?? '').includes('GTT') && o.limitPrice === 1050,
   );
   assert.equal(legs.length, 1);
+  await control('demat', { ddpi: false });
 });
 
 test("an OCO's stop triggers when the price falls to it", async () => {

@@ -131,3 +131,26 @@ test('the alert of a triggered OCO names the GTT, the leg and its order', () => 
   assert.match(t.body, /stop leg \(trigger ₹760\)/);
   assert.match(t.body, /order 26112700000042/);
 });
+
+test('a GTT whose order was rejected: the alert says so, with what to do for eDIS and the reason otherwise', () => {
+  const edis = gttAlertText(
+    gtt(
+      'rejected',
+      'GTT/OCO stop leg triggered, its order 26112700000043 was rejected: Selling 5 shares of NSE:SBIN-EQ from your demat account needs a depository authorization (eDIS) today, and none is given yet. Authorize them first.',
+    ),
+  );
+  assert.match(
+    edis.title,
+    /^GTT 26112790000001 triggered, its order was rejected: Sell 5 NSE:SBIN-EQ$/,
+  );
+  assert.match(edis.body, /not authorized for sale that day \(eDIS\)/);
+  assert.match(edis.body, /DDPI/);
+  const funds = gttAlertText(
+    gtt(
+      'rejected',
+      'GTT/OCO target leg triggered, its order 26112700000044 was rejected: Insufficient funds: margin required 4250.00, available 10.00',
+    ),
+  );
+  assert.match(funds.body, /rejected the order it placed: Insufficient funds/);
+  assert.doesNotMatch(funds.body, /eDIS/);
+});

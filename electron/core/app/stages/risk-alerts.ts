@@ -132,10 +132,18 @@ export function openWatchers(
       instruments: { rulesFor: symbols.lookup.rulesFor, lastPrice: quotes.lastPrice },
       stopped: tradingStop.stopped,
       freshPrice: (symbol) => md.service.loadDepth(symbol).then(() => undefined),
+      demat: {
+        ddpi: () => broker.getProfile().then((p) => p.ddpi),
+        check: (order) => orders.dematPrecheck(order),
+      },
+      ownOrder: (id) => orders.list().some((i) => i.orderId === id),
       emit: (v) => events.emit('gtt.changed', v),
       triggered: (g) => alerts.gttTriggered(g),
       logger: logger.child('gtt'),
     }),
   );
+  // A GTT's order pushed on the order socket: its trigger is read at once, not at the next poll.
+  const offGttOrders = md.pushed.orders.subscribe((book) => gtt.observeOrders(book));
+  disposer.own('gtt order pushes', { dispose: async () => offGttOrders() });
   return { risk, priceAlerts, gtt };
 }

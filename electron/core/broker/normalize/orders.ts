@@ -59,7 +59,14 @@ export function normalizeOrder(raw: Raw): Order {
     token: str(pick(raw, 'svctoken', 'svcToken', 'fytoken')),
     offline: bool(raw.offlineOrder),
     ltp: numOrNull(pick(raw, 'ltp', 'lp')),
+    ...tagOf(raw),
   };
+}
+
+/** The order's tag (REST `orderTag`; the v3 socket's `ordertag` arrives renamed), when it has one. */
+function tagOf(raw: Raw): { tag?: string } {
+  const t = strOrNull(pick(raw, 'orderTag', 'ordertag'));
+  return t ? { tag: t } : {};
 }
 
 /** Turns the `orderBook` list into clean orders; a row it cannot read goes to `skip`. */

@@ -1,7 +1,7 @@
 /** Profile normalizer: PAN/pan and pwd_change_date/password_last_changed become one shape. */
 import type { Profile } from '../../../../shared/broker/models';
 import { parseIstDateTime } from '../../../../shared/format/ist';
-import { numOrNull, obj, pick, str } from './coerce';
+import { bool, numOrNull, obj, pick, str } from './coerce';
 
 /** Turns the profile `data` object into the clean Profile. */
 export function normalizeProfile(data: unknown): Profile {
@@ -16,5 +16,7 @@ export function normalizeProfile(data: unknown): Profile {
     pan: str(pick(raw, 'pan', 'PAN')),
     passwordChangedAt: changed ? (parseIstDateTime(changed) ?? null) : null,
     passwordExpiryDays: numOrNull(pick(raw, 'password_expiry_days', 'pwd_to_expire')),
+    // v3's profile says whether the account has DDPI (docs/broker-v3.md); v2's does not.
+    ddpi: raw.ddpi_enabled === undefined ? null : bool(raw.ddpi_enabled),
   };
 }

@@ -170,6 +170,10 @@ export function createOrderService(opts: OrderServiceOptions) {
       return [...rules, ...((await dematSells?.check(draft)) ?? [])];
     },
 
+    /** The CNC-sell check alone (holdings, today's eDIS), for a GTT's sell leg (gtt-demat.ts). */
+    dematPrecheck: async (draft: OrderDraft): Promise<PrecheckViolation[]> =>
+      (await dematSells?.check(draft)) ?? [],
+
     /** Holdings or eDIS authorizations changed (an authorization ended): read them again. */
     dematChanged(): void {
       dematSells?.invalidate();
