@@ -18,7 +18,11 @@ import { masterFileUrl } from './download-file';
  * The master files whose contracts carry a multiplier: the two commodity segments and NSE
  * currency derivatives (a USDINR lot is USD 1,000). The app loads no BSE currency file.
  */
-export const MULTIPLIER_FILES = ['MCX_COM', 'NSE_COM', 'NSE_CD'] as const satisfies readonly MasterFile[];
+export const MULTIPLIER_FILES = [
+  'MCX_COM',
+  'NSE_COM',
+  'NSE_CD',
+] as const satisfies readonly MasterFile[];
 
 /** The JSON master's name for a file, beside its CSV. */
 export const jsonMasterName = (file: MasterFile): string => `${file}_sym_master.json`;
