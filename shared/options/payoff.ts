@@ -5,7 +5,21 @@
  * only at the strikes, so breakevens and extremes are computed exactly from those corners
  * and the slope beyond the last one, never read off a sampled curve.
  */
+import { Side, type SideCode } from '../broker/enums';
 import { black76, type OptionRight } from './black76';
+
+/** The parts of a contract a leg's size depends on (a SymbolInfo has them). */
+export interface LegContract {
+  lotSize: number;
+}
+
+/**
+ * A leg's signed quantity as the payoff and the strategy Greeks take it: lots × lot size,
+ * negative when sold.
+ */
+export function legQty(side: SideCode, lots: number, c: LegContract): number | null {
+  return (side === Side.Buy ? 1 : -1) * lots * Math.max(1, c.lotSize);
+}
 
 /** One leg: quantity in units (lots × lot size), positive bought, negative sold. */
 export type PayoffLeg =
