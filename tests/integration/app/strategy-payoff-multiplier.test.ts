@@ -50,7 +50,13 @@ describe('strategy payoff of commodity and currency options (composed app)', () 
     assert.ok(info, call.ticker);
     const qty = legQty(Side.Buy, 1, info);
     assert.ok(qty !== null, `a known size for ${call.ticker}`);
-    const leg = { kind: 'option' as const, right: 'CE' as const, strike: call.strike, qty, premium };
+    const leg = {
+      kind: 'option' as const,
+      right: 'CE' as const,
+      strike: call.strike,
+      qty,
+      premium,
+    };
     return { pl: payoffAtExpiry([{ ...leg, vol: null, years: 0 }], call.strike + move), info };
   };
 
