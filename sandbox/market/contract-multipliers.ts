@@ -1,6 +1,6 @@
 /**
- * What a position's price move is worth in rupees, beyond quantity × move: the commodity
- * contract multiplier (`qtyMulti_com`) and, for cross-currency derivatives, the central bank's
+ * What a position's price move is worth in rupees, beyond quantity × move: the commodity and
+ * currency contract multiplier (`qtyMulti_com`) and, for cross-currency derivatives, the central bank's
  * reference rate (`rbiRefRate`, `crossCurrency: Y`). The sandbox's positions, P&L and margin
  * read them here, so the figures the broker reports and the ones it blocks agree.
  *
@@ -48,6 +48,23 @@ export const COMMODITY_MULTIPLIERS: Readonly<Record<string, number>> = {
 };
 
 /**
+ * Lot size in price units, per currency pair (NSE_CD; quantities are lots). One lot is 1,000
+ * of the base currency priced per unit (USDINR: USD 1,000 at rupees per dollar); JPYINR's lot
+ * is 100,000 yen priced per 100 yen, so it too moves 1,000 × the price. FYERS's support page
+ * on currency lot sizes and public clients' `qtyMultiplier` for USDINR (1000) agree
+ * (docs/broker-v3.md, "Currency derivatives").
+ */
+export const CURRENCY_MULTIPLIERS: Readonly<Record<string, number>> = {
+  USDINR: 1000,
+  EURINR: 1000,
+  GBPINR: 1000,
+  JPYINR: 1000,
+  EURUSD: 1000,
+  GBPUSD: 1000,
+  USDJPY: 1000,
+};
+
+/**
  * The quote currency's rupee reference rate of each cross-currency pair (rupees per unit),
  * a fixed daily rate: USD at the sandbox's USDINR base, JPY at its JPYINR base (quoted per
  * 100 yen).
@@ -61,7 +78,7 @@ const CROSS_CURRENCY_REFERENCE: Readonly<Record<string, number>> = {
 
 /** How a position's price move turns into rupees. */
 export interface PlScale {
-  /** `qtyMulti_com`: 1 outside commodities. */
+  /** `qtyMulti_com`: 1 outside commodities and currency derivatives. */
   multiplier: number;
   /** `crossCurrency`: a pair quoted in neither side's rupees. */
   crossCurrency: boolean;
@@ -71,8 +88,13 @@ export interface PlScale {
 
 /** The scale of an instrument's P&L (1, no cross currency, for everything but the above). */
 export function plScale(i: Instrument): PlScale {
-  const multiplier =
-    i.segment === Segment.Commodity ? (COMMODITY_MULTIPLIERS[i.underlying] ?? 1) : 1;
+  const table =
+    i.segment === Segment.Commodity
+      ? COMMODITY_MULTIPLIERS
+      : i.segment === Segment.Currency
+        ? CURRENCY_MULTIPLIERS
+        : undefined;
+  const multiplier = table?.[i.underlying] ?? 1;
   const ref = i.segment === Segment.Currency ? CROSS_CURRENCY_REFERENCE[i.underlying] : undefined;
   return { multiplier, crossCurrency: ref !== undefined, rbiRefRate: ref ?? 1 };
 }

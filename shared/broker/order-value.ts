@@ -4,7 +4,8 @@
  * value and charges, and the basket. A commodity quantity counts lots and its price is per
  * the exchange's price unit (MCX CRUDEOIL: one lot, priced per barrel, holds 100 barrels), so
  * valuing it as qty × price under-counts it a hundredfold; that is how a 1-lot CRUDEOIL order
- * at ₹6,000 once passed a ₹5 lakh limit while being worth ₹6 lakh.
+ * at ₹6,000 once passed a ₹5 lakh limit while being worth ₹6 lakh. Currency derivatives are
+ * the same: a USDINR lot is USD 1,000 priced per dollar (multiplier 1000).
  *
  * The multiplier is the broker's published `qtyMultiplier` of the contract (its JSON symbol
  * master; the same figure a position later reports as `qtyMulti_com`): docs/broker-v3.md.
@@ -22,17 +23,17 @@ export interface ValueScale {
 }
 
 /**
- * The contract's multiplier: the published one when known, 1 outside commodities, and null
- * for a commodity whose multiplier is not known. Null is never read as 1: a caller must say
+ * The contract's multiplier: the published one when known, 1 outside commodities and currency
+ * derivatives, and null for such a contract whose multiplier is not known. Null is never read as 1: a caller must say
  * the value cannot be told (the guard asks the trader; the ticket shows no value).
  */
 export function contractMultiplierOf(i: ValueScale | undefined): number | null {
   const m = i?.contractMultiplier;
   if (typeof m === 'number' && Number.isFinite(m) && m > 0) return m;
-  return i?.segment === Segment.Commodity ? null : 1;
+  return i?.segment === Segment.Commodity || i?.segment === Segment.Currency ? null : 1;
 }
 
-/** Whether a contract's value needs a multiplier the app does not have (a commodity's). */
+/** Whether a contract's value needs a multiplier the app does not have (commodity, currency). */
 export function multiplierUnknown(i: ValueScale | undefined): boolean {
   return contractMultiplierOf(i) === null;
 }

@@ -5,9 +5,29 @@
  * only at the strikes, so breakevens and extremes are computed exactly from those corners
  * and the slope beyond the last one, never read off a sampled curve.
  */
+import { Side, type SideCode } from '../broker/enums';
+import { contractMultiplierOf, type ValueScale } from '../broker/order-value';
 import { black76, type OptionRight } from './black76';
 
-/** One leg: quantity in units (lots × lot size), positive bought, negative sold. */
+/** The parts of a contract a leg's size depends on (a SymbolInfo has them). */
+export interface LegContract extends ValueScale {
+  lotSize: number;
+}
+
+/**
+ * A leg's signed quantity as the payoff and the strategy's ₹ Greeks take it, in rupees per
+ * point of its price: lots × lot size × the contract's multiplier (an MCX CRUDEOIL lot holds
+ * 100 barrels priced per barrel, a USDINR lot USD 1,000 priced per dollar), negative when
+ * sold. Null when the contract's multiplier is not known: such a leg is never sized as if it
+ * were 1 (shared/broker/order-value.ts).
+ */
+export function legQty(side: SideCode, lots: number, c: LegContract): number | null {
+  const m = contractMultiplierOf(c);
+  if (m === null) return null;
+  return (side === Side.Buy ? 1 : -1) * lots * Math.max(1, c.lotSize) * m;
+}
+
+/** One leg: quantity in rupees per point (`legQty`), positive bought, negative sold. */
 export type PayoffLeg =
   | {
       kind: 'option';

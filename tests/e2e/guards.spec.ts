@@ -98,3 +98,22 @@ test('a CRUDEOIL lot is valued at 100 barrels in the ticket; an SBIN share as be
   await typeInto(page, 'ticket-limitPrice', '900');
   await expect(page.getByTestId('ticket-value')).toHaveText('₹9,000.00', { timeout: 15_000 });
 });
+
+test('a USDINR lot is valued at USD 1,000 in the ticket', async ({ page, controlled }) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('usdinr fut');
+  const option = page.locator(
+    '[data-testid="symbol-option"][data-ticker^="NSE:USDINR"][data-ticker$="FUT"]',
+  );
+  await expect(option.first()).toBeVisible({ timeout: 45_000 });
+  await option.first().click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '2');
+  await typeInto(page, 'ticket-limitPrice', '88.6');
+  // Two lots of USD 1,000 at ₹88.60 a dollar: ₹1,77,200, not ₹177.20.
+  await expect(page.getByTestId('ticket-value')).toHaveText('₹1,77,200.00', { timeout: 15_000 });
+});

@@ -1,8 +1,8 @@
 /**
- * The commodity contracts' multipliers before any position exists: the broker's JSON symbol
+ * The commodity and currency contracts' multipliers before any position exists: the broker's JSON symbol
  * masters (`{symbol_master_base}/<FILE>_sym_master.json`) carry `qtyMultiplier` per contract
- * (MCX CRUDEOIL 100: a lot of 100 barrels priced per barrel), which the CSV masters the index
- * is built from do not (their last three columns are reserved). Only the commodity files are
+ * (MCX CRUDEOIL 100: a lot of 100 barrels priced per barrel; NSE USDINR 1000), which the CSV masters the index
+ * is built from do not (their last three columns are reserved). Only those files are
  * read, once a day with the CSVs; the last good copy is kept on disk, so a failed download
  * leaves the previous figures in use and a contract never seen stays unknown (the order guard
  * then says its value cannot be checked, never values it at 1). docs/broker-v3.md.
@@ -14,8 +14,15 @@ import { istDayKey } from '../../../shared/format/ist';
 import type { Logger } from '../diagnostics/logger';
 import { masterFileUrl } from './download-file';
 
-/** The master files whose contracts carry a multiplier: the two commodity segments. */
-export const MULTIPLIER_FILES = ['MCX_COM', 'NSE_COM'] as const satisfies readonly MasterFile[];
+/**
+ * The master files whose contracts carry a multiplier: the two commodity segments and NSE
+ * currency derivatives (a USDINR lot is USD 1,000). The app loads no BSE currency file.
+ */
+export const MULTIPLIER_FILES = [
+  'MCX_COM',
+  'NSE_COM',
+  'NSE_CD',
+] as const satisfies readonly MasterFile[];
 
 /** The JSON master's name for a file, beside its CSV. */
 export const jsonMasterName = (file: MasterFile): string => `${file}_sym_master.json`;
@@ -66,7 +73,7 @@ export interface ContractSizesDeps {
   timeoutMs?: number;
 }
 
-/** Owns the multipliers of the commodity contracts. */
+/** Owns the multipliers of the commodity and currency contracts. */
 export class ContractSizes {
   private stored: Stored = { files: {} };
   private byTicker = new Map<string, number>();
@@ -94,11 +101,11 @@ export class ContractSizes {
       const s = JSON.parse(await readFile(this.path, 'utf8')) as Stored;
       if (s && typeof s === 'object' && s.files && typeof s.files === 'object') this.install(s);
     } catch {
-      // none yet: every commodity stays unknown until the first download
+      // none yet: every such contract stays unknown until the first download
     }
   }
 
-  /** Downloads the commodity JSON masters: at most once per IST day unless forced. */
+  /** Downloads the JSON masters: at most once per IST day unless forced. */
   async refresh(base: string, force = false): Promise<void> {
     const today = istDayKey(this.deps.now().getTime());
     const checked = this.stored.checkedAt;

@@ -4,7 +4,7 @@ import { FUTURE_GREEKS, sumGreeks } from '../../../shared/options/chain-greeks';
 import { expiryMomentMs } from '../../../shared/options/expiry';
 import type { Greeks } from '../../../shared/options/greeks';
 import { YEAR_MS } from '../../../shared/options/chain-greeks';
-import type { PayoffLeg } from '../../../shared/options/payoff';
+import { legQty, type PayoffLeg } from '../../../shared/options/payoff';
 import { backend } from '../lib/backend';
 import { basket } from '../baskets/basket.svelte';
 import { clock } from '../lib/clock.svelte';
@@ -32,9 +32,12 @@ export function legPremium(l: StrategyLeg): number | null {
   return Number(t);
 }
 
-/** Signed units of a leg: lots × lot size, negative when sold. */
-export function legUnits(l: StrategyLeg): number {
-  return (l.side === Side.Buy ? 1 : -1) * l.lots * Math.max(1, l.symbol.lotSize);
+/**
+ * Signed size of a leg in rupees per point: lots × lot size × the contract's multiplier,
+ * negative when sold; null when the multiplier is not known (shared/options/payoff.ts).
+ */
+export function legUnits(l: StrategyLeg): number | null {
+  return legQty(l.side, l.lots, l.symbol);
 }
 
 /**
@@ -140,10 +143,14 @@ class StrategyStore {
     this.spot = null;
   }
 
-  /** The legs as the payoff maths takes them; legs without a readable price are left out (and counted). */
-  payoffLegs(): { legs: PayoffLeg[]; unpriced: number } {
+  /**
+   * The legs as the payoff maths takes them; legs without a readable price, or whose contract
+   * size is not known, are left out (and counted).
+   */
+  payoffLegs(): { legs: PayoffLeg[]; unpriced: number; unsized: number } {
     const out: PayoffLeg[] = [];
     let unpriced = 0;
+    let unsized = 0;
     for (const l of this.legs) {
       const premium = legPremium(l);
       if (premium === null || !(l.lots > 0)) {
@@ -151,6 +158,10 @@ class StrategyStore {
         continue;
       }
       const qty = legUnits(l);
+      if (qty === null) {
+        unsized++;
+        continue;
+      }
       if (l.symbol.optionType && l.symbol.strike !== null) {
         const expiry = expiryMomentMs(l.symbol.expiry, l.symbol.segment);
         const f = figuresFor(l.symbol, this.spot);
@@ -165,7 +176,7 @@ class StrategyStore {
         });
       } else out.push({ kind: 'future', qty, price: premium });
     }
-    return { legs: out, unpriced };
+    return { legs: out, unpriced, unsized };
   }
 
   /** Each leg's live Greeks (per unit) and the quantity-weighted sum. */
@@ -181,7 +192,10 @@ class StrategyStore {
       }
     }
     const { total, missing } = sumGreeks(
-      this.legs.map((l) => ({ qty: legUnits(l), greeks: perLeg.get(l.key) ?? null })),
+      this.legs.map((l) => {
+        const qty = legUnits(l);
+        return { qty: qty ?? 0, greeks: qty === null ? null : (perLeg.get(l.key) ?? null) };
+      }),
     );
     return { perLeg, total, missing };
   }

@@ -129,7 +129,7 @@ describe('contract multipliers and cross-currency rates (composed app)', () => {
     )!;
     assert.equal(p0.crossCurrency, true);
     assert.ok(p0.rbiRefRate > 50 && p0.rbiRefRate < 150, `USD in rupees: ${p0.rbiRefRate}`);
-    assert.equal(p0.commodityMultiplier, 1);
+    assert.equal(p0.commodityMultiplier, 1000, 'a lot is EUR 1,000');
     await app.control('price', {
       symbol: fut.ticker,
       ltp: Math.round((p0.netAvg + 0.01) * 1e4) / 1e4,
@@ -137,15 +137,15 @@ describe('contract multipliers and cross-currency rates (composed app)', () => {
     const p1 = (await app.call('portfolio.positions')).positions.find(
       (x) => x.symbol === fut.ticker,
     )!;
-    const expected = (p1.ltp - p1.netAvg) * p1.rbiRefRate;
+    const expected = (p1.ltp - p1.netAvg) * 1000 * p1.rbiRefRate;
     assert.ok(
-      Math.abs(p1.unrealizedPl - expected) < 0.02,
-      `unrealized ${p1.unrealizedPl}, expected ${expected} (move × reference rate)`,
+      Math.abs(p1.unrealizedPl - expected) < 0.5,
+      `unrealized ${p1.unrealizedPl}, expected ${expected} (move × 1000 × reference rate)`,
     );
     // The app's live P&L moves in rupees too.
     const live = positionPlAt(p1, p1.ltp + 0.01);
     assert.ok(
-      Math.abs(live.pl - p1.pl - 0.01 * p1.rbiRefRate) < 0.02,
+      Math.abs(live.pl - p1.pl - 0.01 * 1000 * p1.rbiRefRate) < 0.5,
       `live ${live.pl} vs broker ${p1.pl} at rate ${p1.rbiRefRate}`,
     );
   });

@@ -37,7 +37,10 @@ test('downloads once a day, keeps the copy on disk, and keeps it when a download
       if (fail) return new Response('down', { status: 503 });
       const crude = { 'MCX:CRUDEOIL26DECFUT': { qtyMultiplier: 100 } };
       const brent = { 'NSE:BRCRUDE26DECFUT': { qtyMultiplier: 100 } };
-      return new Response(JSON.stringify(String(url).includes('MCX_COM') ? crude : brent), {
+      const usd = { 'NSE:USDINR26DECFUT': { qtyMultiplier: 1000 } };
+      const u = String(url);
+      const doc = u.includes('MCX_COM') ? crude : u.includes('NSE_CD') ? usd : brent;
+      return new Response(JSON.stringify(doc), {
         status: 200,
       });
     }) as typeof fetch;
@@ -47,6 +50,7 @@ test('downloads once a day, keeps the copy on disk, and keeps it when a download
     assert.equal(sizes.of('MCX:CRUDEOIL26DECFUT'), undefined, 'unknown before any download');
     await sizes.refresh(BASE);
     assert.equal(sizes.of('MCX:CRUDEOIL26DECFUT'), 100);
+    assert.equal(sizes.of('NSE:USDINR26DECFUT'), 1000, 'the currency master is read too');
     assert.ok(
       asked.some((u) => u.endsWith('/MCX_COM_sym_master.json')),
       asked.join(' '),
@@ -60,7 +64,11 @@ test('downloads once a day, keeps the copy on disk, and keeps it when a download
     await sizes.refresh(BASE);
     assert.ok(asked.length > n, 'tried again the next day');
     assert.equal(sizes.of('MCX:CRUDEOIL26DECFUT'), 100);
-    assert.deepEqual(sizes.failed(), ['MCX_COM_sym_master.json', 'NSE_COM_sym_master.json']);
+    assert.deepEqual(sizes.failed(), [
+      'MCX_COM_sym_master.json',
+      'NSE_COM_sym_master.json',
+      'NSE_CD_sym_master.json',
+    ]);
     const restarted = make();
     await restarted.load();
     assert.equal(restarted.of('MCX:CRUDEOIL26DECFUT'), 100);

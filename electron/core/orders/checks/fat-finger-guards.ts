@@ -51,7 +51,7 @@ const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type
 /**
  * Checks one order against the trader's limits. An order is worth qty × price × the
  * contract's multiplier (shared/broker/order-value.ts: MCX CRUDEOIL's lot holds 100 barrels);
- * a commodity whose multiplier is unknown is never valued as if it were 1: the trader is told
+ * a commodity or currency contract whose multiplier is unknown is never valued as if it were 1: the trader is told
  * its value cannot be checked ('unknown-multiplier'). A market order is valued at the last
  * price; a price too old to trust is never used, and the trader is told so ('stale-ltp').
  * `instrument` without a segment is taken as not a commodity.
@@ -103,7 +103,7 @@ export function checkFatFinger(
     out.push({
       guard: 'unknown-multiplier',
       field: 'qty',
-      message: `The contract size of this commodity (how many units one lot holds) is not known yet, so this order's value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${formatInr(draft.qty * unitPrice, { decimals: 0 })} × the contract size. Check the contract before sending.`,
+      message: `The size of this contract (how many units one lot holds) is not known yet, so this order's value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${formatInr(draft.qty * unitPrice, { decimals: 0 })} × the contract size. Check the contract before sending.`,
     });
   }
   const value = draft.qty * unitPrice * (multiplier ?? 1);

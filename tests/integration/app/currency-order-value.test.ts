@@ -1,0 +1,94 @@
+/**
+ * The fat-finger order-value guard values a currency derivative order at qty × price × the
+ * contract's multiplier before any position exists (issue 20): NSE currency quantities are
+ * lots, one USDINR lot is USD 1,000 priced in rupees per dollar, so 6 lots at ₹88.60 are
+ * worth ₹5,31,600, above a ₹5 lakh limit. Once they were valued at ₹531.60 and went through.
+ * Composed app: createAppCore in Demo on API v3 (real settings, the real symbol runtime
+ * reading the sandbox's JSON symbol masters over HTTP); the refusal is checked against the
+ * sandbox's request log: nothing reached the broker.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Instrument } from '../../../shared/broker/instrument';
+import { Exchange, Segment, Side } from '../../../shared/broker/enums';
+import { DEFAULT_FAT_FINGER_LIMITS } from '../../../shared/settings/fat-finger-limits';
+import type { SandboxHandle } from '../../../sandbox/index';
+import { inProcessDemo } from '../../support/in-process-demo';
+import { startDemoSandbox } from '../safety/composed-app';
+import { startComposedApp, type ComposedApp } from './composed-app';
+
+/** Anything that would place, modify or cancel an order on API v3. */
+const SENDS = /^(POST|PATCH|PUT|DELETE) \/api\/v3\/(orders|multileg|gtt)/;
+
+describe('order value of currency contracts (composed app, sandbox over HTTP)', () => {
+  let app: ComposedApp;
+  let sandbox: SandboxHandle;
+  let usdinr: Instrument;
+  const requests: string[] = [];
+  const sends = () => requests.filter((l) => SENDS.test(l));
+
+  before(async () => {
+    sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
+    app = await startComposedApp({ login: false, deps: { demoProcess: inProcessDemo(sandbox) } });
+    await app.call('settings.updatePreferences', { patch: { demoBroker: 'fyers-v3' } });
+    const s = await app.call('session.login', {});
+    assert.equal(s.status, 'active', JSON.stringify(s.lastError));
+    await app.core.symbols.ready();
+    await app.call('settings.updatePreferences', {
+      patch: {
+        fatFinger: { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000, maxLtpDistancePct: 10 },
+      },
+    });
+    await app.control('market', {
+      exchange: Exchange.NSE,
+      segment: Segment.Currency,
+      status: 'OPEN',
+    });
+    const futs = sandbox.instruments
+      .filter((i) => i.segment === Segment.Currency && i.underlying === 'USDINR')
+      .filter((i) => i.optionType === 'XX' && i.ticker.endsWith('FUT'))
+      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
+    assert.ok(futs[0], 'a USDINR future in the master');
+    usdinr = futs[0];
+    await app.control('price', { symbol: usdinr.ticker, ltp: 88.6 });
+  });
+  after(async () => {
+    await app?.close();
+    await sandbox?.close();
+  });
+
+  const buy = (qty: number) => ({
+    symbol: usdinr.ticker,
+    qty,
+    type: 1,
+    side: Side.Buy,
+    productType: 'INTRADAY',
+    limitPrice: 88.6,
+  });
+
+  it('the symbol runtime knows a USDINR lot is USD 1,000 before any position exists', async () => {
+    const positions = await app.call('portfolio.positions');
+    assert.equal(positions.positions.length, 0, 'no position to learn it from');
+    const info = await app.call('symbols.get', { ticker: usdinr.ticker });
+    assert.equal(info?.contractMultiplier, 1000, 'published qtyMultiplier of USDINR');
+  });
+
+  it('values 5 USDINR lots at ₹88.60 as ₹4,43,000 (within ₹5 lakh)', async () => {
+    const checks = await app.call('orders.precheck', buy(5));
+    assert.ok(
+      !checks.some((x) => x.guard === 'max-value' || x.guard === 'unknown-multiplier'),
+      `5 × 88.60 × 1000 = ₹4,43,000 is within ₹5 lakh: ${JSON.stringify(checks)}`,
+    );
+  });
+
+  it('refuses 6 USDINR lots at ₹88.60 (worth ₹5,31,600) against a ₹5 lakh limit; nothing is sent', async () => {
+    const was = sends().length;
+    const intent = await app.call('orders.place', { draft: buy(6) });
+    assert.equal(intent.status, 'blocked', `${intent.summary}: ${intent.note}`);
+    const v = intent.violations.find((x) => x.guard === 'max-value');
+    assert.ok(v, `max-value expected, got ${JSON.stringify(intent.violations)}`);
+    assert.match(v.message, /5,31,600/);
+    assert.match(v.message, /5,00,000/);
+    assert.deepEqual(sends().slice(was), [], 'nothing reached the broker');
+  });
+});
