@@ -9,6 +9,9 @@
  *
  * The multiplier is the broker's published `qtyMultiplier` of the contract (its JSON symbol
  * master; the same figure a position later reports as `qtyMulti_com`): docs/broker-v3.md.
+ * A cross-currency pair (EURUSD, GBPUSD, USDJPY) is priced in its quote currency, not in
+ * rupees: its rupee value needs the exchange's reference rate too (`rbiRefRate`, which only a
+ * position reports), so before a position its rupee multiplier is unknown, never 1000.
  */
 import { Segment, type SegmentCode } from './enums';
 
@@ -20,14 +23,40 @@ export interface ValueScale {
    * absent when not known. Outside commodities the contract's value is quantity × price.
    */
   contractMultiplier?: number | null;
+  /** The underlying's name (a currency pair such as USDINR or EURUSD); absent when unknown. */
+  underlying?: string;
 }
 
 /**
- * The contract's multiplier: the published one when known, 1 outside commodities and currency
- * derivatives, and null for such a contract whose multiplier is not known. Null is never read as 1: a caller must say
+ * Whether a currency contract's pair is quoted in a currency other than rupees (EURUSD,
+ * GBPUSD, USDJPY): NSE's pairs are six letters, the rupee pairs end in INR.
+ */
+export function isCrossCurrencyPair(i: ValueScale | undefined): boolean {
+  const u = i?.underlying?.toUpperCase();
+  return i?.segment === Segment.Currency && !!u && /^[A-Z]{6}$/.test(u) && !u.endsWith('INR');
+}
+
+/** The currency a cross pair is priced in, in a trader's words ("US dollars", "yen"). */
+export function quoteCurrencyOf(i: ValueScale | undefined): string {
+  const code = (i?.underlying ?? '').toUpperCase().slice(3);
+  return QUOTE_CURRENCY_WORDS[code] ?? code;
+}
+
+const QUOTE_CURRENCY_WORDS: Readonly<Record<string, string>> = {
+  USD: 'US dollars',
+  JPY: 'yen',
+  EUR: 'euros',
+  GBP: 'pounds',
+};
+
+/**
+ * The contract's rupee multiplier: the published one when known, 1 outside commodities and
+ * currency derivatives, and null for such a contract whose multiplier is not known or whose
+ * prices are not in rupees (a cross-currency pair). Null is never read as 1: a caller must say
  * the value cannot be told (the guard asks the trader; the ticket shows no value).
  */
 export function contractMultiplierOf(i: ValueScale | undefined): number | null {
+  if (isCrossCurrencyPair(i)) return null;
   const m = i?.contractMultiplier;
   if (typeof m === 'number' && Number.isFinite(m) && m > 0) return m;
   return i?.segment === Segment.Commodity || i?.segment === Segment.Currency ? null : 1;

@@ -53,6 +53,11 @@ export interface InstrumentRules {
    * CRUDEOIL 100), null when a commodity's is not known: order-value.ts reads it.
    */
   contractMultiplier?: number | null;
+  /**
+   * A currency contract's pair (USDINR, EURUSD): a cross pair is priced in another currency,
+   * so its rupee value is unknown until the reference rate is (order-value.ts).
+   */
+  underlying?: string;
 }
 
 /**

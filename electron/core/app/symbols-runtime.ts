@@ -14,6 +14,7 @@ import type { SearchHit } from '../symbols/search';
 import { SymbolService, type SymbolEvent } from '../symbols/symbol-service';
 import { ContractSizes } from '../symbols/contract-sizes';
 import { contractMultiplierOf } from '../../../shared/broker/order-value';
+import { Segment } from '../../../shared/broker/enums';
 
 /** The symbol master as the rest of the app uses it: lookup for order rules, search and status for the UI. */
 export interface SymbolsRuntime {
@@ -67,6 +68,7 @@ function toInfo(i: SearchHit, published: number | undefined): SymbolInfo {
     contractMultiplier: contractMultiplierOf({
       segment: i.segment,
       contractMultiplier: published ?? null,
+      underlying: i.underlying,
     }),
   };
 }
@@ -187,15 +189,19 @@ export function createSymbolsRuntime(opts: {
   const lookup: InstrumentLookup = {
     rulesFor: (symbol) => {
       const rules = service.db?.rules(symbol);
-      return (
-        rules && {
-          ...rules,
-          contractMultiplier: contractMultiplierOf({
-            segment: rules.segment,
-            contractMultiplier: sizes.of(symbol) ?? null,
-          }),
-        }
-      );
+      if (!rules) return rules;
+      // Only a currency pair's name changes its rupee multiplier (cross-currency).
+      const underlying =
+        rules.segment === Segment.Currency ? service.db?.byTicker(symbol)?.underlying : undefined;
+      return {
+        ...rules,
+        ...(underlying === undefined ? {} : { underlying }),
+        contractMultiplier: contractMultiplierOf({
+          segment: rules.segment,
+          contractMultiplier: sizes.of(symbol) ?? null,
+          ...(underlying === undefined ? {} : { underlying }),
+        }),
+      };
     },
   };
 

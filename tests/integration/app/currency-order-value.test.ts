@@ -24,6 +24,7 @@ describe('order value of currency contracts (composed app, sandbox over HTTP)', 
   let app: ComposedApp;
   let sandbox: SandboxHandle;
   let usdinr: Instrument;
+  let eurusd: Instrument;
   const requests: string[] = [];
   const sends = () => requests.filter((l) => SENDS.test(l));
 
@@ -51,6 +52,13 @@ describe('order value of currency contracts (composed app, sandbox over HTTP)', 
     assert.ok(futs[0], 'a USDINR future in the master');
     usdinr = futs[0];
     await app.control('price', { symbol: usdinr.ticker, ltp: 88.6 });
+    const cross = sandbox.instruments
+      .filter((i) => i.segment === Segment.Currency && i.underlying === 'EURUSD')
+      .filter((i) => i.optionType === 'XX' && i.ticker.endsWith('FUT'))
+      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
+    assert.ok(cross[0], 'an EURUSD future in the master');
+    eurusd = cross[0];
+    await app.control('price', { symbol: eurusd.ticker, ltp: 1.16 });
   });
   after(async () => {
     await app?.close();
@@ -89,6 +97,27 @@ describe('order value of currency contracts (composed app, sandbox over HTTP)', 
     assert.ok(v, `max-value expected, got ${JSON.stringify(intent.violations)}`);
     assert.match(v.message, /5,31,600/);
     assert.match(v.message, /5,00,000/);
+    assert.deepEqual(sends().slice(was), [], 'nothing reached the broker');
+  });
+
+  it('an EURUSD order (priced in dollars) is never valued as rupees: 10 lots ≈ ₹10 lakh ask first', async () => {
+    // 10 lots × $1.16 × 1,000 = $11,600: read as rupees it passes a ₹5 lakh limit, but at the
+    // exchange's reference rate (~₹88 a dollar) it is worth about ₹10 lakh. Until the rate is
+    // known (a position reports it as rbiRefRate), its rupee value cannot be told.
+    const was = sends().length;
+    const info = await app.call('symbols.get', { ticker: eurusd.ticker });
+    assert.equal(
+      info?.contractMultiplier,
+      null,
+      'no rupee multiplier for a pair quoted in dollars',
+    );
+    const intent = await app.call('orders.place', {
+      draft: { ...buy(10), symbol: eurusd.ticker, limitPrice: 1.16 },
+    });
+    assert.equal(intent.status, 'blocked', `${intent.summary}: ${intent.note}`);
+    const v = intent.violations.find((x) => x.guard === 'unknown-multiplier');
+    assert.ok(v, `unknown-multiplier expected, got ${JSON.stringify(intent.violations)}`);
+    assert.match(v.message, /rupee/i);
     assert.deepEqual(sends().slice(was), [], 'nothing reached the broker');
   });
 });

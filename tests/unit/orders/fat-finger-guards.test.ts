@@ -5,6 +5,7 @@ import {
   DEFAULT_FAT_FINGER_LIMITS,
 } from '../../../electron/core/orders/checks/fat-finger-guards';
 import type { LastPrice } from '../../../shared/marketdata/quote';
+import { OrderType, Segment } from '../../../shared/broker/enums';
 
 const limit = { qty: 10, type: 1 as const, limitPrice: 812.5, stopPrice: 0 };
 const at = (ltp: number, over: Partial<LastPrice> = {}): LastPrice => ({
@@ -126,4 +127,30 @@ test('a commodity whose multiplier is unknown is never valued as if it were 1: t
   assert.match(v[0]!.message, /contract size/);
   assert.match(v[0]!.message, /10,00,000/, 'names the limit it cannot check');
   assert.doesNotMatch(v[0]!.message, /qtyMultiplier|contractMultiplier/, 'no raw field name');
+});
+
+test('cross-currency: a pair priced in dollars is never valued as rupees, even with its published lot size', () => {
+  const v = checkFatFinger(
+    { qty: 10, type: OrderType.Limit, limitPrice: 1.16, stopPrice: 0 },
+    { segment: Segment.Currency, contractMultiplier: 1000, underlying: 'EURUSD' },
+    undefined,
+    { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000 },
+  );
+  const unknown = v.find((x) => x.guard === 'unknown-multiplier');
+  assert.ok(unknown, JSON.stringify(v));
+  assert.match(unknown.message, /priced in US dollars, not rupees/);
+  assert.ok(!v.some((x) => x.guard === 'max-value'));
+});
+test('cross-currency: a rupee pair keeps its published multiplier', () => {
+  const v = checkFatFinger(
+    { qty: 6, type: OrderType.Limit, limitPrice: 88.6, stopPrice: 0 },
+    { segment: Segment.Currency, contractMultiplier: 1000, underlying: 'USDINR' },
+    undefined,
+    { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000 },
+  );
+  assert.ok(
+    v.some((x) => x.guard === 'max-value'),
+    JSON.stringify(v),
+  );
+  assert.ok(!v.some((x) => x.guard === 'unknown-multiplier'));
 });

@@ -13,7 +13,11 @@ import {
   type FatFingerLimits,
 } from '../../../../shared/settings/fat-finger-limits';
 import { formatInr } from '../../../../shared/format/money';
-import { contractMultiplierOf } from '../../../../shared/broker/order-value';
+import {
+  contractMultiplierOf,
+  isCrossCurrencyPair,
+  quoteCurrencyOf,
+} from '../../../../shared/broker/order-value';
 
 export { DEFAULT_FAT_FINGER_LIMITS, type FatFingerLimits };
 
@@ -59,7 +63,8 @@ const atMarket = (type: OrderDraft['type']) => type === OrderType.Market || type
 export function checkFatFinger(
   draft: Pick<OrderDraft, 'qty' | 'type' | 'limitPrice' | 'stopPrice'>,
   instrument:
-    Partial<Pick<InstrumentRules, 'freezeQty' | 'segment' | 'contractMultiplier'>> | undefined,
+    | Partial<Pick<InstrumentRules, 'freezeQty' | 'segment' | 'contractMultiplier' | 'underlying'>>
+    | undefined,
   price: LastPrice | undefined,
   limits: FatFingerLimits = DEFAULT_FAT_FINGER_LIMITS,
 ): GuardViolation[] {
@@ -103,7 +108,9 @@ export function checkFatFinger(
     out.push({
       guard: 'unknown-multiplier',
       field: 'qty',
-      message: `The size of this contract (how many units one lot holds) is not known yet, so this order's value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${formatInr(draft.qty * unitPrice, { decimals: 0 })} × the contract size. Check the contract before sending.`,
+      message: isCrossCurrencyPair(instrument)
+        ? `This pair is priced in ${quoteCurrencyOf(instrument)}, not rupees, and its rupee reference rate is not known before you hold a position, so this order's rupee value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${(draft.qty * unitPrice).toLocaleString('en-IN', { maximumFractionDigits: 2 })} ${quoteCurrencyOf(instrument)} × the contract size. Check the value before sending.`
+        : `The size of this contract (how many units one lot holds) is not known yet, so this order's value cannot be checked against your limit of ${formatInr(limits.maxOrderValue, { decimals: 0 })}: it is worth ${formatInr(draft.qty * unitPrice, { decimals: 0 })} × the contract size. Check the contract before sending.`,
     });
   }
   const value = draft.qty * unitPrice * (multiplier ?? 1);
