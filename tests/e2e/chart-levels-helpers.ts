@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './control-harness-fixture';
-import { LOGGED_IN, loginToDemo, openApp } from './trading-helpers';
 
 /**
  * The chart's drawn levels as the chart-levels specs read them: through the accessible list
@@ -36,23 +35,4 @@ export async function lineY(page: Page, key: string): Promise<{ x: number; y: nu
     if ((await box.getAttribute('data-level-hover')) === key) return { x, y };
   }
   throw new Error(`no line ${key} found on the chart`);
-}
-
-/**
- * Demo on API v3 in Settings, then logged in; a session an earlier test of this harness left
- * logged in is already on v3.
- */
-export async function loginOnV3(page: Page, harnessUrl: string): Promise<void> {
-  await openApp(page, harnessUrl);
-  const status = await page.getByTestId('session-status').getAttribute('data-status');
-  if (LOGGED_IN.test(status ?? '')) return;
-  await page.getByTestId('open-settings').click();
-  const select = page.getByTestId('pref-demoBroker');
-  if ((await select.inputValue()) !== 'fyers-v3') {
-    await select.selectOption('fyers-v3');
-    await page.getByTestId('prefs-save').click();
-    await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
-  }
-  await page.getByTestId('settings-back').click();
-  await loginToDemo(page, 90_000);
 }

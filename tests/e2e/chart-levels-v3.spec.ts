@@ -1,7 +1,7 @@
 import { control, expect, specHarness, test } from './control-harness-fixture';
 import { axeProblems } from './axe';
-import { alertLevel, chartSymbol, loginOnV3 } from './chart-levels-helpers';
-import { pressOnRow, typeInto } from './trading-helpers';
+import { alertLevel, chartSymbol } from './chart-levels-helpers';
+import { loginOnV3, pressOnRow, typeInto } from './trading-helpers';
 
 // The chart's lines on API v3, where the broker holds the alerts and the GTTs (issue 21 #2):
 // an OCO GTT protecting a holding is drawn as its target and stop (read-only, titled with the

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
-import { loginToDemo, openApp, pickSymbol } from './trading-helpers';
+import { ensureWatched, loginToDemo, openApp, pickSymbol } from './trading-helpers';
 
 // Price alerts as a trader sets them, keyboard first (issue 21 #2): A on a watch row opens
 // the alert dialog at the row's price, which says the alert works only while Tickdesk is open;
@@ -9,24 +8,6 @@ import { loginToDemo, openApp, pickSymbol } from './trading-helpers';
 
 const NSE_CASH = { exchange: 10, segment: 10 };
 const INFY = 'NSE:INFY-EQ';
-
-/** Adds `ticker` to the watch list on screen from its own search, unless it is there already. */
-async function ensureWatched(page: Page, query: string, ticker: string): Promise<void> {
-  const row = page.locator(`[data-testid="watch-row"][data-symbol="${ticker}"]`);
-  await expect(page.getByTestId('market-watch')).toBeVisible();
-  if ((await row.count()) > 0) return;
-  const search = page.getByTestId('watch-search');
-  await search.focus();
-  await search.pressSequentially(query);
-  const option = page
-    .getByTestId('watch-search-results')
-    .locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
-  await expect(option).toBeVisible({ timeout: 45_000 });
-  for (let i = 0; i < 12 && (await option.getAttribute('aria-selected')) !== 'true'; i++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(row).toBeVisible();
-}
 
 test('an alert set with A on a watch row fires once when the price crosses it', async ({
   page,

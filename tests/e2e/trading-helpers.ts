@@ -220,3 +220,22 @@ export async function ensureWatched(page: Page, query: string, ticker: string): 
   await page.keyboard.press('Enter');
   await expect(row).toBeVisible();
 }
+
+/**
+ * Demo on API v3 in Settings, then logged in; a session an earlier test of this harness left
+ * logged in is already on v3.
+ */
+export async function loginOnV3(page: Page, harnessUrl: string): Promise<void> {
+  await openApp(page, harnessUrl);
+  const status = await page.getByTestId('session-status').getAttribute('data-status');
+  if (LOGGED_IN.test(status ?? '')) return;
+  await page.getByTestId('open-settings').click();
+  const select = page.getByTestId('pref-demoBroker');
+  if ((await select.inputValue()) !== 'fyers-v3') {
+    await select.selectOption('fyers-v3');
+    await page.getByTestId('prefs-save').click();
+    await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
+  }
+  await page.getByTestId('settings-back').click();
+  await loginToDemo(page, 90_000);
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { control, expect, sandboxRequests, specHarness, test } from './control-harness-fixture';
 import { formatInr } from '../../shared/format/money';
-import { LOGGED_IN, loginToDemo, openApp, typeInto } from './trading-helpers';
+import { ensureWatched, loginOnV3, typeInto } from './trading-helpers';
 
 // Issue 21 #2 and #3 in the harness, with Demo on the broker's API v3 (a harness of its own,
 // switched to v3 in Settings as a trader does): price alerts the broker holds (created with A
@@ -22,50 +22,13 @@ test.describe.configure({ mode: 'serial' });
 
 const requests = () => sandboxRequests(h);
 
-/**
- * Demo on API v3 in Settings, then logged in; a session an earlier test of this harness left
- * logged in is already on v3.
- */
-async function loginOnV3(page: Page): Promise<void> {
-  await openApp(page, h.url);
-  const status = await page.getByTestId('session-status').getAttribute('data-status');
-  if (LOGGED_IN.test(status ?? '')) return;
-  await page.getByTestId('open-settings').click();
-  const select = page.getByTestId('pref-demoBroker');
-  if ((await select.inputValue()) !== 'fyers-v3') {
-    await select.selectOption('fyers-v3');
-    await page.getByTestId('prefs-save').click();
-    await expect(page.getByTestId('prefs-reset')).toHaveCount(0);
-  }
-  await page.getByTestId('settings-back').click();
-  await loginToDemo(page, 90_000);
-}
-
-/** Adds `ticker` to the watch list on screen from its own search, unless it is there already. */
-async function ensureWatched(page: Page, query: string, ticker: string): Promise<void> {
-  const row = page.locator(`[data-testid="watch-row"][data-symbol="${ticker}"]`);
-  await expect(page.getByTestId('market-watch')).toBeVisible();
-  if ((await row.count()) > 0) return;
-  const search = page.getByTestId('watch-search');
-  await search.focus();
-  await search.pressSequentially(query);
-  const option = page
-    .getByTestId('watch-search-results')
-    .locator(`[data-testid="symbol-option"][data-ticker="${ticker}"]`);
-  await expect(option).toBeVisible({ timeout: 45_000 });
-  for (let i = 0; i < 12 && (await option.getAttribute('aria-selected')) !== 'true'; i++)
-    await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(row).toBeVisible();
-}
-
 test('a broker-held alert from a watch row: listed, paused and resumed, its firing pushed on the order socket raises the toast, deleted', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   await control(h, 'market', { ...NSE_CASH, status: 'OPEN' });
   await control(h, 'price', { symbol: INFY, ltp: 1500 });
-  await loginOnV3(page);
+  await loginOnV3(page, h.url);
   await page.keyboard.press('Alt+8');
   await ensureWatched(page, 'infy', INFY);
   const watchRow = page.locator(`[data-testid="watch-row"][data-symbol="${INFY}"]`);
@@ -156,7 +119,7 @@ test('a call and a put from the chain go from the basket as one multi-leg order:
   test.setTimeout(180_000);
   await control(h, 'market', { ...NSE_CASH, status: 'OPEN' });
   await control(h, 'market', { ...NSE_FO, status: 'OPEN' });
-  await loginOnV3(page);
+  await loginOnV3(page, h.url);
   await page.keyboard.press('Alt+9');
   await expect(page.getByTestId('chain-underlying')).toHaveValue('NIFTY', { timeout: 30_000 });
   const atm = page.locator('[data-testid="chain-row"][data-atm="true"]');
