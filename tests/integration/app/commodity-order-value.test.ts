@@ -14,53 +14,26 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Instrument } from '../../../shared/broker/instrument';
 import { Exchange, Segment, Side } from '../../../shared/broker/enums';
-import { DEFAULT_FAT_FINGER_LIMITS } from '../../../shared/settings/fat-finger-limits';
-import type { SandboxHandle } from '../../../sandbox/index';
-import { inProcessDemo } from '../../support/in-process-demo';
-import { startDemoSandbox } from '../safety/composed-app';
 import { startComposedApp, type ComposedApp } from './composed-app';
+import { startValueGuardApp, type ValueGuardApp } from './value-guard-app';
 
 const SBIN = 'NSE:SBIN-EQ';
-/** Anything that would place, modify or cancel an order or a GTT on API v3. */
-const SENDS = /^(POST|PATCH|PUT|DELETE) \/api\/v3\/(orders|multileg|gtt)/;
 
 describe('order value of commodity contracts (composed app, sandbox over HTTP)', () => {
+  let h: ValueGuardApp;
   let app: ComposedApp;
-  let sandbox: SandboxHandle;
   let crude: Instrument;
-  const requests: string[] = [];
-  const sends = () => requests.filter((l) => SENDS.test(l));
+  const sends = () => h.sends();
 
   before(async () => {
-    sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
-    app = await startComposedApp({ login: false, deps: { demoProcess: inProcessDemo(sandbox) } });
-    await app.call('settings.updatePreferences', { patch: { demoBroker: 'fyers-v3' } });
-    const s = await app.call('session.login', {});
-    assert.equal(s.status, 'active', JSON.stringify(s.lastError));
-    await app.core.symbols.ready();
-    // The trader's own limit, saved the way the Settings screen saves it: ₹5 lakh an order.
-    await app.call('settings.updatePreferences', {
-      patch: {
-        fatFinger: { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000, maxLtpDistancePct: 10 },
-      },
-    });
-    await app.control('market', {
-      exchange: Exchange.MCX,
-      segment: Segment.Commodity,
-      status: 'OPEN',
-    });
-    const futs = sandbox.instruments
-      .filter((i) => i.exchange === Exchange.MCX && i.underlying === 'CRUDEOIL')
-      .filter((i) => i.optionType === 'XX' && i.ticker.endsWith('FUT'))
-      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
-    assert.ok(futs[0], 'a CRUDEOIL future in the master');
-    crude = futs[0];
+    h = await startValueGuardApp({ exchange: Exchange.MCX, segment: Segment.Commodity });
+    app = h.app;
+    crude = h.nearestFuture('CRUDEOIL');
     await app.control('price', { symbol: crude.ticker, ltp: 6000 });
     await app.control('price', { symbol: SBIN, ltp: 800 });
   });
   after(async () => {
-    await app?.close();
-    await sandbox?.close();
+    await h?.close();
   });
 
   const crudeBuy = (over: Record<string, unknown> = {}) => ({

@@ -11,58 +11,26 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Instrument } from '../../../shared/broker/instrument';
 import { Exchange, Segment, Side } from '../../../shared/broker/enums';
-import { DEFAULT_FAT_FINGER_LIMITS } from '../../../shared/settings/fat-finger-limits';
-import type { SandboxHandle } from '../../../sandbox/index';
-import { inProcessDemo } from '../../support/in-process-demo';
-import { startDemoSandbox } from '../safety/composed-app';
-import { startComposedApp, type ComposedApp } from './composed-app';
-
-/** Anything that would place, modify or cancel an order on API v3. */
-const SENDS = /^(POST|PATCH|PUT|DELETE) \/api\/v3\/(orders|multileg|gtt)/;
+import type { ComposedApp } from './composed-app';
+import { startValueGuardApp, type ValueGuardApp } from './value-guard-app';
 
 describe('order value of currency contracts (composed app, sandbox over HTTP)', () => {
+  let h: ValueGuardApp;
   let app: ComposedApp;
-  let sandbox: SandboxHandle;
   let usdinr: Instrument;
   let eurusd: Instrument;
-  const requests: string[] = [];
-  const sends = () => requests.filter((l) => SENDS.test(l));
+  const sends = () => h.sends();
 
   before(async () => {
-    sandbox = await startDemoSandbox(undefined, (line) => requests.push(line));
-    app = await startComposedApp({ login: false, deps: { demoProcess: inProcessDemo(sandbox) } });
-    await app.call('settings.updatePreferences', { patch: { demoBroker: 'fyers-v3' } });
-    const s = await app.call('session.login', {});
-    assert.equal(s.status, 'active', JSON.stringify(s.lastError));
-    await app.core.symbols.ready();
-    await app.call('settings.updatePreferences', {
-      patch: {
-        fatFinger: { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000, maxLtpDistancePct: 10 },
-      },
-    });
-    await app.control('market', {
-      exchange: Exchange.NSE,
-      segment: Segment.Currency,
-      status: 'OPEN',
-    });
-    const futs = sandbox.instruments
-      .filter((i) => i.segment === Segment.Currency && i.underlying === 'USDINR')
-      .filter((i) => i.optionType === 'XX' && i.ticker.endsWith('FUT'))
-      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
-    assert.ok(futs[0], 'a USDINR future in the master');
-    usdinr = futs[0];
+    h = await startValueGuardApp({ exchange: Exchange.NSE, segment: Segment.Currency });
+    app = h.app;
+    usdinr = h.nearestFuture('USDINR');
     await app.control('price', { symbol: usdinr.ticker, ltp: 88.6 });
-    const cross = sandbox.instruments
-      .filter((i) => i.segment === Segment.Currency && i.underlying === 'EURUSD')
-      .filter((i) => i.optionType === 'XX' && i.ticker.endsWith('FUT'))
-      .sort((a, b) => (a.expiry ?? 0) - (b.expiry ?? 0));
-    assert.ok(cross[0], 'an EURUSD future in the master');
-    eurusd = cross[0];
+    eurusd = h.nearestFuture('EURUSD');
     await app.control('price', { symbol: eurusd.ticker, ltp: 1.16 });
   });
   after(async () => {
-    await app?.close();
-    await sandbox?.close();
+    await h?.close();
   });
 
   const buy = (qty: number) => ({
