@@ -28,18 +28,21 @@ export interface ValueScale {
 }
 
 /**
- * Whether a currency contract's pair is quoted in a currency other than rupees (EURUSD,
- * GBPUSD, USDJPY): NSE's pairs are six letters, the rupee pairs end in INR.
+ * Whether a currency contract is NOT known to be priced in rupees: anything but a rupee pair
+ * (USDINR, EURINR, GBPINR, JPYINR) counts, so a cross pair (EURUSD, GBPUSD, USDJPY) and a
+ * contract whose pair name is missing or spelled otherwise are never valued as rupees.
  */
 export function isCrossCurrencyPair(i: ValueScale | undefined): boolean {
-  const u = i?.underlying?.toUpperCase();
-  return i?.segment === Segment.Currency && !!u && /^[A-Z]{6}$/.test(u) && !u.endsWith('INR');
+  return i?.segment === Segment.Currency && !RUPEE_PAIR.test(i.underlying?.toUpperCase() ?? '');
 }
+
+const RUPEE_PAIR = /^[A-Z]{3}INR$/;
 
 /** The currency a cross pair is priced in, in a trader's words ("US dollars", "yen"). */
 export function quoteCurrencyOf(i: ValueScale | undefined): string {
-  const code = (i?.underlying ?? '').toUpperCase().slice(3);
-  return QUOTE_CURRENCY_WORDS[code] ?? code;
+  const u = (i?.underlying ?? '').toUpperCase();
+  const code = /^[A-Z]{6}$/.test(u) ? u.slice(3) : '';
+  return QUOTE_CURRENCY_WORDS[code] ?? (code || 'a currency not known here');
 }
 
 const QUOTE_CURRENCY_WORDS: Readonly<Record<string, string>> = {

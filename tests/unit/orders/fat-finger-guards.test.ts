@@ -154,3 +154,21 @@ test('cross-currency: a rupee pair keeps its published multiplier', () => {
   );
   assert.ok(!v.some((x) => x.guard === 'unknown-multiplier'));
 });
+test('cross-currency: a currency contract whose pair name is missing or odd is never valued as rupees', () => {
+  for (const underlying of [undefined, '', 'EUR-USD', 'usdjpy']) {
+    const v = checkFatFinger(
+      { qty: 10, type: OrderType.Limit, limitPrice: 1.16, stopPrice: 0 },
+      {
+        segment: Segment.Currency,
+        contractMultiplier: 1000,
+        ...(underlying === undefined ? {} : { underlying }),
+      },
+      undefined,
+      { ...DEFAULT_FAT_FINGER_LIMITS, maxOrderValue: 5_00_000 },
+    );
+    assert.ok(
+      v.some((x) => x.guard === 'unknown-multiplier'),
+      `${String(underlying)}: ${JSON.stringify(v)}`,
+    );
+  }
+});
