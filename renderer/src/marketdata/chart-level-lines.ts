@@ -1,5 +1,6 @@
 import { LineStyle, type IPriceLine, type ISeriesApi, type SeriesType } from 'lightweight-charts';
 import type { ChartColours } from './chart-base';
+import { formatPrice } from '../../../shared/format/price';
 import { lineAt, onTick, type ChartLevel, type ChartLevelStyle } from './chart-levels';
 
 /**
@@ -49,7 +50,11 @@ export class LevelLines {
    * Draws exactly `levels` (a moved one at its `moving` price, titled with an arrow), and
    * answers what is drawn now.
    */
-  draw(levels: readonly ChartLevel[], moving: { key: string; price: number } | null): DrawnLevel[] {
+  draw(
+    levels: readonly ChartLevel[],
+    moving: { key: string; price: number } | null,
+    tick: number,
+  ): DrawnLevel[] {
     const keep = new Set(levels.map((l) => l.key));
     for (const [key, { line }] of this.#lines)
       if (!keep.has(key)) {
@@ -60,7 +65,7 @@ export class LevelLines {
       const moved = moving?.key === level.key ? moving.price : null;
       const options = {
         price: moved ?? level.price,
-        title: moved === null ? level.title : `${level.title} → ${moved}`,
+        title: moved === null ? level.title : `${level.title} → ${formatPrice(moved, tick)}`,
         axisLabelVisible: true,
         ...look(level.style, this.#colours),
       };
@@ -110,9 +115,10 @@ export class LevelLines {
   }
 
   /** Shows `key` at `price` while it is being dragged. */
-  preview(key: string, price: number): void {
+  preview(key: string, price: number, tick: number): void {
     const had = this.#lines.get(key);
-    if (had) had.line.applyOptions({ price, title: `${had.level.title} → ${price}` });
+    if (had)
+      had.line.applyOptions({ price, title: `${had.level.title} → ${formatPrice(price, tick)}` });
   }
 
   dispose(): void {
@@ -151,7 +157,7 @@ export function dragLevels(
     const p = l.priceAt(y, tick());
     if (p === null) return;
     grab.price = p;
-    l.preview(grab.key, p);
+    l.preview(grab.key, p, tick());
     e.preventDefault();
   };
   const up = () => {
