@@ -106,14 +106,22 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
         assert.ok(!lv || lv.volume === 0, `ask ${p} holds ${lv?.volume} after we took it`);
       }
       // The socket's tick of that step names the same price…
+      // (On a loaded machine the data socket may be reconnecting: its snapshot on resubscribe
+      // carries the same step. The failure names what did arrive and the socket's state.)
       await eventually(
         'a data-socket tick at our last fill price, with the volume the read shows',
         () =>
           delivered
             .slice(ticksBefore)
             .some((q) => q.ltp === lastPrice && q.volume === read.quote.volume),
-        15_000,
-      );
+        30_000,
+      ).catch((e: Error) => {
+        const seen = delivered.slice(ticksBefore).map((q) => `${q.ltp}/${q.volume}`);
+        throw new Error(
+          `${e.message}: want ${lastPrice}/${read.quote.volume}, socket delivered [${seen.join(', ')}], ` +
+            `status ${JSON.stringify(app.core.marketData.status())}`,
+        );
+      });
       // …and so does the position the order opened.
       const pos = await position();
       assert.ok(pos && pos.netQty >= first.filledQty, JSON.stringify(pos));
@@ -173,7 +181,13 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       const info = await app.call('symbols.get', { ticker: call });
       assert.ok(info, call);
       const placed = await app.call('orders.place', {
-        draft: { symbol: call, qty: info.lotSize, type: 2, side: Side.Buy, productType: 'INTRADAY' },
+        draft: {
+          symbol: call,
+          qty: info.lotSize,
+          type: 2,
+          side: Side.Buy,
+          productType: 'INTRADAY',
+        },
         confirmGuards: true,
       });
       assert.equal(placed.status, 'done', `${placed.note} ${JSON.stringify(placed.violations)}`);
@@ -193,7 +207,11 @@ for (const dialect of ['fyers-v2', 'fyers-v3'] as const satisfies readonly Broke
       const contract = await app.call('marketdata.depth', { symbol: call });
       assert.equal(contract?.quote.ltp, lastSell, 'the contract’s last price is our sell');
       const spotAfter = await app.call('marketdata.depth', { symbol: NIFTY });
-      assert.equal(spotAfter?.quote.ltp, spot.quote.ltp, 'one option trade does not move the index');
+      assert.equal(
+        spotAfter?.quote.ltp,
+        spot.quote.ltp,
+        'one option trade does not move the index',
+      );
     });
 
     it('with own trades switched to easy, an exit takes depth but leaves the last price and volume alone', async () => {
