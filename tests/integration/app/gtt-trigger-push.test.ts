@@ -87,4 +87,51 @@ describe('a GTT trigger is seen from the order socket (composed app, API v3)', (
     assert.match(alerts()[0]!.title, new RegExp(`GTT ${id} triggered`));
     assert.equal(alerts().length, 1, 'one alert for one trigger');
   });
+
+  it("the app's own orders and a cover order's exit leg read no GTT book while a GTT is active", async (t) => {
+    await app.control('price', { symbol: SBIN, ltp: 830 });
+    const draft: GttDraft = {
+      kind: 'oco',
+      symbol: SBIN,
+      side: Side.Buy,
+      productType: 'CNC',
+      target: { triggerPrice: 860, limitPrice: 860, qty: 1 },
+      stop: { triggerPrice: 800, limitPrice: 800, qty: 1 },
+    };
+    const made = await app.call('gtt.create', { draft, confirmed: true });
+    assert.equal(made.status, 'done', JSON.stringify(made));
+    await until('the GTT active in the book', () =>
+      app.core.gtt.view().gtts.some((g) => g.id === made.gttId && g.status === 'active'),
+    );
+    const readsBefore = await bookReads();
+
+    const placed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await app.call('orders.place', {
+        draft: { symbol: SBIN, qty: 1, type: 2, side: 1, productType: 'INTRADAY' },
+        confirmGuards: true,
+      });
+      assert.equal(r.status, 'done', r.note);
+      placed.push(r.orderId!);
+    }
+    const co = await app.call('orders.place', {
+      draft: { symbol: SBIN, qty: 1, type: 2, side: 1, productType: 'CO', stopLoss: 800 },
+      confirmGuards: true,
+    });
+    assert.equal(co.status, 'done', `${co.note} ${JSON.stringify(co.violations)}`);
+    // The cover order's exit leg (a parent id, an id the app never placed) is in the book.
+    let leg = false;
+    const deadline = Date.now() + 60_000;
+    while (!leg) {
+      assert.ok(Date.now() < deadline, 'timed out waiting for the cover order exit leg');
+      await app.control('tick', { n: 2 });
+      leg = (await app.call('portfolio.orders')).some((o) => o.parentId === co.orderId);
+      if (!leg) await new Promise((r) => setTimeout(r, 100));
+    }
+    // The pushes of these orders have had many debounce periods to read the book (none may).
+    await new Promise((r) => setTimeout(r, 3_000));
+    const reads = (await bookReads()) - readsBefore;
+    t.diagnostic(`GTT book reads after 3 orders and a cover order: ${reads}`);
+    assert.equal(reads, 0, 'no GTT book read for orders no GTT placed');
+  });
 });
