@@ -55,4 +55,6 @@ export interface CoreDeps {
   marketDataTuning?: MarketDataTuning;
   /** How often broker-held alerts are read as a safety net beside the socket's push (tests slow it). */
   brokerAlertPollMs?: number;
+  /** How often the GTT book is read while a GTT is active (tests slow it to prove the push). */
+  gttPollMs?: number;
 }

@@ -37,11 +37,11 @@ export interface GttRuntimeDeps {
   freshPrice: (symbol: string) => Promise<void>;
   /** The account's DDPI and the order path's CNC-sell check, for the eDIS warning of sell GTTs. */
   demat?: GttDematDeps;
-  /** Whether this app placed the order with this id (a pushed order it did not may be a GTT's). */
-  ownOrder?: (id: string) => boolean;
   emit: (view: GttView) => void;
   triggered: (g: Gtt) => void;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How often the book is read while a GTT is active (default GTT_POLL_MS). */
+  pollMs?: number;
 }
 
 /** The running GTT service and its session hooks. */
@@ -88,13 +88,16 @@ export function createGttRuntime(deps: GttRuntimeDeps): GttRuntime {
     onChange: deps.emit,
     onTriggered: deps.triggered,
     logger: deps.logger,
+    ...(deps.pollMs ? { pollMs: deps.pollMs } : {}),
   });
   const watch = createGttTriggerWatch({
     clock,
     armed: () => service.armed(),
-    ownOrder: deps.ownOrder ?? (() => true),
+    // The background lane, not `order`: a trigger check is no order action. It takes the
+    // background share of each window and pauses in the limiter's cool-down after a breach
+    // (breach-guard.ts), where the 15 s poll still reports triggers.
     read: () =>
-      void service.refresh().catch((err: unknown) =>
+      void service.refresh('background').catch((err: unknown) =>
         deps.logger.warn('gtt: reading the GTT book after an order update failed', {
           err: String(err),
         }),

@@ -4,6 +4,7 @@
  * says so instead of sending; the core GTT service (electron/core/gtt) is the only caller.
  */
 import type { Gtt, GttDraft } from '../../../shared/broker/gtt';
+import type { Priority } from '../limiter/request-scheduler';
 
 /** A GTT action's answer: the GTT's id, and whether the broker said it is still in transit. */
 export interface GttAck {
@@ -22,8 +23,11 @@ export interface GttBook {
 
 /** The GTT calls of one dialect. */
 export interface GttClient {
-  /** The GTT book: active, triggered, cancelled and expired GTTs. Always a fresh read. */
-  list(): Promise<GttBook>;
+  /**
+   * The GTT book: active, triggered, cancelled and expired GTTs. Always a fresh read, in the
+   * request scheduler's `priority` lane (default `order`: the reads around a GTT action).
+   */
+  list(o?: { priority?: Priority }): Promise<GttBook>;
   create(d: GttDraft): Promise<GttAck>;
   /** Replaces a pending GTT's legs with the draft's. */
   modify(id: string, d: GttDraft): Promise<GttAck>;

@@ -10,6 +10,7 @@ import { isBrokerError } from '../broker/broker-error';
 import type { GttClient } from '../broker/gtt-client';
 import type { Logger } from '../diagnostics/logger';
 import type { Clock } from '../limiter/clock';
+import type { Priority } from '../limiter/request-scheduler';
 
 /** What the book needs. */
 export interface GttBookDeps {
@@ -38,8 +39,8 @@ export interface GttBook {
   skipped(): number;
   /** Whether a GTT as last read may still trigger (active or in transit). */
   armed(): boolean;
-  /** Reads the book now through `client`; reports triggers; schedules the next poll. */
-  read(client: GttClient): Promise<Gtt[]>;
+  /** Reads the book now through `client` (in `priority`'s lane); reports triggers; schedules the next poll. */
+  read(client: GttClient, priority?: Priority): Promise<Gtt[]>;
   /** Forgets the book (another account): the next read is a new baseline. */
   reset(): void;
   /** Stops the poll timer. */
@@ -59,9 +60,9 @@ export function createGttBook(deps: GttBookDeps): GttBook {
   let issued = 0;
   let applied = 0;
 
-  async function read(client: GttClient): Promise<Gtt[]> {
+  async function read(client: GttClient, priority?: Priority): Promise<Gtt[]> {
     const mine = ++issued;
-    const got = await client.list();
+    const got = await client.list(priority ? { priority } : {});
     // Two reads at once (a poll, an order pushed, the screen): the book never goes back to
     // an older picture, which would report a trigger twice.
     if (mine < applied) return book;

@@ -38,6 +38,7 @@ import type { GttDemat } from './gtt-demat';
 import type { IntentData } from './gtt-reconcile';
 import { openGttActions } from './gtt-recovery';
 import { createGttSender } from './gtt-sender';
+import type { Priority } from '../limiter/request-scheduler';
 
 /** How often the GTT book is read while a GTT is active or an action unsettled (ms). */
 export const GTT_POLL_MS = 15_000;
@@ -82,8 +83,8 @@ export interface GttService {
   view(): GttView;
   /** Whether a GTT in the book as last read may still trigger (active or in transit). */
   armed(): boolean;
-  /** Reads the GTT book now (the screen opening, a poll). */
-  refresh(): Promise<GttView>;
+  /** Reads the GTT book now (the screen opening, a poll; `priority`: the scheduler lane, default `order`). */
+  refresh(priority?: Priority): Promise<GttView>;
   create(d: GttDraft, o?: GttSendOptions): Promise<GttAction>;
   modify(id: string, d: GttDraft, o?: GttSendOptions): Promise<GttAction>;
   cancel(id: string): Promise<GttAction>;
@@ -224,9 +225,9 @@ export function createGttService(deps: GttServiceDeps): GttService {
   return {
     view,
     armed: () => book.armed(),
-    async refresh() {
+    async refresh(priority) {
       const client = deps.client();
-      if (client) await track(book.read(client));
+      if (client) await track(book.read(client, priority));
       return view();
     },
     async create(d, o = {}) {

@@ -154,3 +154,20 @@ test('a GTT whose order was rejected: the alert says so, with what to do for eDI
   assert.match(funds.body, /rejected the order it placed: Insufficient funds/);
   assert.doesNotMatch(funds.body, /eDIS/);
 });
+
+test("a refresh reads in the lane it is given (the trigger watch's background lane); order by default", async () => {
+  const lanes: (string | undefined)[] = [];
+  const c = fakeClient([[gtt('active')]]);
+  const client: GttClient = {
+    ...c,
+    list: (o) => {
+      lanes.push(o?.priority);
+      return c.list(o);
+    },
+  };
+  const s = service(client);
+  await s.refresh();
+  await s.refresh('background');
+  assert.deepEqual(lanes, [undefined, 'background']);
+  await s.dispose();
+});

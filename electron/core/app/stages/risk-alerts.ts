@@ -136,10 +136,10 @@ export function openWatchers(
         ddpi: () => broker.getProfile().then((p) => p.ddpi),
         check: (order) => orders.dematPrecheck(order),
       },
-      ownOrder: (id) => orders.list().some((i) => i.orderId === id),
       emit: (v) => events.emit('gtt.changed', v),
       triggered: (g) => alerts.gttTriggered(g),
       logger: logger.child('gtt'),
+      ...(deps.gttPollMs ? { pollMs: deps.gttPollMs } : {}),
     }),
   );
   // A GTT's order pushed on the order socket: its trigger is read at once, not at the next poll.

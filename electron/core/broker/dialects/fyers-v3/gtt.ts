@@ -82,9 +82,9 @@ export function createV3GttClient(deps: {
       run: () => deps.transport.request(req),
     });
   return {
-    async list(): Promise<GttBook> {
+    async list(o = {}): Promise<GttBook> {
       const env = await schedule({
-        priority: 'order',
+        priority: o.priority ?? 'order',
         // Concurrent readers (a poll, several reconciliations) share one read in flight.
         key: `GET ${BOOK}`,
         label: `GET ${BOOK}`,
