@@ -71,7 +71,11 @@ describe('CNC sells with DDPI (composed app, API v3, sandbox over HTTP)', () => 
     await app.control('demat', { ddpi: true });
     assert.equal((await app.call('portfolio.profile')).ddpi, true);
     const typed = await app.call('orders.precheck', cncSell(2));
-    assert.equal(typed.find((v) => v.field === 'edis'), undefined, JSON.stringify(typed));
+    assert.equal(
+      typed.find((v) => v.field === 'edis'),
+      undefined,
+      JSON.stringify(typed),
+    );
     const r = await app.call('orders.place', { draft: cncSell(2), confirmGuards: true });
     assert.equal(r.status, 'done', JSON.stringify(r));
     assert.ok(r.orderId);
@@ -79,7 +83,7 @@ describe('CNC sells with DDPI (composed app, API v3, sandbox over HTTP)', () => 
     const deadline = Date.now() + 60_000;
     for (;;) {
       const o = (await app.call('portfolio.orders')).find((x) => x.id === r.orderId);
-      if (o?.status === OrderStatus.Filled) break;
+      if (o?.status === OrderStatus.Traded) break;
       assert.ok(Date.now() < deadline, `order ${r.orderId} never filled: ${JSON.stringify(o)}`);
       await app.control('tick', { n: 1 });
       await new Promise((res) => setTimeout(res, 200));
@@ -95,7 +99,10 @@ describe('CNC sells with DDPI (composed app, API v3, sandbox over HTTP)', () => 
     });
     assert.equal(r.status, 'blocked', JSON.stringify(r));
     assert.match(r.violations.find((v) => v.field === 'qty')?.message ?? '', /at most/);
-    assert.equal(r.violations.find((v) => v.field === 'edis'), undefined);
+    assert.equal(
+      r.violations.find((v) => v.field === 'edis'),
+      undefined,
+    );
   });
 
   it('with DDPI, a GTT selling more than is held still warns of the holding, and asks nothing of eDIS', async () => {
@@ -111,6 +118,10 @@ describe('CNC sells with DDPI (composed app, API v3, sandbox over HTTP)', () => 
     const first = await app.call('gtt.create', { draft, confirmed: false });
     assert.equal(first.status, 'confirm', JSON.stringify(first));
     assert.match(first.checks.find((c) => c.field === 'qty')?.message ?? '', /at most/);
-    assert.equal(first.checks.find((c) => c.field === 'edis'), undefined, JSON.stringify(first));
+    assert.equal(
+      first.checks.find((c) => c.field === 'edis'),
+      undefined,
+      JSON.stringify(first),
+    );
   });
 });
