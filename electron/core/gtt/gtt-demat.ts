@@ -5,7 +5,8 @@
  * say so of sell GTTs; docs/broker-v3.md "GTT"). A GTT lives up to a year, so this never
  * blocks it: it asks once, says what will happen and how to avoid it, and offers today's
  * authorization where today's does not cover it. The holdings and eDIS figures come from the
- * order path's own check (orders/checks/demat-sells.ts): one mechanism for both.
+ * order path's own check (orders/checks/demat-sells.ts): one mechanism for both. With DDPI
+ * only the eDIS part goes: a sell of more than is held is still said.
  */
 import { Side } from '../../../shared/broker/enums';
 import { draftLegs, legOrder, type GttCheck, type GttDraft } from '../../../shared/broker/gtt';
@@ -22,7 +23,10 @@ export interface GttDematDeps {
 
 /** The warning as the GTT service uses it. */
 export interface GttDemat {
-  /** The findings for `d` (none unless it is a CNC sell on an account without DDPI); they ask, never block. */
+  /**
+   * The findings for `d` (none unless it is a CNC sell; with DDPI only a sell of more than is
+   * held); they ask, never block.
+   */
   warn(d: GttDraft): Promise<GttCheck[]>;
   /** The account changed: read its DDPI again. */
   reset(): void;
@@ -45,11 +49,12 @@ export function createGttDemat(deps: GttDematDeps): GttDemat {
     async warn(d) {
       if (d.productType !== 'CNC' || d.side !== Side.Sell) return [];
       const has = await readDdpi();
-      if (has === true) return [];
       // An OCO places one leg's order, never both: the larger one is what must be covered.
       const { leg1, leg2 } = draftLegs(d);
       const leg = leg2 && leg2.qty > leg1.qty ? leg2 : leg1;
-      const found = await deps.check(legOrder(d, leg)).catch(() => [] as PrecheckViolation[]);
+      const checked = await deps.check(legOrder(d, leg)).catch(() => [] as PrecheckViolation[]);
+      // DDPI stands in for eDIS: only the eDIS finding goes; selling more than is held stays.
+      const found = has === true ? checked.filter((v) => v.field !== 'edis') : checked;
       const out: GttCheck[] = [];
       const held = found.find((v) => v.field === 'qty');
       if (held)
@@ -61,6 +66,7 @@ export function createGttDemat(deps: GttDematDeps): GttDemat {
           code: held.code ?? null,
           guard: null,
         });
+      if (has === true) return out;
       const edis = found.find((v) => v.field === 'edis');
       const who = has === false ? 'Your account has no DDPI' : 'Unless your account has DDPI';
       out.push({

@@ -53,6 +53,13 @@ test('profile: PAN/pan and pwd_change_date/password_last_changed spellings', () 
   Profile.parse(sample);
 });
 
+test('profile: DDPI true/false as said; absent or null is unknown, never "no DDPI"', () => {
+  assert.equal(normalizeProfile({ ddpi_enabled: true }).ddpi, true);
+  assert.equal(normalizeProfile({ ddpi_enabled: false }).ddpi, false);
+  assert.equal(normalizeProfile({ ddpi_enabled: null }).ddpi, null);
+  assert.equal(normalizeProfile({}).ddpi, null);
+});
+
 test('funds: duplicate id 3, numeric strings and single letters', () => {
   const funds = normalizeFunds([
     { id: 1, title: 'Total Balance', equityAmount: 125000.5, commodityAmount: 0 },

@@ -210,3 +210,44 @@ test('what cannot be read never blocks: no holdings, no check; no eDIS history, 
   assert.deepEqual(await noEdis.check(sell(10)), []);
   assert.equal((await noEdis.check(sell(11)))[0]?.field, 'qty');
 });
+
+test('DDPI drops only the eDIS finding; unknown or a failed read asks for eDIS as before; read only when needed', async () => {
+  /** The check over holdings of 10, no eDIS given, the profile's DDPI as `ddpi` (a throw: unreadable). */
+  const withDdpi = (ddpi: () => boolean | null, given: EdisDetail[] = []) => {
+    let profiles = 0;
+    const demat = createDematSells(
+      deps({
+        reads: {
+          getHoldings: async () => holdings(10),
+          getEdisDetails: async () => given,
+          getProfile: async () => {
+            profiles++;
+            return { ddpi: ddpi() };
+          },
+        },
+      }).d,
+    );
+    return { demat, profiles: () => profiles };
+  };
+  const on = withDdpi(() => true);
+  assert.deepEqual(await on.demat.check(sell(10)), []);
+  assert.deepEqual(await on.demat.check(sell(4), { fresh: true }), []);
+  const [over] = await on.demat.check(sell(11));
+  assert.deepEqual(over?.field, 'qty', 'selling more than is held is still stopped under DDPI');
+  assert.equal(on.profiles(), 2, 'once for the as-you-type snapshot, once for the fresh one');
+
+  for (const ddpi of [
+    () => false,
+    () => null,
+    () => {
+      throw new Error('down');
+    },
+  ]) {
+    const c = withDdpi(ddpi);
+    assert.equal((await c.demat.check(sell(2)))[0]?.authorizeQty, 2);
+  }
+  // Nothing to authorize: the profile is not read at all.
+  const covered = withDdpi(() => true, [auth(10, 0)]);
+  assert.deepEqual(await covered.demat.check(sell(2)), []);
+  assert.equal(covered.profiles(), 0);
+});

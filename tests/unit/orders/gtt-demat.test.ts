@@ -1,6 +1,6 @@
 /**
  * The eDIS warning of a CNC-sell GTT (electron/core/gtt/gtt-demat.ts): said only for a CNC
- * sell on an account without DDPI, today's authorization offered only when it does not cover
+ * sell on an account without DDPI (with DDPI only a sell of more than is held is said), today's authorization offered only when it does not cover
  * the larger leg, DDPI read once per account (a failed read asked again).
  */
 import assert from 'node:assert/strict';
@@ -50,15 +50,31 @@ test('no warning for a buy, a MARGIN sell, or an account with DDPI', async () =>
   let checks = 0;
   const deps = (ddpi: boolean) => ({
     ddpi: async () => ddpi,
-    check: async () => {
+    check: async (o: OrderDraft) => {
       checks++;
-      return [];
+      return [edis(o.qty)];
     },
   });
   assert.deepEqual(await createGttDemat(deps(false)).warn(oco(Side.Buy)), []);
   assert.deepEqual(await createGttDemat(deps(false)).warn(oco(Side.Sell, 'MARGIN')), []);
-  assert.deepEqual(await createGttDemat(deps(true)).warn(oco(Side.Sell)), []);
   assert.equal(checks, 0);
+  assert.deepEqual(await createGttDemat(deps(true)).warn(oco(Side.Sell)), []);
+});
+
+test('with DDPI, a sell of more than is held is still warned (only the eDIS part goes)', async () => {
+  const over: PrecheckViolation = {
+    code: -99,
+    field: 'qty',
+    guard: null,
+    message: 'You can sell at most 3 shares.',
+  };
+  const d = createGttDemat({ ddpi: async () => true, check: async () => [over, edis(6)] });
+  const out = await d.warn(oco(Side.Sell));
+  assert.deepEqual(
+    out.map((c) => c.field),
+    ['qty'],
+  );
+  assert.match(out[0]!.message, /at most 3 shares\. If that is still so when the GTT triggers/);
 });
 
 test('DDPI unknown: still warned, in words that do not claim either; covered today: nothing offered', async () => {

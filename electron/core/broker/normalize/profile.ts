@@ -17,6 +17,8 @@ export function normalizeProfile(data: unknown): Profile {
     passwordChangedAt: changed ? (parseIstDateTime(changed) ?? null) : null,
     passwordExpiryDays: numOrNull(pick(raw, 'password_expiry_days', 'pwd_to_expire')),
     // v3's profile says whether the account has DDPI (docs/broker-v3.md); v2's does not.
-    ddpi: raw.ddpi_enabled === undefined ? null : bool(raw.ddpi_enabled),
+    // Absent or null is unknown, never "no DDPI" (that would ask for eDIS it may not need).
+    ddpi:
+      raw.ddpi_enabled === undefined || raw.ddpi_enabled === null ? null : bool(raw.ddpi_enabled),
   };
 }

@@ -11,6 +11,12 @@
  * It never blocks on what it cannot read: without holdings there is no check, and without
  * the eDIS history (an app without the eDIS permission) only the quantity is checked; the
  * broker still refuses on its own.
+ *
+ * DDPI (a standing demat instruction, v3's profile says it) replaces the daily eDIS: with it
+ * the eDIS finding is dropped and the quantity one kept. The profile is read only when the
+ * check would otherwise ask for eDIS (no extra request for any other order), with the
+ * snapshot. Unknown DDPI (a v2 profile, a failed read) counts as none: eDIS is asked for as
+ * before, since sending would be refused by a broker that does need it.
  */
 import { OrderStatus, Side } from '../../../../shared/broker/enums';
 import { checkDematSell, type DematStock } from '../../../../shared/broker/demat-sell';
@@ -20,6 +26,7 @@ import type {
   Order,
   Positions,
   PrecheckViolation,
+  Profile,
 } from '../../../../shared/broker/models';
 import type { OrderDraft } from '../../../../shared/broker/rules';
 import { istDayKey } from '../../../../shared/format/ist';
@@ -29,6 +36,8 @@ import type { ReadOptions } from '../../broker/broker-client';
 export interface DematSellReads {
   getHoldings(o?: ReadOptions): Promise<Holdings>;
   getEdisDetails(o?: ReadOptions): Promise<EdisDetail[]>;
+  /** The profile, for its DDPI; absent: DDPI unknown (eDIS asked for). */
+  getProfile?(o?: ReadOptions): Promise<Pick<Profile, 'ddpi'>>;
 }
 
 /** Dependencies of `createDematSells`. */
@@ -58,6 +67,8 @@ interface Snapshot {
   edis: EdisDetail[] | null;
   /** The book read with them (a fresh check); null: the book as the order service last saw it. */
   orders?: Iterable<Order> | null;
+  /** The account's DDPI as read with this snapshot (once, when first needed); null: unknown. */
+  ddpi?: Promise<boolean | null>;
   at: number;
 }
 
@@ -173,6 +184,20 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
     return run;
   }
 
+  /** The snapshot's DDPI, read once per snapshot and only when an eDIS finding needs it. */
+  function ddpiOf(snap: Snapshot, fresh: boolean): Promise<boolean | null> {
+    const get = deps.reads.getProfile;
+    if (!get) return Promise.resolve(null);
+    snap.ddpi ??= get
+      .call(deps.reads, fresh ? { priority: 'order', fresh: true } : {})
+      .then((p) => p.ddpi)
+      .catch(() => {
+        deps.warn?.('orders: CNC sell pre-check could not read the profile (DDPI)');
+        return null;
+      });
+    return snap.ddpi;
+  }
+
   async function checkMany(
     drafts: readonly OrderDraft[],
     o: { fresh?: boolean } = {},
@@ -184,7 +209,7 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
     // Shares (by ISIN, else ticker) the basket's earlier sells already take, and the
     // authorization they already use.
     const taken = new Map<string, { qty: number; demat: number }>();
-    return drafts.map((d, i) => {
+    const found = drafts.map((d, i) => {
       if (!sells[i]) return [];
       const stock = dematStockOf(d.symbol, snap, deps, now);
       if (!stock) return [];
@@ -202,6 +227,10 @@ export function createDematSells(deps: DematSellsDeps): DematSells {
       taken.set(key, { qty: before.qty + d.qty, demat: before.demat + check.fromDemat });
       return check.violations;
     });
+    if (!found.some((vs) => vs.some((v) => v.field === 'edis'))) return found;
+    // DDPI makes eDIS unneeded: only the eDIS findings go, the quantity ones stay.
+    if ((await ddpiOf(snap, o.fresh === true)) !== true) return found;
+    return found.map((vs) => vs.filter((v) => v.field !== 'edis'));
   }
 
   return {
