@@ -67,6 +67,7 @@ export function createGttBook(deps: GttBookDeps): GttBook {
     // an older picture, which would report a trigger twice.
     if (mine < applied) return book;
     applied = mine;
+    const before = { skipped, readAt };
     book = got.gtts;
     skipped = got.skipped;
     readAt = deps.clock.now();
@@ -78,9 +79,11 @@ export function createGttBook(deps: GttBookDeps): GttBook {
       for (const g of book) {
         const was = prev.get(g.id);
         const fired = g.status === 'triggered' || g.status === 'rejected';
-        // New to the book and already fired: created and triggered between two reads.
-        if (fired && (was === 'active' || was === 'transit' || was === undefined))
-          deps.onTriggered(g);
+        // New to the book and already fired: created and triggered between two reads, unless
+        // the last read left rows out and this one is older than that read (one of them, whose
+        // firing may be days old).
+        const isNew = was === undefined && (before.skipped === 0 || createdSince(g, before.readAt));
+        if (fired && (was === 'active' || was === 'transit' || isNew)) deps.onTriggered(g);
       }
     }
     deps.changed();
@@ -125,4 +128,12 @@ export function createGttBook(deps: GttBookDeps): GttBook {
       pollTimer = null;
     },
   };
+}
+
+/** The broker's and our clocks may disagree by this much about when a GTT was created. */
+const CREATED_SKEW_MS = 60_000;
+
+/** Whether `g` was created after a read at `readAt` (unknown creation times: not shown so). */
+function createdSince(g: Gtt, readAt: number | null): boolean {
+  return readAt !== null && g.createdAt > 0 && g.createdAt >= readAt - CREATED_SKEW_MS;
 }

@@ -101,3 +101,38 @@ test('a read on its way when the account changes is not applied to the next one'
   assert.equal(book.armed(), false);
   assert.deepEqual(fired, []);
 });
+
+test('a row the last read could not read, read now as long fired, is not reported as a new trigger', async () => {
+  const clock = new FakeClock();
+  const fired: string[] = [];
+  const book = createGttBook({
+    clock,
+    client: () => null,
+    onTriggered: (g) => fired.push(g.id),
+    changed: () => undefined,
+    track: (p) => p,
+    signal: new AbortController().signal,
+    logger: { warn: () => undefined },
+    pollMs: 15_000,
+  });
+  const answers: { gtts: Gtt[]; skipped: number }[] = [];
+  const client = { list: async () => answers.shift()! } as unknown as GttClient;
+  const daysAgo = clock.now() - 3 * 86_400_000;
+  // Baseline, then a read that could not read one row (the one that fired days ago).
+  answers.push({ gtts: [gtt('a', 'active')], skipped: 0 });
+  await book.read(client);
+  answers.push({ gtts: [gtt('a', 'active')], skipped: 1 });
+  await book.read(client);
+  await clock.advance(15_000);
+  // Now it reads: fired long ago, so no alert; one created since the last read still alerts.
+  answers.push({
+    gtts: [
+      gtt('a', 'active'),
+      { ...gtt('old', 'triggered'), createdAt: daysAgo },
+      { ...gtt('fresh', 'triggered'), createdAt: clock.now() - 1_000 },
+    ],
+    skipped: 0,
+  });
+  await book.read(client);
+  assert.deepEqual(fired, ['fresh']);
+});
