@@ -127,15 +127,21 @@ export function createSymbolsRuntime(opts: {
     now: opts.now ?? (() => new Date()),
     logger: log,
   });
-  // Never rejects: it runs beside the CSV refresh, which may fail first (Demo stopping).
-  const refreshSizes = async (force: boolean) => {
-    if (!opts.baseUrl || closed) return;
-    try {
-      const base = typeof opts.baseUrl === 'function' ? await opts.baseUrl() : opts.baseUrl;
-      await sizes.refresh(base, force);
-    } catch (err) {
-      log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
-    }
+  // Never rejects: it runs beside the CSV refresh, which may fail first (Demo stopping). One
+  // at a time (a manual refresh waits for the start-up one: both write the same file), and
+  // disposal waits for the one in flight.
+  let sizing: Promise<void> = Promise.resolve();
+  const refreshSizes = (force: boolean): Promise<void> => {
+    sizing = sizing.then(async () => {
+      if (!opts.baseUrl || closed) return;
+      try {
+        const base = typeof opts.baseUrl === 'function' ? await opts.baseUrl() : opts.baseUrl;
+        await sizes.refresh(base, force);
+      } catch (err) {
+        log.warn('symbols: contract sizes could not be refreshed', { err: String(err) });
+      }
+    });
+    return sizing;
   };
   /** What the status says when a JSON master could not be read (and the CSVs could). */
   const sizesNote = (): string | null => {
@@ -272,7 +278,7 @@ export function createSymbolsRuntime(opts: {
     },
     async dispose() {
       closed = true;
-      await started.catch(() => {});
+      await Promise.all([started.catch(() => {}), sizing]);
     },
   };
 }
