@@ -117,3 +117,30 @@ test('a USDINR lot is valued at USD 1,000 in the ticket', async ({ page, control
   // Two lots of USD 1,000 at ₹88.60 a dollar: ₹1,77,200, not ₹177.20.
   await expect(page.getByTestId('ticket-value')).toHaveText('₹1,77,200.00', { timeout: 15_000 });
 });
+
+test('an EURUSD order shows no rupee value or charges in the ticket: it is priced in dollars', async ({
+  page,
+  controlled,
+}) => {
+  await openApp(page, controlled.url);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('eurusd fut');
+  const option = page.locator(
+    '[data-testid="symbol-option"][data-ticker^="NSE:EURUSD"][data-ticker$="FUT"]',
+  );
+  await expect(option.first()).toBeVisible({ timeout: 45_000 });
+  await option.first().click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', '10');
+  await typeInto(page, 'ticket-limitPrice', '1.16');
+  // 10 × $1.16 × 1,000 is $11,600, about ₹10 lakh: never shown as ₹11,600.
+  await expect(page.getByTestId('ticket-value-unknown')).toHaveText(
+    'priced in US dollars: rupee value not known',
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId('ticket-value')).toHaveText('—');
+  await expect(page.getByTestId('ticket-charges-none')).toContainText('Priced in US dollars');
+});
