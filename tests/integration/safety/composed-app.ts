@@ -28,7 +28,7 @@ export async function startDemoSandbox(
   requestLog?: (line: string) => void,
   extra: Partial<SandboxOptions> = {},
 ): Promise<SandboxHandle> {
-  return startSandbox({
+  const handle = await startSandbox({
     ...extra,
     // One line per request it answered: what the proofs count duplicates by.
     ...(requestLog ? { requestLog } : {}),
@@ -46,6 +46,20 @@ export async function startDemoSandbox(
     ],
     ...(clock ? { timeSource: () => clock.now(), simSleep: (ms) => clock.sleep(ms) } : {}),
   });
+  if (!clock) return handle;
+  // A request still on the wire sleeps its simulated latency on the virtual clock, and closing
+  // the server waits for it: once no app drives the clock, that close waited forever (a test
+  // file hung after its last test when a background read was in flight at the app's close).
+  const close = handle.close.bind(handle);
+  handle.close = async () => {
+    const stop = clock.drive(() => false);
+    try {
+      await close();
+    } finally {
+      stop();
+    }
+  };
+  return handle;
 }
 
 /** A plain intraday limit buy of SBIN far below the market, so it stays pending. */
