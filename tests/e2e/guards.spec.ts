@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { control, expect, test } from './control-harness-fixture';
 import {
   loginToDemo,
@@ -100,20 +101,7 @@ test('a CRUDEOIL lot is valued at 100 barrels in the ticket; an SBIN share as be
 });
 
 test('a USDINR lot is valued at USD 1,000 in the ticket', async ({ page, controlled }) => {
-  await openApp(page, controlled.url);
-  await loginToDemo(page);
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('usdinr fut');
-  const option = page.locator(
-    '[data-testid="symbol-option"][data-ticker^="NSE:USDINR"][data-ticker$="FUT"]',
-  );
-  await expect(option.first()).toBeVisible({ timeout: 45_000 });
-  await option.first().click();
-  await expect(page.getByTestId('order-ticket')).toBeVisible();
-  await page.getByTestId('ticket-side-buy').click();
-  await page.getByTestId('ticket-type-limit').click();
-  await typeInto(page, 'ticket-qty', '2');
-  await typeInto(page, 'ticket-limitPrice', '88.6');
+  await limitBuyTicket(page, controlled.url, 'usdinr fut', 'NSE:USDINR', '2', '88.6');
   // Two lots of USD 1,000 at ₹88.60 a dollar: ₹1,77,200, not ₹177.20.
   await expect(page.getByTestId('ticket-value')).toHaveText('₹1,77,200.00', { timeout: 15_000 });
 });
@@ -122,20 +110,7 @@ test('an EURUSD order shows no rupee value or charges in the ticket: it is price
   page,
   controlled,
 }) => {
-  await openApp(page, controlled.url);
-  await loginToDemo(page);
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('eurusd fut');
-  const option = page.locator(
-    '[data-testid="symbol-option"][data-ticker^="NSE:EURUSD"][data-ticker$="FUT"]',
-  );
-  await expect(option.first()).toBeVisible({ timeout: 45_000 });
-  await option.first().click();
-  await expect(page.getByTestId('order-ticket')).toBeVisible();
-  await page.getByTestId('ticket-side-buy').click();
-  await page.getByTestId('ticket-type-limit').click();
-  await typeInto(page, 'ticket-qty', '10');
-  await typeInto(page, 'ticket-limitPrice', '1.16');
+  await limitBuyTicket(page, controlled.url, 'eurusd fut', 'NSE:EURUSD', '10', '1.16');
   // 10 × $1.16 × 1,000 is $11,600, about ₹10 lakh: never shown as ₹11,600.
   await expect(page.getByTestId('ticket-value-unknown')).toHaveText(
     'priced in US dollars: rupee value not known',
@@ -144,3 +119,28 @@ test('an EURUSD order shows no rupee value or charges in the ticket: it is price
   await expect(page.getByTestId('ticket-value')).toHaveText('—');
   await expect(page.getByTestId('ticket-charges-none')).toContainText('Priced in US dollars');
 });
+
+/** Logs in, opens the ticket on the nearest future found by `query`, and types a limit buy. */
+async function limitBuyTicket(
+  page: Page,
+  url: string,
+  query: string,
+  tickerPrefix: string,
+  qty: string,
+  price: string,
+): Promise<void> {
+  await openApp(page, url);
+  await loginToDemo(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(query);
+  const option = page.locator(
+    `[data-testid="symbol-option"][data-ticker^="${tickerPrefix}"][data-ticker$="FUT"]`,
+  );
+  await expect(option.first()).toBeVisible({ timeout: 45_000 });
+  await option.first().click();
+  await expect(page.getByTestId('order-ticket')).toBeVisible();
+  await page.getByTestId('ticket-side-buy').click();
+  await page.getByTestId('ticket-type-limit').click();
+  await typeInto(page, 'ticket-qty', qty);
+  await typeInto(page, 'ticket-limitPrice', price);
+}
